@@ -1,0 +1,96 @@
+// exactdp/numeric/convert.hpp: conversions between the number systems.
+//
+//   fraction -> residue   p·q⁻¹ mod P (seed 000 "Answers modulo 1,000,000,007")
+//   fraction -> double    correctly rounded to nearest, ties to even (GMP's
+//                         mpq_get_d truncates: handed case C20)
+//   residue  -> fraction  rational reconstruction (Wang), from one residue or
+//                         several combined by CRT (handed case C15)
+//   double   -> fraction  exact (every finite double is a dyadic rational)
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "exactdp/numeric/modint.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// The residue of q modulo the prime p (2 < p < 2^31): num·den⁻¹ mod p, in
+/// [0, p), for negative q too. q is in lowest terms, so 1000000007/3000000021
+/// is 1/3 and maps to 333333336.
+/// Throws std::domain_error naming q and p when p divides q's reduced
+/// denominator (1/1000000007 has no residue mod 1000000007), and
+/// std::invalid_argument for a modulus out of range or not prime.
+/// Cost: two mpz remainders and one modular inverse.
+std::uint32_t to_residue(const Rational& q, std::uint64_t p);
+
+/// q as a value of the residue type M (ModInt<P> or DynModInt), same errors
+/// as to_residue.
+template <class M>
+M to_modint(const Rational& q) {
+  return M::from_residue(to_residue(q, M::modulus()));
+}
+
+/// What happened when an exact value was rounded to a double.
+enum class double_status {
+  exact,      ///< the double equals the value
+  rounded,    ///< normal double, rounded to nearest
+  subnormal,  ///< below 2^-1022: a subnormal double with fewer significant bits
+  underflow,  ///< nonzero but nearer 0 than the smallest subnormal: rounds to ±0
+  overflow,   ///< beyond the largest double: rounds to ±infinity
+};
+
+struct double_conversion {
+  double value;
+  double_status status;
+};
+
+/// q rounded to the nearest double, ties to even, with IEEE subnormals and
+/// overflow (1/10 -> 0.10000000000000001, 2^-1076 -> 0 with status underflow).
+/// Cost: one MPFR division at 53 bits.
+double_conversion to_double_checked(const Rational& q);
+
+/// q rounded to the nearest double, ties to even (see to_double_checked).
+inline double to_double(const Rational& q) { return to_double_checked(q).value; }
+
+/// The exact value of a finite double; throws std::invalid_argument for
+/// infinity and NaN. Cost: O(1) limbs.
+Rational to_rational(double d);
+
+/// A residue together with its modulus (not necessarily prime, but the moduli
+/// combined by crt_combine must be pairwise coprime).
+struct residue_class {
+  BigInt residue;
+  BigInt modulus;
+};
+
+/// Chinese remaindering: the unique class modulo the product of the moduli
+/// that agrees with every input. Residues may be any integers (reduced first).
+/// Throws std::invalid_argument for an empty list, a modulus < 2, or two
+/// moduli that share a factor. Cost: O(k) mpz operations for k classes.
+residue_class crt_combine(std::span<const residue_class> classes);
+
+/// floor(sqrt(m / 2)): rational reconstruction modulo m finds a fraction n/d
+/// with |n| <= bound and 0 < d <= bound, and no other fraction within those
+/// bounds has the same residue (two such fractions differ by less than m).
+BigInt reconstruction_bound(const BigInt& modulus);
+
+/// Rational reconstruction (Wang's algorithm): the unique n/d in lowest terms
+/// with |n|, d <= reconstruction_bound(modulus) and n ≡ residue·d (mod m), or
+/// nullopt when none exists. The residue is first reduced into [0, m)
+/// (-370370373 and 1370370380 mod 1e9+7 give -1/27 and 1/27).
+/// Uniqueness within the bound is all a residue can prove: a true value with a
+/// larger numerator or denominator reconstructs wrongly or not at all; combine
+/// residues for several primes (crt_combine) to raise the bound.
+/// Throws std::invalid_argument when modulus < 2. Cost: O(log m) mpz steps.
+std::optional<Rational> reconstruct(const BigInt& residue, const BigInt& modulus);
+
+/// Distance in units in the last place between two finite doubles: the
+/// number of representable doubles strictly between them, plus one (0 when
+/// equal; +0 and -0 are equal). Infinite or NaN arguments give nullopt.
+std::optional<std::uint64_t> ulp_distance(double a, double b);
+
+}  // namespace exactdp

@@ -1,0 +1,251 @@
+// exactdp/numeric/modint.hpp: residues modulo a prime P < 2^31.
+//
+// ModInt<P> has a compile-time prime modulus (Mod = ModInt<1'000'000'007>);
+// DynModInt has a run-time prime modulus chosen with dyn_modulus_scope (the
+// tool's --modulus). Values are kept in [0, P) in a uint32_t, so a sum of two
+// is < 2^32 and a product is < 2^62: products go through 64-bit integers,
+// never through a double (a double loses bits above 2^53: seed 000 "Answers
+// modulo 1,000,000,007"; handed case C13). Negative inputs are reduced into
+// [0, P) (a signed % gives a negative residue: handed case C12).
+// The inverse of 0 mod P throws std::domain_error naming the value and P.
+// ModInt has no order: it is a Field, never an OrderedField.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "exactdp/numeric/concepts.hpp"
+
+namespace exactdp {
+
+namespace detail {
+
+/// True when n is prime; trial division, usable in constant expressions.
+/// Cost: O(sqrt(n)).
+constexpr bool is_prime_u32(std::uint32_t n) {
+  if (n < 2) return false;
+  for (std::uint64_t d = 2; d * d <= n; ++d)
+    if (n % d == 0) return false;
+  return true;
+}
+
+/// x mod m in [0, m) for any signed x. Requires 1 <= m < 2^31.
+constexpr std::uint32_t reduce_signed(std::int64_t x, std::uint32_t m) {
+  std::int64_t r = x % static_cast<std::int64_t>(m);  // in (-m, m)
+  if (r < 0) r += m;
+  return static_cast<std::uint32_t>(r);
+}
+
+[[noreturn]] inline void throw_not_invertible(std::uint32_t value, std::uint64_t modulus) {
+  throw std::domain_error("no inverse: " + std::to_string(value) + " is 0 modulo " +
+                          std::to_string(modulus));
+}
+
+/// Inverse of a in Z/m for prime m by the extended Euclidean algorithm
+/// (no exponentiation, no double). Requires 0 <= a < m < 2^31.
+/// Throws std::domain_error when a == 0.
+constexpr std::uint32_t inverse_mod(std::uint32_t a, std::uint32_t m) {
+  if (a == 0) throw_not_invertible(a, m);
+  std::int64_t r0 = m, r1 = a, t0 = 0, t1 = 1;
+  while (r1 != 0) {
+    const std::int64_t q = r0 / r1;
+    const std::int64_t r2 = r0 - q * r1;
+    r0 = r1;
+    r1 = r2;
+    const std::int64_t t2 = t0 - q * t1;
+    t0 = t1;
+    t1 = t2;
+  }
+  // r0 = gcd(a, m) = 1 because m is prime and 0 < a < m; |t0| < m.
+  return reduce_signed(t0, m);
+}
+
+/// Barrett reduction for a run-time modulus 3 <= m < 2^31 (the AtCoder
+/// Library's method). im = ceil(2^64 / m), so im·m = 2^64 + r with 0 <= r < m.
+/// For z < m² < 2^62: z·im / 2^64 = z/m + z·r/(m·2^64), and the second term is
+/// < z/2^64 < 1/4. Hence x = floor(z·im / 2^64) is floor(z/m) or floor(z/m)+1,
+/// and z - x·m lies in (-m, m): computed in uint64 it wraps when negative, and
+/// one conditional + m corrects it. Result in [0, m).
+struct barrett {
+  std::uint32_t m = 3;
+  std::uint64_t im = (~std::uint64_t{0}) / 3 + 1;
+  explicit constexpr barrett(std::uint32_t modulus)
+      : m(modulus), im((~std::uint64_t{0}) / modulus + 1) {}
+  constexpr std::uint32_t mul(std::uint32_t a, std::uint32_t b) const {
+    const std::uint64_t z = static_cast<std::uint64_t>(a) * b;
+    const std::uint64_t x =
+        static_cast<std::uint64_t>((static_cast<unsigned __int128>(z) * im) >> 64);
+    std::uint64_t v = z - x * m;
+    if (m <= v) v += m;  // v wrapped below zero: add m back
+    return static_cast<std::uint32_t>(v);
+  }
+};
+
+}  // namespace detail
+
+/// Residue modulo the compile-time prime P, 2 < P < 2^31.
+/// Construction from int64 reduces into [0, P) for negative values too.
+/// Division by a value ≡ 0 throws std::domain_error naming the value and P.
+/// Cost: every operation O(1); inverse O(log P).
+template <std::uint32_t P>
+class ModInt {
+  static_assert(P > 2 && P < (std::uint32_t{1} << 31), "ModInt: modulus must be in (2, 2^31)");
+  static_assert(detail::is_prime_u32(P), "ModInt: modulus must be prime");
+
+ public:
+  static constexpr std::uint32_t modulus() { return P; }
+
+  constexpr ModInt() = default;
+  constexpr ModInt(std::int64_t x) : v_(detail::reduce_signed(x, P)) {}  // NOLINT: implicit like int
+  /// A residue already in [0, P); throws std::invalid_argument otherwise.
+  static constexpr ModInt from_residue(std::uint32_t r) {
+    if (r >= P) throw std::invalid_argument("ModInt: residue " + std::to_string(r) + " is not below " + std::to_string(P));
+    ModInt m;
+    m.v_ = r;
+    return m;
+  }
+  /// The residue, in [0, P).
+  constexpr std::uint32_t value() const { return v_; }
+
+  constexpr ModInt& operator+=(ModInt o) {
+    v_ += o.v_;  // < 2^32 since both < 2^31
+    if (v_ >= P) v_ -= P;
+    return *this;
+  }
+  constexpr ModInt& operator-=(ModInt o) {
+    v_ += P - o.v_;
+    if (v_ >= P) v_ -= P;
+    return *this;
+  }
+  constexpr ModInt& operator*=(ModInt o) {
+    // Both < 2^31: the product is < 2^62 and the constant modulus compiles to
+    // a multiply-shift.
+    v_ = static_cast<std::uint32_t>(static_cast<std::uint64_t>(v_) * o.v_ % P);
+    return *this;
+  }
+  constexpr ModInt& operator/=(ModInt o) { return *this *= o.inv(); }
+  /// The inverse; throws std::domain_error when the value is 0 mod P.
+  constexpr ModInt inv() const { return from_residue(detail::inverse_mod(v_, P)); }
+  constexpr ModInt pow(std::uint64_t e) const {
+    ModInt r(1), b = *this;
+    for (; e; e >>= 1, b *= b)
+      if (e & 1) r *= b;
+    return r;
+  }
+
+  friend constexpr ModInt operator+(ModInt a, ModInt b) { return a += b; }
+  friend constexpr ModInt operator-(ModInt a, ModInt b) { return a -= b; }
+  friend constexpr ModInt operator*(ModInt a, ModInt b) { return a *= b; }
+  friend constexpr ModInt operator/(ModInt a, ModInt b) { return a /= b; }
+  friend constexpr ModInt operator-(ModInt a) { return ModInt() - a; }
+  friend constexpr bool operator==(ModInt a, ModInt b) = default;
+
+ private:
+  std::uint32_t v_ = 0;
+};
+
+/// Residues modulo 1,000,000,007, the usual judge modulus.
+using Mod = ModInt<1'000'000'007>;
+
+/// Residue modulo a run-time prime 2 < P < 2^31, set with dyn_modulus_scope
+/// (default 1,000,000,007). The modulus is one process-wide setting: values
+/// made under one modulus must not be mixed with another, and it must not be
+/// changed while another thread computes. Same operations and errors as
+/// ModInt<P>; products use Barrett reduction (proof in detail::barrett).
+class DynModInt {
+ public:
+  static std::uint32_t modulus() { return state().m; }
+
+  DynModInt() = default;
+  DynModInt(std::int64_t x) : v_(detail::reduce_signed(x, modulus())) {}  // NOLINT
+  static DynModInt from_residue(std::uint32_t r) {
+    if (r >= modulus()) throw std::invalid_argument("DynModInt: residue " + std::to_string(r) + " is not below " + std::to_string(modulus()));
+    DynModInt m;
+    m.v_ = r;
+    return m;
+  }
+  std::uint32_t value() const { return v_; }
+
+  DynModInt& operator+=(DynModInt o) {
+    v_ += o.v_;
+    if (v_ >= modulus()) v_ -= modulus();
+    return *this;
+  }
+  DynModInt& operator-=(DynModInt o) {
+    v_ += modulus() - o.v_;
+    if (v_ >= modulus()) v_ -= modulus();
+    return *this;
+  }
+  DynModInt& operator*=(DynModInt o) {
+    v_ = state().mul(v_, o.v_);
+    return *this;
+  }
+  DynModInt& operator/=(DynModInt o) { return *this *= o.inv(); }
+  DynModInt inv() const { return from_residue(detail::inverse_mod(v_, modulus())); }
+  DynModInt pow(std::uint64_t e) const {
+    DynModInt r(1), b = *this;
+    for (; e; e >>= 1, b *= b)
+      if (e & 1) r *= b;
+    return r;
+  }
+
+  friend DynModInt operator+(DynModInt a, DynModInt b) { return a += b; }
+  friend DynModInt operator-(DynModInt a, DynModInt b) { return a -= b; }
+  friend DynModInt operator*(DynModInt a, DynModInt b) { return a *= b; }
+  friend DynModInt operator/(DynModInt a, DynModInt b) { return a /= b; }
+  friend DynModInt operator-(DynModInt a) { return DynModInt() - a; }
+  friend bool operator==(DynModInt a, DynModInt b) = default;
+
+ private:
+  friend class dyn_modulus_scope;
+  static detail::barrett& state() {
+    static detail::barrett b(1'000'000'007);
+    return b;
+  }
+  std::uint32_t v_ = 0;
+};
+
+/// Sets DynModInt's modulus for the lifetime of the scope and restores the
+/// previous one afterwards. Throws std::invalid_argument unless 2 < P < 2^31
+/// and P is prime (checked by trial division, O(sqrt P) ≈ 46,000 steps).
+class dyn_modulus_scope {
+ public:
+  explicit dyn_modulus_scope(std::uint64_t p) : saved_(DynModInt::state().m) {
+    check_modulus(p);
+    DynModInt::state() = detail::barrett(static_cast<std::uint32_t>(p));
+  }
+  ~dyn_modulus_scope() { DynModInt::state() = detail::barrett(saved_); }
+  dyn_modulus_scope(const dyn_modulus_scope&) = delete;
+  dyn_modulus_scope& operator=(const dyn_modulus_scope&) = delete;
+
+  /// Throws std::invalid_argument unless p is a prime with 2 < p < 2^31.
+  static void check_modulus(std::uint64_t p) {
+    if (p <= 2 || p >= (std::uint64_t{1} << 31))
+      throw std::invalid_argument("modulus " + std::to_string(p) +
+                                  " is out of range: it must be a prime with 2 < P < 2^31 (2147483648)");
+    if (!detail::is_prime_u32(static_cast<std::uint32_t>(p)))
+      throw std::invalid_argument("modulus " + std::to_string(p) +
+                                  " is not prime: residues of fractions need a prime modulus");
+  }
+
+ private:
+  std::uint32_t saved_;
+};
+
+template <std::uint32_t P>
+struct field_traits<ModInt<P>> {
+  static constexpr const char* name = "mod";
+  static constexpr bool is_exact = true;
+  static constexpr bool is_field = true;
+  static constexpr bool fixed_size = true;
+};
+template <>
+struct field_traits<DynModInt> {
+  static constexpr const char* name = "mod";
+  static constexpr bool is_exact = true;
+  static constexpr bool is_field = true;
+  static constexpr bool fixed_size = true;
+};
+
+}  // namespace exactdp

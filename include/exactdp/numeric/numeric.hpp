@@ -1,0 +1,10 @@
+// exactdp/numeric/numeric.hpp: the whole numeric policy layer in one include.
+#pragma once
+
+#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/cost.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/format.hpp"
+#include "exactdp/numeric/modint.hpp"
+#include "exactdp/numeric/rational.hpp"

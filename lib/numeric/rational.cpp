@@ -1,0 +1,154 @@
+// Exact parsing and printing of Rational and BigInt (see rational.hpp).
+#include "exactdp/numeric/rational.hpp"
+
+#include <gmp.h>
+
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace exactdp {
+
+namespace {
+
+constexpr std::size_t max_text_length = 1'000'000;
+constexpr long max_exponent = 100'000;
+
+[[noreturn]] void bad_number(std::string_view text, const std::string& why) {
+  std::string shown(text.substr(0, 60));
+  if (text.size() > 60) shown += "...";
+  throw std::invalid_argument("cannot read '" + shown + "' as a number: " + why);
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+BigInt digits_to_bigint(std::string_view digits) {
+  BigInt z;
+  if (digits.empty()) return z;
+  const std::string s(digits);
+  mpz_set_str(z.backend().data(), s.c_str(), 10);  // digits were validated
+  return z;
+}
+
+BigInt pow10(long e) {
+  BigInt z;
+  mpz_ui_pow_ui(z.backend().data(), 10, static_cast<unsigned long>(e));
+  return z;
+}
+
+void check_length(std::string_view text) {
+  if (text.empty()) bad_number(text, "the text is empty");
+  if (text.size() > max_text_length)
+    bad_number(text, "the text has " + std::to_string(text.size()) + " characters, more than the limit of " +
+                         std::to_string(max_text_length));
+}
+
+// Splits an optional leading sign off; returns true for '-'.
+bool take_sign(std::string_view& text, std::string_view whole) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  if (text.empty()) bad_number(whole, "a sign must be followed by digits");
+  return negative;
+}
+
+std::string_view take_digits(std::string_view& text) {
+  std::size_t n = 0;
+  while (n < text.size() && is_digit(text[n])) ++n;
+  std::string_view digits = text.substr(0, n);
+  text.remove_prefix(n);
+  return digits;
+}
+
+}  // namespace
+
+Rational make_rational(const BigInt& num, const BigInt& den) {
+  if (den == 0) throw std::invalid_argument("fraction " + to_string(num) + "/0 has a zero denominator");
+  Rational q;
+  mpq_set_num(q.backend().data(), num.backend().data());
+  mpq_set_den(q.backend().data(), den.backend().data());
+  mpq_canonicalize(q.backend().data());  // lowest terms, positive denominator
+  return q;
+}
+
+BigInt parse_bigint(std::string_view text) {
+  check_length(text);
+  std::string_view rest = text;
+  const bool negative = take_sign(rest, text);
+  const std::string_view digits = take_digits(rest);
+  if (digits.empty() || !rest.empty()) bad_number(text, "expected an integer such as 42 or -7");
+  BigInt z = digits_to_bigint(digits);
+  return negative ? BigInt(-z) : z;
+}
+
+Rational parse_rational(std::string_view text) {
+  check_length(text);
+  std::string_view rest = text;
+  const bool negative = take_sign(rest, text);
+  const std::string_view int_part = take_digits(rest);
+
+  if (!rest.empty() && rest[0] == '/') {  // p/q
+    rest.remove_prefix(1);
+    const std::string_view den_part = take_digits(rest);
+    if (int_part.empty() || den_part.empty() || !rest.empty())
+      bad_number(text, "a fraction is written p/q with digits on both sides, such as 1/16 or -3/7");
+    const BigInt den = digits_to_bigint(den_part);
+    if (den == 0) bad_number(text, "the denominator is 0");
+    BigInt num = digits_to_bigint(int_part);
+    if (negative) num = -num;
+    return make_rational(num, den);
+  }
+
+  std::string_view frac_part;
+  bool has_point = false;
+  if (!rest.empty() && rest[0] == '.') {
+    has_point = true;
+    rest.remove_prefix(1);
+    frac_part = take_digits(rest);
+  }
+  if (int_part.empty() && frac_part.empty())
+    bad_number(text, has_point ? "a decimal point needs digits beside it"
+                               : "expected a number such as 42, -3/7, 0.1 or 1e-3");
+  long exponent = 0;
+  if (!rest.empty() && (rest[0] == 'e' || rest[0] == 'E')) {
+    rest.remove_prefix(1);
+    bool exp_negative = false;
+    if (!rest.empty() && (rest[0] == '+' || rest[0] == '-')) {
+      exp_negative = rest[0] == '-';
+      rest.remove_prefix(1);
+    }
+    const std::string_view exp_digits = take_digits(rest);
+    if (exp_digits.empty()) bad_number(text, "the exponent after 'e' has no digits");
+    std::size_t first = exp_digits.find_first_not_of('0');
+    const std::string_view significant = first == std::string_view::npos ? "0" : exp_digits.substr(first);
+    if (significant.size() > 6) bad_number(text, "the exponent is larger than the limit of 100000");
+    exponent = std::stol(std::string(significant));
+    if (exp_negative) exponent = -exponent;
+  }
+  if (!rest.empty()) bad_number(text, "unexpected character '" + std::string(1, rest[0]) + "'");
+  if (exponent > max_exponent || exponent < -max_exponent)
+    bad_number(text, "the exponent is larger than the limit of 100000");
+
+  std::string all_digits(int_part);
+  all_digits += frac_part;
+  BigInt num = digits_to_bigint(all_digits);
+  if (negative) num = -num;
+  const long scale = exponent - static_cast<long>(frac_part.size());
+  if (scale >= 0) return make_rational(num * pow10(scale), BigInt(1));
+  return make_rational(num, pow10(-scale));
+}
+
+std::string to_string(const Rational& q) {
+  std::unique_ptr<char, void (*)(void*)> text(mpq_get_str(nullptr, 10, q.backend().data()), std::free);
+  return text.get();
+}
+
+std::string to_string(const BigInt& z) {
+  std::unique_ptr<char, void (*)(void*)> text(mpz_get_str(nullptr, 10, z.backend().data()), std::free);
+  return text.get();
+}
+
+}  // namespace exactdp

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Set-up for a fresh Debian 12 machine, run as root: installs the Debian
+# packages that are missing, configures and builds exactdp in ./build with -j2.
+# Idempotent: a second run installs nothing and rebuilds only what changed.
+# Usage: sh scripts/bootstrap.sh [extra cmake options]
+set -eu
+cd "$(dirname "$0")/.."
+packages="g++ cmake make pkg-config libgmp-dev libmpfr-dev libboost-dev libflint-dev catch2 libcli11-dev nlohmann-json3-dev libbenchmark-dev"
+missing=""
+for p in $packages; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "bootstrap: these Debian packages are missing:$missing; install them as root (apt-get install$missing)" >&2
+    exit 1
+  fi
+  echo "bootstrap: installing$missing"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+fi
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+cmake --build build -j2
