@@ -1,6 +1,7 @@
 // The shared output of every recurrence command: exact fraction, double,
 // residue, and how far the double is from the truth (see command.hpp).
 #include <cmath>
+#include <exception>
 #include <iostream>
 #include <sstream>
 
@@ -118,14 +119,17 @@ std::string exact_with_decimal(const Rational& q) {
   return s + (exact ? " = " : " ~ ") + dec;
 }
 
+// Runs one policy. Bad input fails the whole command (status 2); any other
+// failure is kept, with its type, for the caller to report or rethrow.
 template <class F>
-auto attempt(F f, std::string& failure) -> std::optional<decltype(f())> {
+auto attempt(F f, std::string& failure, std::exception_ptr& error) -> std::optional<decltype(f())> {
   try {
     return f();
   } catch (const std::invalid_argument&) {
-    throw;  // bad input: the whole command fails with status 2
+    throw;
   } catch (const std::exception& e) {
     failure = e.what();
+    error = std::current_exception();
     return std::nullopt;
   }
 }
@@ -138,23 +142,31 @@ void report_value(const value_options& opts, const std::string& what, const valu
   const bool want_double = all || opts.as == "double";
   const bool want_mod = all || opts.as == "mod";
 
+  // One answer asked for: its failure is the command's failure. With --as
+  // all, a failure is reported on its own line, unless every answer failed.
   std::string exact_failure, double_failure, mod_failure;
+  std::exception_ptr first_error;
   std::optional<Rational> exact;
   std::optional<double> approx;
   std::optional<std::uint32_t> residue;
   if (want_exact) {
-    exact = attempt(runs.exact, exact_failure);
-    if (!exact && !all) throw std::runtime_error(exact_failure);
+    exact = attempt(runs.exact, exact_failure, first_error);
+    if (!exact && !all) std::rethrow_exception(first_error);
   }
   if (want_double) {
-    approx = attempt(runs.approx, double_failure);
-    if (!approx && !all) throw std::runtime_error(double_failure);
+    std::exception_ptr error;
+    approx = attempt(runs.approx, double_failure, error);
+    if (!approx && !all) std::rethrow_exception(error);
+    if (!first_error) first_error = error;
   }
   if (want_mod) {
     dyn_modulus_scope scope(opts.modulus);
-    residue = attempt(runs.residue, mod_failure);
-    if (!residue && !all) throw std::domain_error(mod_failure);
+    std::exception_ptr error;
+    residue = attempt(runs.residue, mod_failure, error);
+    if (!residue && !all) std::rethrow_exception(error);
+    if (!first_error) first_error = error;
   }
+  if (all && !exact && !approx && !residue) std::rethrow_exception(first_error);
   std::optional<double_conversion> rounded;
   if (exact) rounded = to_double_checked(*exact);
   std::optional<error_report> error;
@@ -211,7 +223,7 @@ void report_value(const value_options& opts, const std::string& what, const valu
       std::cout << text << '\n';
   };
   if (want_exact && (all || opts.as == "exact"))
-    line("exact", exact ? exact_with_decimal(*exact) : "unavailable: " + exact_failure);
+    line("exact", !exact ? "unavailable: " + exact_failure : all ? exact_with_decimal(*exact) : to_string(*exact));
   if (opts.digits > 0 && exact) line("decimal", format_decimal(*exact, opts.digits));
   if (want_double) line("double", approx ? format_shortest(*approx) : "unavailable: " + double_failure);
   if (want_mod)
