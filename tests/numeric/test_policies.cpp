@@ -29,7 +29,7 @@ static_assert(!Ring<int> && !Field<int>);  // no trait: not admitted
 static_assert(!Ring<et_on_rational> && !Field<et_on_rational>);
 static_assert(!Ring<long double>);
 
-TEST_CASE("ModInt reduces negative values into [0, P)") {
+TEST_CASE("ModInt reduces negative values into 0..P-1") {
   CHECK(Mod(-1).value() == 1'000'000'006u);
   CHECK(Mod(-1'000'000'007).value() == 0u);
   CHECK(Mod(-3'000'000'022).value() == 1'000'000'006u);
@@ -118,4 +118,19 @@ TEST_CASE("budgets refuse before allocating and say how much") {
   CHECK_THROWS_WITH(check_state_budget("a table", 1e12, 8), Catch::Contains("1e+12 states") && Catch::Contains("GiB"));
   CHECK_NOTHROW(check_state_budget("a table", 1000, 8));
   CHECK_THROWS_WITH(check_work_budget("a walk", 1e20L), Catch::Contains("work budget"));
+}
+
+TEST_CASE("the modulus primality test agrees with trial division") {
+  auto trial = [](std::uint64_t n) {
+    if (n < 2) return false;
+    for (std::uint64_t d = 2; d * d <= n; ++d)
+      if (n % d == 0) return false;
+    return true;
+  };
+  for (std::uint32_t n = 0; n < 200'000; ++n) REQUIRE(detail::is_prime_u32(n) == trial(n));
+  for (std::uint32_t n = 2'147'483'647u - 3000; n < 2'147'483'647u; ++n) REQUIRE(detail::is_prime_u32(n) == trial(n));
+  // Strong pseudoprimes to some of the bases: 3215031751 = 151·751·28351 fools 2, 3, 5, 7.
+  CHECK_FALSE(detail::is_prime_u32(3'215'031'751u));
+  CHECK_FALSE(detail::is_prime_u32(2'047u));  // 23·89, a strong pseudoprime to base 2
+  CHECK(detail::is_prime_u32(4'294'967'291u));  // the largest 32-bit prime
 }
