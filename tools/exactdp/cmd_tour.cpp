@@ -14,7 +14,7 @@ void setup(CLI::App& app) {
             {"run", "2"}, {"knight", "3", "2", "0", "0"}, {"coupon", "3"}, {"mod", "1/16"}, {"unmod", "562500004"}};
         int worst = 0;
         for (const auto& args : steps) {
-          std::cout << "$ exactdp";
+          std::cout << "> exactdp";
           for (const auto& a : args) std::cout << ' ' << a;
           std::cout << '\n';
           std::cout.flush();
