@@ -42,7 +42,8 @@ inline tool_result run_tool(const std::vector<std::string>& args, const std::str
   const std::string dir = mkdtemp(dir_template);
   const std::string in_path = dir + "/in", out_path = dir + "/out", err_path = dir + "/err";
   std::ofstream(in_path, std::ios::binary) << input;
-  std::string cmd = "timeout 60 " + shell_quote(EXACTDP_TOOL_PATH);
+  std::string cmd = "timeout 60 ";
+  cmd += shell_quote(EXACTDP_TOOL_PATH);
   for (const auto& a : args) cmd += " " + shell_quote(a);
   cmd += " <" + in_path + " >" + out_path + " 2>" + err_path;
   const int raw = std::system(cmd.c_str());
