@@ -83,6 +83,26 @@ residue_class crt_combine(std::span<const residue_class> classes) {
   return {x, m};
 }
 
+std::vector<residue_class> parse_residues(std::span<const std::string> items, std::uint64_t default_modulus) {
+  if (items.size() > 10'000)
+    throw std::invalid_argument("too many residues: " + std::to_string(items.size()) + " (the limit is 10000)");
+  std::vector<residue_class> classes;
+  for (const std::string& item : items) {
+    const auto at = item.find('@');
+    std::uint64_t p = default_modulus;
+    if (at != std::string::npos) {
+      const BigInt modulus = parse_bigint(std::string_view(item).substr(at + 1));
+      if (modulus <= 2 || modulus >= BigInt(1) << 31)
+        throw std::invalid_argument("modulus " + to_string(modulus) + " in '" + item.substr(0, 80) +
+                                    "' is out of range: it must be a prime with 2 < P < 2^31");
+      p = static_cast<std::uint64_t>(modulus);
+    }
+    dyn_modulus_scope::check_modulus(p);
+    classes.push_back({parse_bigint(std::string_view(item).substr(0, at)), BigInt(p)});
+  }
+  return classes;
+}
+
 BigInt reconstruction_bound(const BigInt& modulus) {
   BigInt half = modulus / 2;  // floor(sqrt(floor(m/2))) = floor(sqrt(m/2))
   BigInt root;

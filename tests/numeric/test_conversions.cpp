@@ -179,3 +179,16 @@ TEST_CASE("handed cases of the numeric layer (tests/data/handed.json)") {
   }
   CHECK(seen == 5);
 }
+
+TEST_CASE("residue lists for unmod") {
+  const std::vector<std::string> items = {"55986", "55986@998244353", "-1@7"};
+  const auto classes = parse_residues(items, 1'000'000'007);
+  REQUIRE(classes.size() == 3);
+  CHECK(classes[0].modulus == 1'000'000'007);
+  CHECK(classes[1].modulus == 998'244'353);
+  CHECK(classes[2].residue == -1);
+  for (const std::string bad : {"", "@7", "1@", "1@4", "1@2", "1@2147483648", "x@7", "1@7@7", "1.5", "1@-7"}) {
+    INFO("item '" << bad << "'");
+    CHECK_THROWS_AS(parse_residues(std::vector<std::string>{bad}, 1'000'000'007), std::invalid_argument);
+  }
+}

@@ -35,18 +35,32 @@ inline std::string read_all(const std::string& path) {
   return s.str();
 }
 
-/// Runs `exactdp args...` (the tool built with the tests) with a 60 s time
-/// limit and returns its exit status and output. `input` goes to stdin.
-inline tool_result run_tool(const std::vector<std::string>& args, const std::string& input = "") {
+/// Limits for one run of the tool: wall-clock seconds (exceeded: status 124)
+/// and address space in MiB (0: none; not applied under AddressSanitizer,
+/// which reserves terabytes of address space).
+struct tool_limits {
+  int seconds = 60;
+  long memory_mib = 0;
+};
+
+/// Runs `exactdp args...` (the tool built with the tests) within `limits` and
+/// returns its exit status and output. `input` goes to stdin.
+inline tool_result run_tool(const std::vector<std::string>& args, const std::string& input = "",
+                            tool_limits limits = {}) {
   char dir_template[] = "/tmp/exactdp-test-XXXXXX";
   const std::string dir = mkdtemp(dir_template);
   const std::string in_path = dir + "/in", out_path = dir + "/out", err_path = dir + "/err";
   std::ofstream(in_path, std::ios::binary) << input;
-  std::string cmd = "timeout 60 ";
+  std::string cmd;
+#ifndef EXACTDP_SANITIZE
+  if (limits.memory_mib > 0) cmd.append("ulimit -v ").append(std::to_string(limits.memory_mib * 1024)).append("; ");
+#endif
+  cmd.append("exec timeout ").append(std::to_string(limits.seconds)).append(" ");
   cmd += shell_quote(EXACTDP_TOOL_PATH);
-  for (const auto& a : args) cmd += " " + shell_quote(a);
-  cmd += " <" + in_path + " >" + out_path + " 2>" + err_path;
-  const int raw = std::system(cmd.c_str());
+  for (const auto& a : args) cmd.append(" ").append(shell_quote(a));
+  cmd.append(" <").append(in_path).append(" >").append(out_path).append(" 2>").append(err_path);
+  const std::string shell = std::string("sh -c ").append(shell_quote(cmd));
+  const int raw = std::system(shell.c_str());
   tool_result r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
   r.out = read_all(out_path);

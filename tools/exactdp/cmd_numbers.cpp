@@ -68,19 +68,7 @@ void setup_unmod(CLI::App& app) {
   add_modulus_option(*cmd, opts->modulus);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts] {
-    std::vector<residue_class> classes;
-    for (const std::string& item : opts->residues) {
-      const auto at = item.find('@');
-      BigInt p(opts->modulus);
-      if (at != std::string::npos) {
-        p = parse_bigint(item.substr(at + 1));
-        if (p <= 2 || p >= BigInt(1) << 31)
-          throw std::invalid_argument("modulus " + to_string(p) + " in '" + item +
-                                      "' is out of range: it must be a prime with 2 < P < 2^31");
-        dyn_modulus_scope::check_modulus(static_cast<std::uint64_t>(p));
-      }
-      classes.push_back({parse_bigint(item.substr(0, at)), p});
-    }
+    const std::vector<residue_class> classes = parse_residues(opts->residues, opts->modulus);
     const residue_class combined = crt_combine(classes);
     const BigInt bound = reconstruction_bound(combined.modulus);
     const std::optional<Rational> q = reconstruct(combined.residue, combined.modulus);

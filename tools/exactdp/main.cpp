@@ -31,6 +31,17 @@ int fail(int status, const std::string& message) {
   std::cerr << "exactdp: error: " << line << '\n';
   return status;
 }
+// A number in [low, high]; unlike CLI::Range it also refuses nan.
+CLI::Validator finite_range(double low, double high) {
+  return CLI::Validator(
+      [low, high](const std::string& text) {
+        double v = 0;
+        if (!CLI::detail::lexical_cast(text, v) || !(v >= low && v <= high))
+          return "value " + text + " is not a number in [" + std::to_string(low) + ", " + std::to_string(high) + "]";
+        return std::string();
+      },
+      "NUMBER");
+}
 }  // namespace
 
 namespace exactdp::tool {
@@ -49,11 +60,11 @@ int run_command_line(std::vector<std::string> args) {
          "--max-memory",
          [](double gib) { exactdp::state_budget_bytes() = static_cast<std::uint64_t>(gib * 1073741824.0); },
          "State budget: the most GiB of tables one computation may allocate (default 2)")
-      ->check(CLI::Range(1e-6, 1e6));
+      ->check(finite_range(1e-6, 1e6));
   app.add_option_function<double>(
          "--max-work", [](double steps) { exactdp::work_budget_steps() = static_cast<long double>(steps); },
          "Work budget: the most elementary steps one computation may take (default 4e10, about a minute)")
-      ->check(CLI::Range(1.0, 1e18));
+      ->check(finite_range(1.0, 1e18));
 
   auto& commands = registered_commands();
   std::stable_sort(commands.begin(), commands.end(),

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/rational.hpp"
@@ -72,6 +73,12 @@ struct residue_class {
 /// Throws std::invalid_argument for an empty list, a modulus < 2, or two
 /// moduli that share a factor. Cost: O(k) mpz operations for k classes.
 residue_class crt_combine(std::span<const residue_class> classes);
+
+/// Reads residues written "R" or "R@P": R any integer (reduced later), P a
+/// prime with 2 < P < 2^31; a bare R is taken modulo `default_modulus`.
+/// Throws std::invalid_argument naming the bad item (not an integer, modulus
+/// out of range or not prime, more than 10000 items). Cost: linear in the text.
+std::vector<residue_class> parse_residues(std::span<const std::string> items, std::uint64_t default_modulus);
 
 /// floor(sqrt(m / 2)): rational reconstruction modulo m finds a fraction n/d
 /// with |n| <= bound and 0 < d <= bound, and no other fraction within those

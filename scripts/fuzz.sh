@@ -1,0 +1,19 @@
+#!/bin/sh
+# Builds one fuzz target with clang's libFuzzer (plus ASan and UBSan) and runs
+# it on a copy of its corpus for SECONDS (default 60), one job.
+# Usage: sh scripts/fuzz.sh TARGET [SECONDS]     (targets: tests/fuzz/targets/*.cpp)
+# Needs Debian's clang and libclang-rt-14-dev.
+set -eu
+cd "$(dirname "$0")/.."
+target=$1
+seconds=${2:-60}
+out=build-fuzz
+mkdir -p "$out/corpus-$target"
+cp tests/fuzz/corpus/"$target"/* "$out/corpus-$target"/ 2>/dev/null || true
+flags="-std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Iinclude $(pkg-config --cflags gmp mpfr)"
+if [ ! -x "$out/fuzz_$target" ] || [ -n "$(find include lib tests/fuzz/targets/"$target".cpp -newer "$out/fuzz_$target" | head -1)" ]; then
+  clang++ $flags tests/fuzz/targets/"$target".cpp $(find lib -name '*.cpp') -o "$out/fuzz_$target" \
+    $(pkg-config --libs gmp mpfr) -lflint
+fi
+"$out/fuzz_$target" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=1024 -max_len=4096 -print_final_stats=1 \
+  "$out/corpus-$target"

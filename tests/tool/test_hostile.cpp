@@ -1,0 +1,108 @@
+// Hostile command lines: each must end with status 1 or 2 and a one-line
+// message on stderr, within 2 seconds and 1 GiB of address space.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "support/run_tool.hpp"
+
+using exactdp::test::run_tool;
+
+namespace {
+
+struct hostile {
+  std::vector<std::string> args;
+  int status;  // 1: no answer / budget; 2: bad input
+};
+
+void check_hostile(const std::vector<hostile>& cases) {
+  for (const auto& c : cases) {
+    std::string shown;
+    for (const auto& a : c.args) shown += (a.size() > 40 ? a.substr(0, 40) + "...(" + std::to_string(a.size()) + " bytes)" : a) + " ";
+    INFO("exactdp " << shown);
+    const auto r = run_tool(c.args, "", {2, 1024});
+    CHECK(r.status == c.status);
+    CHECK_THAT(r.err, Catch::StartsWith("exactdp: error: "));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.out.empty());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("hostile command lines: sizes, signs and huge numbers") {
+  check_hostile({
+      {{"knight", "1000000000", "1", "0", "0"}, 2},
+      {{"knight", "-1", "1", "0", "0"}, 2},
+      {{"knight", "-0", "1", "0", "0"}, 2},
+      {{"knight", "9223372036854775808", "1", "0", "0"}, 2},
+      {{"knight", "3", "-5", "0", "0"}, 2},
+      {{"knight", "3", "2", "0"}, 2},
+      {{"knight", "3", "2", "0", "0", "0"}, 2},
+      {{"knight", "100000", "1", "0", "0"}, 1},
+      {{"knight", "2000", "10000000", "0", "0"}, 1},
+      {{"run", "9223372036854775807"}, 2},
+      {{"run", "-9223372036854775808"}, 2},
+      {{"run", "-0"}, 2},
+      {{"run", "10000000", "--as", "exact"}, 1},
+      {{"run"}, 2},
+      {{"run", "2", "3"}, 2},
+      {{"run", "1", "--faces", "0"}, 2},
+      {{"run", "1", "--faces", "1000001"}, 2},
+      {{"coupon", "99999999999"}, 2},
+      {{"coupon", "10000000", "--as", "exact"}, 1},
+  });
+}
+
+TEST_CASE("hostile command lines: fractions and text") {
+  check_hostile({
+      {{"mod", "1/0"}, 2},
+      {{"mod", "0/0"}, 2},
+      {{"mod", ""}, 2},
+      {{"mod", "1/2 "}, 2},
+      {{"mod", "1\n2"}, 2},
+      {{"mod", "\xff\xfe\x80"}, 2},
+      {{"mod", "1e99999999"}, 2},
+      {{"mod", "1e-100001"}, 2},
+      {{"mod", "1/" + std::string(120'000, '0')}, 2},
+      {{"mod", std::string(120'000, '-')}, 2},
+      {{"run", "2", "--check", ""}, 2},
+      {{"run", "2", "--check", "1/0"}, 2},
+      {{"run", "2", "--check", "inf"}, 2},
+      {{"run", "2", "--digits", "0"}, 2},
+      {{"run", "2", "--digits", "100001"}, 2},
+      {{"run", "2", "--as", ""}, 2},
+      {{""}, 2},
+      {{"--frobnicate"}, 2},
+      {{"run", "2", "--frobnicate"}, 2},
+  });
+}
+
+TEST_CASE("hostile command lines: moduli, residues and budgets") {
+  std::vector<std::string> many_residues(10'001, "1");
+  many_residues.insert(many_residues.begin(), "unmod");
+  check_hostile({
+      {many_residues, 2},
+      {{"mod", "1/2", "--modulus", "1"}, 2},
+      {{"mod", "1/2", "--modulus", "2"}, 2},
+      {{"mod", "1/2", "--modulus", "4"}, 2},
+      {{"mod", "1/2", "--modulus", "0"}, 2},
+      {{"mod", "1/2", "--modulus", "-7"}, 2},
+      {{"mod", "1/2", "--modulus", "1000000008"}, 2},
+      {{"mod", "1/2147483647", "--modulus", "2147483647"}, 1},
+      {{"mod", "1/2", "--modulus", "2305843009213693951"}, 2},
+      {{"mod", "1/2", "--modulus", "18446744073709551616"}, 2},
+      {{"run", "2", "--modulus", "2147483648"}, 2},
+      {{"inv", "0"}, 1},
+      {{"inv", "2147483647", "--modulus", "2147483647"}, 1},
+      {{"unmod", ""}, 2},
+      {{"unmod", "1@7", "2@7"}, 2},
+      {{"unmod", "1@2147483648"}, 2},
+      {{"unmod", "43721615"}, 1},
+      {{"--max-memory", "0", "run", "2"}, 2},
+      {{"--max-memory", "-1", "run", "2"}, 2},
+      {{"--max-memory", "nan", "run", "2"}, 2},
+      {{"--max-work", "0", "run", "2"}, 2},
+      {{"knight", "30", "5", "0", "0", "--max-memory", "0.000001"}, 1},
+  });
+}
