@@ -218,29 +218,38 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
         reached.insert(g[r] ^ g[rest - r]);
       }
     }
-    // The smallest value not yet reached. For each splitting digit whose
-    // abundant parity it has, a split of two common heaps may still reach it:
-    // search for a witness; the first value without one is the mex.
-    std::size_t v = 0;
-    for (;;) {
-      v = reached.mex_from(v);
+    // A value still unreached needs a search when, for some splitting digit,
+    // it has the abundant parity (two common parts could give it). Let c be
+    // the smallest unreached value needing none: the mex is at most c. One
+    // pass over the splits marks values below c until every such pending
+    // value is reached (a coupon-collector run when a sparse space holds);
+    // the mex is then the smallest value still unreached.
+    auto needs_search = [&](std::size_t v) {
       const unsigned pv = sp.parity(static_cast<grundy_value>(v));
-      bool found = false;
-      for (const std::size_t k : m.two) {
-        if (n < k + 2) continue;
-        const std::size_t rest = n - k;
-        const unsigned abundant = sp.domain ? static_cast<unsigned>(rest & 1u) : 0u;
-        if (pv != abundant) continue;  // only splits with a rare part reach v: all listed
-        for (std::size_t a = 1; a <= rest / 2; ++a)
-          if ((g[a] ^ g[rest - a]) == v) {
-            found = true;
-            break;
-          }
-        if (found) break;
-      }
-      if (!found) break;
-      reached.insert(v);
+      for (const std::size_t k : m.two)
+        if (n >= k + 2 && pv == (sp.domain ? static_cast<unsigned>((n - k) & 1u) : 0u)) return true;
+      return false;
+    };
+    // Every option value is below `limit`, so no value from there on is reached.
+    const std::size_t limit = std::bit_ceil(std::size_t{top} + 1);
+    std::size_t c = 0, pending = 0;
+    for (;; ++c) {
+      c = reached.mex_from(c);
+      if (c >= limit || !needs_search(c)) break;
+      ++pending;
     }
+    for (const std::size_t k : m.two) {
+      if (pending == 0 || n < k + 2) continue;
+      const std::size_t rest = n - k;
+      for (std::size_t a = 1; a <= rest / 2; ++a) {
+        const std::size_t x = g[a] ^ g[rest - a];
+        if (x < c && !reached.contains(x)) {
+          reached.insert(x);
+          if (--pending == 0) break;
+        }
+      }
+    }
+    const std::size_t v = reached.mex();
     g[n] = static_cast<grundy_value>(v);
     if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
     if (g[n] > top) {
