@@ -20,6 +20,14 @@ const octal_values& dawsons_kayles() {
 
 grundy_value flip_run_grundy(std::uint64_t len) { return dawsons_kayles().grundy(len); }
 
+std::optional<std::uint64_t> flip_run_winning_flip(std::uint64_t len) {
+  const octal_values& dk = dawsons_kayles();
+  if (dk.grundy(len) == 0) return std::nullopt;
+  const auto m = dk.move_to_value(len, 0);
+  if (!m) throw std::logic_error("flip: a run of non-zero value has no move to 0");  // impossible: mex
+  return m->left;
+}
+
 flip_answer solve_flip(std::string_view s) {
   for (std::size_t i = 0; i < s.size(); ++i)
     if (s[i] != '+' && s[i] != '-')

@@ -93,8 +93,25 @@ TEST_CASE("flip agrees with an exhaustive search on random strings of length 14.
     for (auto& c : s) c = (rng() % 100 < plus_percent) ? '+' : '-';
     check_against_search(search, s);
   }
-  // Every all-plus string up to 23, the longest runs the search can afford.
-  for (std::size_t len = 14; len <= 23; ++len) check_against_search(search, std::string(len, '+'));
+  // Every all-plus string up to 23, the longest runs the search can afford,
+  // and the single-run winning flip.
+  for (std::size_t len = 0; len <= 23; ++len) {
+    const std::string run(len, '+');
+    check_against_search(search, run);
+    const auto cut = flip_run_winning_flip(len);
+    REQUIRE(cut.has_value() == search.wins(run));
+    if (cut) {
+      std::string after = run;
+      after[*cut] = after[*cut + 1] = '-';
+      CHECK_FALSE(search.wins(after));
+    }
+  }
+  // Long runs: the flip leaves runs whose values cancel.
+  for (const std::uint64_t len : {1000ull, 123456789ull, 1'000'000'000'000'000'000ull}) {
+    const auto cut = flip_run_winning_flip(len);
+    REQUIRE(cut.has_value() == (flip_run_grundy(len) != 0));
+    if (cut) CHECK((flip_run_grundy(*cut) ^ flip_run_grundy(len - 2 - *cut)) == 0);
+  }
 }
 
 TEST_CASE("handed case C06: thirteen pluses win (value 2), 4k+1 is not a rule", "[grundy][flip][handed]") {

@@ -246,11 +246,7 @@ void setup_flip(CLI::App& app) {
     if (o.run) {
       const std::uint64_t len = parse_heap(*o.run, "run length");
       value = flip_run_grundy(len);
-      if (value != 0) {
-        static const octal_values dk = solve_octal(parse_octal("0.07"), 4096, grundy_method::naive);
-        const auto m = dk.move_to_value(len, 0);
-        if (m) flip = m->left;
-      }
+      flip = flip_run_winning_flip(len);
     } else {
       if (*o.position == "-") {
         position.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
