@@ -165,7 +165,9 @@ std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t
 sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_value> values) {
   grundy_value top = 0;
   for (const grundy_value v : values) top = std::max(top, v);
-  const std::size_t masks = std::bit_ceil(std::size_t{top} + 1);
+  // Masks over the low 12 bits at most: the search stays O(4096·size) even for
+  // games with large values (the choice only affects speed, never values).
+  const std::size_t masks = std::min<std::size_t>(std::bit_ceil(std::size_t{top} + 1), 4096);
   const move_lists m = lists_of(game);
   const unsigned split_odd = m.two.empty() ? 0u : static_cast<unsigned>(m.two.back() & 1u);
   sparse_space best;

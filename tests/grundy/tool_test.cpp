@@ -18,6 +18,13 @@ TEST_CASE("tool: grundy --n answers far heaps through the certified period", "[g
   CHECK(r.out ==
         "game: 0.07\nperiod: 34\npreperiod: 53\nchecked: G(n+34) = G(n) for 53 <= n < 142 (t = 2, 3072 values "
         "computed)\n");
+  // A table longer than the values computed before the period was certified.
+  r = run_tool({"grundy", "--octal", "0.07", "--table", "20000", "--json"});
+  REQUIRE(r.status == 0);
+  const auto t = nlohmann::json::parse(r.out).at("table");
+  REQUIRE(t.size() == 20000);
+  CHECK(t.at(19999) == t.at(53 + (19999 - 53) % 34));
+  CHECK(nlohmann::json::parse(r.out).at("computed") == 3072);
   r = run_tool({"grundy", "--subtract", "1,3,4", "--table", "10"});
   CHECK(r.status == 0);
   CHECK(r.out == "game: 0.3033\nG(0..9): 0 1 0 1 2 3 2 0 1 0\n");

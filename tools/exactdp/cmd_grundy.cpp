@@ -116,8 +116,11 @@ void setup_grundy(CLI::App& app) {
         j["n"] = *n;
         j["grundy"] = values.grundy(*n);
       }
-      if (o.table) j["table"] = std::vector<grundy_value>(values.table().begin(), values.table().begin() +
-                                                          static_cast<std::ptrdiff_t>(*o.table));
+      if (o.table) {
+        std::vector<grundy_value> t(*o.table);
+        for (std::size_t i = 0; i < t.size(); ++i) t[i] = values.grundy(i);  // the period may stop the table early
+        j["table"] = t;
+      }
       std::cout << j.dump() << '\n';
       return;
     }
@@ -125,7 +128,7 @@ void setup_grundy(CLI::App& app) {
     if (n) std::cout << "G(" << *n << ") = " << values.grundy(*n) << '\n';
     if (o.table) {
       std::cout << "G(0.." << *o.table - 1 << "):";
-      for (std::size_t i = 0; i < *o.table; ++i) std::cout << ' ' << values.table()[i];
+      for (std::size_t i = 0; i < *o.table; ++i) std::cout << ' ' << values.grundy(i);
       std::cout << '\n';
     }
     if (show_period) {

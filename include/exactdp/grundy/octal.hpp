@@ -104,7 +104,7 @@ struct sparse_space {
 };
 
 /// The sparse space octal_grundy_sparse uses for a game whose first values
-/// are `values`: among masks 1 .. 2^b - 1 (2^b > max(values)) and both types,
+/// are `values`: among masks 1 .. 2^b - 1 (2^b > max(values), b <= 12) and both types,
 /// the one with the fewest rare heaps n >= 1 (ties: range type, then the
 /// smallest mask); `common` = 1 for the range type and 1 ^ (t mod 2) for the
 /// domain type (t the last splitting digit). Cost: O(2^b·size).
