@@ -18,6 +18,12 @@ constexpr std::size_t max_count = std::size_t{1} << 31;
 
 std::string shown(std::string_view s) { return "'" + std::string(s) + "'"; }
 
+// The game's code for messages, shortened after 24 characters.
+std::string named(const octal_game& game) {
+  const std::string c = game.code();
+  return c.size() <= 24 ? c : c.substr(0, 24) + "...";
+}
+
 // The moves of the game sorted by kind, for the inner loops.
 struct move_lists {
   std::vector<std::size_t> whole;  // bit 1: remove k when the heap is exactly k
@@ -40,7 +46,7 @@ void check_count(const octal_game& game, std::size_t count, bool sparse) {
   if (count > max_count)
     throw std::invalid_argument("a Grundy table of " + std::to_string(count) +
                                 " values is too long (at most 2^31)");
-  check_state_budget("the Grundy table of " + game.code(), static_cast<long double>(count),
+  check_state_budget("the Grundy table of " + named(game), static_cast<long double>(count),
                      sizeof(grundy_value) + (sparse ? 1 : 0));
   const auto splits = static_cast<long double>(lists_of(game).two.size());
   const long double n = static_cast<long double>(count);
@@ -48,7 +54,7 @@ void check_count(const octal_game& game, std::size_t count, bool sparse) {
   // game with a sparse space (a few hundred rare heaps and witness steps per n).
   const long double steps = sparse ? n * (static_cast<long double>(game.digits.size()) + 1000.0L * splits)
                                    : n * (static_cast<long double>(game.digits.size()) + n / 4.0L * splits);
-  check_work_budget("the Grundy table of " + game.code() + " (" + std::to_string(count) + " values)", steps);
+  check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) + " values)", steps);
 }
 
 // Capacity of the stamped array: every option value is the XOR of two values
@@ -204,12 +210,36 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
     top = std::max(top, g[n]);
   }
   mex_set reached(value_capacity(top));
+  // The estimate in check_count assumes a sparse space; without one the real
+  // cost approaches the naive one, so the steps taken are counted as well and
+  // the work budget is enforced while the table grows.
+  std::uint64_t steps = 0;
+  const std::string what = "the sparse-space Grundy table of " + named(game) + " (" + std::to_string(count) +
+                           " values; this game shows no sparse space)";
   for (std::size_t n = prefix; n < count; ++n) {
+    if ((n & 4095u) == 0) check_work_budget(what, static_cast<long double>(steps));
+    steps += m.whole.size() + m.one.size() + 1;
     reached.clear();
     for (const std::size_t k : m.whole)
       if (n == k) reached.insert(0);
     for (const std::size_t k : m.one)
       if (n > k) reached.insert(g[n - k]);
+    if (rare.size() > n / 16) {
+      // No sparse space to speak of: listing every split is cheaper.
+      for (const std::size_t k : m.two) {
+        if (n < k + 2) continue;
+        const std::size_t rest = n - k;
+        for (std::size_t a = 1; a <= rest / 2; ++a) reached.insert(g[a] ^ g[rest - a]);
+        steps += rest / 2;
+      }
+      g[n] = reached.mex();
+      if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
+      if (g[n] > top) {
+        top = g[n];
+        reached.reserve_values(value_capacity(top));
+      }
+      continue;
+    }
     // Every split with a rare part: the only splits that give values of the
     // non-abundant parity (and some of the abundant one).
     for (const std::size_t k : m.two) {
@@ -218,6 +248,7 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
       for (const std::uint32_t r : rare) {
         if (r >= rest) break;
         reached.insert(g[r] ^ g[rest - r]);
+        ++steps;
       }
     }
     // A value still unreached needs a search when, for some splitting digit,
@@ -243,13 +274,15 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
     for (const std::size_t k : m.two) {
       if (pending == 0 || n < k + 2) continue;
       const std::size_t rest = n - k;
-      for (std::size_t a = 1; a <= rest / 2; ++a) {
+      std::size_t a = 1;
+      for (; a <= rest / 2; ++a) {
         const std::size_t x = g[a] ^ g[rest - a];
         if (x < c && !reached.contains(x)) {
           reached.insert(x);
           if (--pending == 0) break;
         }
       }
+      steps += a;
     }
     const std::size_t v = reached.mex();
     g[n] = static_cast<grundy_value>(v);

@@ -286,5 +286,9 @@ TEST_CASE("table sizes are checked against the budgets before allocating", "[gru
   const auto saved_work = work_budget_steps();
   work_budget_steps() = 1e6L;
   CHECK_THROWS_WITH(octal_grundy_naive(game, 100000), Catch::Contains("work budget"));
+  // 0.6 has no sparse space: the estimate before starting passes, the steps
+  // counted while computing do not.
+  work_budget_steps() = 1e8L;
+  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000), Catch::Contains("shows no sparse space"));
   work_budget_steps() = saved_work;
 }

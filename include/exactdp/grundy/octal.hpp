@@ -120,8 +120,10 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// space (a poor one only costs time; the default one is the naive method).
 /// `space` empty: choose_sparse_space() on the first min(count, 8192) values,
 /// which are computed by the naive method.
-/// Constraints, errors: as octal_grundy_naive (the work estimate assumes a
-/// sparse space; the real cost never exceeds about twice the naive cost).
+/// Constraints, errors: as octal_grundy_naive. The estimate checked before
+/// starting assumes a sparse space; the steps actually taken are also counted
+/// and resource_error is thrown as soon as they pass the work budget (a game
+/// without a sparse space costs about as much as the naive method).
 /// Cost: about count·(rare heaps + witness searches) steps: near-linear while
 /// rare heaps stay few; see bench/grundy.cpp for 0.161 and 0.165.
 /// Status: equal to octal_grundy_naive on every listed game for the first
