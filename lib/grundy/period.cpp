@@ -92,6 +92,9 @@ std::optional<sum_move> winning_move(const octal_values& values, std::span<const
 }
 
 std::string describe(const heap_move& move, std::uint64_t heap) {
+  if (move.take == 0)
+    return "split heap " + std::to_string(heap) + " into " + std::to_string(move.left) + " and " +
+           std::to_string(move.right);
   std::string s = "take " + std::to_string(move.take) + " from heap " + std::to_string(heap);
   if (move.left == 0 && move.right == 0) return s + " leaving nothing";
   if (move.left == 0) return s + " leaving " + std::to_string(move.right);

@@ -129,6 +129,8 @@ TEST_CASE("winning moves in sums of heaps, checked by the values and by search",
   CHECK((dk.grundy(heaps[1 - m->component]) ^ dk.grundy(m->move.left) ^ dk.grundy(m->move.right)) == 0);
   CHECK(describe(heap_move{2, 3, 4}, 9) == "take 2 from heap 9 leaving 3 and 4");
   CHECK(describe(heap_move{2, 0, 0}, 2) == "take 2 from heap 2 leaving nothing");
+  CHECK(describe(heap_move{1, 0, 4}, 5) == "take 1 from heap 5 leaving 4");
+  CHECK(describe(heap_move{0, 1, 4}, 5) == "split heap 5 into 1 and 4");
 }
 
 TEST_CASE("user move functions: Kayles and a sum searched as one product game", "[grundy][moves]") {

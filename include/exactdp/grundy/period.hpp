@@ -58,8 +58,11 @@ class octal_values {
   /// and certifies its period. Cost: certify_period.
   octal_values(octal_game game, std::vector<grundy_value> table);
 
+  /// The game the values belong to.
   const octal_game& game() const { return game_; }
+  /// The computed values G(0..N-1) (N = certificate().computed).
   std::span<const grundy_value> table() const { return table_; }
+  /// The period found in the table, or certified = false.
   const period_certificate& certificate() const { return certificate_; }
 
   /// True when G(n) is known: n is in the table or the period is certified.
@@ -106,7 +109,9 @@ struct sum_move {
 /// exhaustive search of the product game.
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps);
 
-/// Text form of a move, e.g. "take 2 from heap 7 leaving 3 and 2".
+/// Text form of a move from a heap of size `heap`, e.g. "take 2 from heap 7
+/// leaving 2 and 3", "take 2 from heap 2 leaving nothing", "split heap 5 into
+/// 1 and 4" (a move of d0 = 4). Cost: O(1).
 std::string describe(const heap_move& move, std::uint64_t heap);
 
 }  // namespace exactdp
