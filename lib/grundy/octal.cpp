@@ -193,11 +193,12 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 }
 
 std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
-                                              std::optional<sparse_space> space) {
+                                              std::optional<sparse_space> space, std::size_t naive_prefix) {
+  if (naive_prefix < 1) throw std::invalid_argument("the naive prefix of a sparse-space table must be at least 1");
   check_count(game, count, true);
   const move_lists m = lists_of(game);
   // The first values come from the naive method; they choose the space.
-  const std::size_t prefix = std::min<std::size_t>(count, 8192);
+  const std::size_t prefix = std::min(count, naive_prefix);
   std::vector<grundy_value> g = octal_grundy_naive(game, prefix);
   g.resize(count, 0);
   const sparse_space sp =

@@ -118,8 +118,10 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// first witness; the first value with no witness, or the first unreached
 /// value of the other parity, is G(n). The result is exact for every sparse
 /// space (a poor one only costs time; the default one is the naive method).
-/// `space` empty: choose_sparse_space() on the first min(count, 8192) values,
-/// which are computed by the naive method.
+/// The first min(count, naive_prefix) values are computed by the naive
+/// method; `space` empty: choose_sparse_space() on those values.
+/// naive_prefix >= 1 (std::invalid_argument otherwise); tests lower it to run
+/// the sparse part on small tables.
 /// Constraints, errors: as octal_grundy_naive. The estimate checked before
 /// starting assumes a sparse space; the steps actually taken are also counted
 /// and resource_error is thrown as soon as they pass the work budget (a game
@@ -129,7 +131,8 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// Status: equal to octal_grundy_naive on every listed game for the first
 /// 12000 values, on random codes, and with forced poor spaces (tests).
 std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
-                                              std::optional<sparse_space> space = std::nullopt);
+                                              std::optional<sparse_space> space = std::nullopt,
+                                              std::size_t naive_prefix = 8192);
 
 /// octal_grundy_naive or octal_grundy_sparse.
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count,
