@@ -155,7 +155,7 @@ void setup_nim_sum(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "nim-sum",
       "Nim sum (XOR) of the Grundy values of independent heaps and a winning move (nim-sum 3 4 5: 2, take 2 from "
-      "heap 0); with --octal/--subtract the heaps are heaps of that game");
+      "the heap of 3); with --octal/--subtract the heaps are heaps of that game");
   add_game_options(*cmd, opts->game);
   cmd->add_option("HEAP", opts->heaps, "Heap sizes, 0 <= HEAP < 2^64 (Nim heaps when no game is given)")
       ->required();
