@@ -1,0 +1,148 @@
+// exactdp/grundy/octal.hpp: octal games (take-and-break games on heaps) and
+// subtraction games, their Grundy tables by the naive and the sparse-space
+// method.
+//
+// Notation (Winning Ways ch. 4; Flammenkamp's octal tables): the code
+// d0.d1d2d3...dt lists one octal digit per number k of counters removed. Bit
+// 1 of d_k allows removing k counters when they are the whole heap (0 heaps
+// remain), bit 2 allows removing k from a larger heap leaving one non-empty
+// heap, bit 4 allows removing k and splitting the rest into two non-empty
+// heaps. d0 is 0 or 4; 4 allows splitting a heap into two non-empty heaps
+// without removing anything. Examples: 0.07 Dawson's Kayles (= Flip Game II
+// run lengths), 0.137 Dawson's chess, 0.77 Kayles, 0.3 Nim with one counter
+// per move; the subtraction game S(1,3,4) is 0.3033.
+// Source: issue 6; seed 000 "Sprague-Grundy in one section" and "Flip Game II".
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exactdp/grundy/mex.hpp"
+
+namespace exactdp {
+
+/// An octal game given by its code. digits[k] (0 <= digits[k] <= 7) is d_k;
+/// digits.back() != 0 unless the game has no move at all (code "0"); digits[0]
+/// is 0 or 4. max_take() is t, the largest number of counters one move removes.
+struct octal_game {
+  std::vector<std::uint8_t> digits{0};
+
+  /// t: the index of the last non-zero digit (0 when only d0 or nothing is set).
+  std::size_t max_take() const { return digits.size() - 1; }
+
+  /// The code in the standard notation, e.g. "0.07", "4.7", "0" for no moves.
+  std::string code() const;
+
+  /// True when some digit allows a split into two heaps (the O(n) moves).
+  bool splits() const;
+};
+
+/// Reads an octal code: "0.07", ".07", "4.7", "0.137", "0.51", "4." or "4".
+/// Trailing zeros are dropped. Constraints: d0 in {0, 4}; every other digit
+/// 0..7; at most 4096 digits after the point. Throws std::invalid_argument
+/// naming the offending character. Cost: O(length). Status: tested on every
+/// game listed in the issue and on malformed codes.
+octal_game parse_octal(std::string_view code);
+
+/// The subtraction game with the given move set: remove exactly s counters
+/// for some s in `takes` (as the octal game with d_s = 3). Constraints:
+/// 1 <= s <= 4096, at least one s; duplicates allowed. std::invalid_argument
+/// otherwise. Cost: O(max s).
+octal_game subtraction_game(std::span<const std::uint64_t> takes);
+
+/// Reads a subtraction set "1,3,4" (comma or space separated) and returns
+/// subtraction_game(). std::invalid_argument on a malformed list.
+octal_game parse_subtraction_set(std::string_view list);
+
+/// How a Grundy table is computed.
+///  - naive: the mex over every option, O(N^2) for games that split.
+///  - sparse: the sparse-space method (below); same values, far faster on
+///    games whose values have a sparse space.
+enum class grundy_method { naive, sparse };
+
+/// Grundy values G(0..count-1) of the octal game, by the naive method: for
+/// each heap n every option (single heap or split a + b = n - k) is listed and
+/// its value marked in a stamped array, then the mex is taken.
+/// Constraints: count <= 2^31. Throws resource_error (before allocating) when
+/// 4·count bytes exceed the state budget or the work (about count^2/4 per
+/// splitting digit) exceeds the work budget. Cost: O(count·t) without splits,
+/// O(count^2·s) with s splitting digits. Source: seed 000 "Flip Game II"
+/// (flipGrundy), Winning Ways ch. 4. Status: tested against the game's
+/// definition (a search of heap multisets) for n <= 300 on every listed game,
+/// and against published sequences (OEIS A002187 Dawson's chess, A002186
+/// Kayles, A071434, A071453, A125920).
+std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t count);
+
+/// A sparse space (Winning Ways ch. 4 "Sparse space spells speed";
+/// Flammenkamp, "Sparse- and common-positions of Sprague-Grundy values of
+/// octal games"). With s(n) = parity of popcount(G(n) & mask), XOR (n mod 2)
+/// when `domain` is set, heap n is common when s(n) == common and rare
+/// otherwise. For a split a + b = r of two common heaps the value
+/// G(a) ^ G(b) has masked parity (domain ? r mod 2 : 0): the "abundant"
+/// parity; values of the other parity come only from splits with a rare part.
+/// Range type (domain = false): rare values are those of even masked parity.
+/// Domain type: rare iff masked parity == (n - t) mod 2 for the splitting
+/// digit t. The default (mask 0, range) makes every heap rare: the naive method.
+struct sparse_space {
+  grundy_value mask = 0;
+  bool domain = false;
+  unsigned common = 1;
+
+  /// Masked parity of a value: popcount(v & mask) mod 2.
+  unsigned parity(grundy_value v) const { return static_cast<unsigned>(std::popcount(v & mask)) & 1u; }
+
+  /// True when heap n with value g is rare.
+  bool is_rare(std::uint64_t n, grundy_value g) const {
+    return (parity(g) ^ (domain ? static_cast<unsigned>(n & 1u) : 0u)) != common;
+  }
+};
+
+/// The sparse space octal_grundy_sparse uses for a game whose first values
+/// are `values`: among masks 1 .. 2^b - 1 (2^b > max(values), b <= 12) and both types,
+/// the one with the fewest rare heaps n >= 1 (ties: range type, then the
+/// smallest mask); `common` = 1 for the range type and 1 ^ (t mod 2) for the
+/// domain type (t the last splitting digit). Cost: O(2^b·size).
+sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_value> values);
+
+/// Grundy values G(0..count-1) by the sparse-space method. The common values
+/// of the options of n (the non-abundant parity) come only from single heaps
+/// and from splits with a rare part: listing those costs O(#rare heaps) per
+/// n. Each unreached value of the abundant parity below the mex is then
+/// checked for a split of two common heaps by a search that stops at the
+/// first witness; the first value with no witness, or the first unreached
+/// value of the other parity, is G(n). The result is exact for every sparse
+/// space (a poor one only costs time; the default one is the naive method).
+/// The first min(count, naive_prefix) values are computed by the naive
+/// method; `space` empty: choose_sparse_space() on those values.
+/// naive_prefix >= 1 (std::invalid_argument otherwise); tests lower it to run
+/// the sparse part on small tables.
+/// Constraints, errors: as octal_grundy_naive. The estimate checked before
+/// starting assumes a sparse space; the steps actually taken are also counted
+/// and resource_error is thrown as soon as they pass the work budget (a game
+/// without a sparse space costs about as much as the naive method).
+/// Cost: about count·(rare heaps + witness searches) steps: near-linear while
+/// rare heaps stay few; see bench/grundy.cpp for 0.161 and 0.165.
+/// Status: equal to octal_grundy_naive on every listed game for the first
+/// 12000 values, on random codes, and with forced poor spaces (tests).
+std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
+                                              std::optional<sparse_space> space = std::nullopt,
+                                              std::size_t naive_prefix = 8192);
+
+/// octal_grundy_naive or octal_grundy_sparse.
+std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count,
+                                              grundy_method method = grundy_method::sparse);
+
+/// One move in an octal game: remove `take` counters from a heap and leave
+/// heaps of sizes `left` and `right` (0 means no heap; left <= right).
+struct heap_move {
+  std::size_t take = 0;
+  std::uint64_t left = 0, right = 0;
+};
+
+}  // namespace exactdp

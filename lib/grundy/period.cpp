@@ -1,0 +1,104 @@
+// Certified periodicity of octal games; values of any heap; winning moves in sums.
+#include "exactdp/grundy/period.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace exactdp {
+
+period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take) {
+  period_certificate c;
+  const std::uint64_t n_values = values.size();
+  c.computed = n_values;
+  const std::uint64_t t = max_take;
+  // With e' >= 1 the check needs G up to 2e' + 2p + t - 1 < N, so 2 + 2p + t <= N.
+  for (std::uint64_t p = 1; 2 + 2 * p + t <= n_values; ++p) {
+    // e: one past the last n with G(n + p) != G(n) in the table.
+    std::uint64_t n = n_values - p;
+    while (n > 0 && values[n - 1 + p] == values[n - 1]) --n;
+    const std::uint64_t e = n;
+    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;  // n < end must be checked
+    if (end + p <= n_values) {
+      c.certified = true;
+      c.preperiod = e;
+      c.period = p;
+      c.checked_from = e;
+      c.checked_to = end;
+      return c;
+    }
+  }
+  return c;
+}
+
+octal_values::octal_values(octal_game game, std::vector<grundy_value> table)
+    : game_(std::move(game)), table_(std::move(table)), certificate_(certify_period(table_, game_.max_take())) {}
+
+grundy_value octal_values::grundy(std::uint64_t n) const {
+  if (n < table_.size()) return table_[static_cast<std::size_t>(n)];
+  if (!certificate_.certified)
+    throw std::domain_error("heap " + std::to_string(n) + " of " + game_.code() + " is beyond the " +
+                            std::to_string(table_.size()) + " computed values and no period is certified up to " +
+                            std::to_string(table_.size()));
+  const std::uint64_t e = certificate_.preperiod, p = certificate_.period;
+  return table_[static_cast<std::size_t>(e + (n - e) % p)];
+}
+
+std::optional<heap_move> octal_values::move_to_value(std::uint64_t n, grundy_value target) const {
+  if (!known(n)) grundy(n);  // throws the domain_error
+  const auto& d = game_.digits;
+  for (std::size_t k = 0; k < d.size(); ++k) {
+    if ((d[k] & 1u) && n == k && target == 0) return heap_move{k, 0, 0};
+    if ((d[k] & 2u) && n > k && grundy(n - k) == target) return heap_move{k, 0, n - k};
+    if ((d[k] & 4u) && n >= k + 2) {
+      const std::uint64_t rest = n - k;
+      std::uint64_t last = rest / 2;
+      if (certificate_.certified) {
+        // A part a >= e' + p (with a <= b) can be replaced by a - p, b + p.
+        const std::uint64_t bound = std::max<std::uint64_t>(certificate_.preperiod, 1) + certificate_.period - 1;
+        last = std::min(last, bound);
+      }
+      for (std::uint64_t a = 1; a <= last; ++a)
+        if ((grundy(a) ^ grundy(rest - a)) == target) return heap_move{k, a, rest - a};
+    }
+  }
+  return std::nullopt;
+}
+
+octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method) {
+  if (max_count < 1) throw std::invalid_argument("the number of values to compute must be at least 1");
+  std::size_t count = std::min<std::size_t>(max_count, 1024 * (game.max_take() + 1));
+  for (;;) {
+    octal_values v(game, octal_grundy_values(game, count, method));
+    if (v.certificate().certified || count >= max_count) return v;
+    count = std::min(max_count, count * 2);
+  }
+}
+
+std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps) {
+  grundy_value sum = 0;
+  for (const std::uint64_t h : heaps) sum ^= values.grundy(h);
+  if (sum == 0) return std::nullopt;
+  for (std::size_t i = 0; i < heaps.size(); ++i) {
+    const grundy_value g = values.grundy(heaps[i]);
+    const grundy_value target = g ^ sum;
+    if (target >= g) continue;
+    if (const auto m = values.move_to_value(heaps[i], target)) return sum_move{i, *m};
+    throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " +
+                           std::to_string(target) + " below its Grundy value");  // impossible: mex
+  }
+  throw std::logic_error("no heap carries the top bit of the Nim sum");  // impossible
+}
+
+std::string describe(const heap_move& move, std::uint64_t heap) {
+  if (move.take == 0)
+    return "split heap " + std::to_string(heap) + " into " + std::to_string(move.left) + " and " +
+           std::to_string(move.right);
+  std::string s = "take " + std::to_string(move.take) + " from heap " + std::to_string(heap);
+  if (move.left == 0 && move.right == 0) return s + " leaving nothing";
+  if (move.left == 0) return s + " leaving " + std::to_string(move.right);
+  return s + " leaving " + std::to_string(move.left) + " and " + std::to_string(move.right);
+}
+
+}  // namespace exactdp
