@@ -1,0 +1,25 @@
+#!/bin/sh
+# CI checks beyond the test suite, run by .ci/run after the README's test
+# command: every header on its own, the installed CMake package used by a
+# consumer project, the docs' examples, and the whole suite again under
+# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors.
+set -eu
+cd "$(dirname "$0")/.."
+
+echo "== every public header compiles on its own"
+cmake -S . -B build -DEXACTDP_CHECK_HEADERS=ON >/dev/null
+cmake --build build -j2 --target exactdp_header_check
+
+echo "== install, then build and run a consumer with find_package(exactdp)"
+rm -rf build/install-root build/package
+cmake --install build --prefix build/install-root >/dev/null
+cmake -S tests/package -B build/package -DCMAKE_PREFIX_PATH="$PWD/build/install-root" >/dev/null
+cmake --build build/package -j2 >/dev/null
+build/package/consumer
+
+echo "== sanitizers (ASan + UBSan, -O1, warnings as errors)"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEXACTDP_SANITIZE=ON \
+  -DEXACTDP_WERROR=ON -DEXACTDP_BUILD_BENCH=OFF -DEXACTDP_INSTALL=OFF >/dev/null
+cmake --build build-asan -j2
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j2 -LE slow

@@ -1,0 +1,27 @@
+// Fuzz target: Flip Game II strings of any length. A string with a character
+// other than '+' and '-' must be refused with std::invalid_argument; for the
+// others, a winning flip must leave a position of value 0.
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "exactdp/grundy/flip.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string s(reinterpret_cast<const char*>(data), size);
+  exactdp::flip_answer answer;
+  try {
+    answer = exactdp::solve_flip(s);
+  } catch (const std::invalid_argument&) {
+    return 0;
+  }
+  if (answer.wins != (answer.value != 0) || answer.wins != answer.flip.has_value()) __builtin_trap();
+  if (answer.flip) {
+    const std::size_t i = *answer.flip;
+    if (i + 1 >= s.size() || s[i] != '+' || s[i + 1] != '+') __builtin_trap();
+    s[i] = s[i + 1] = '-';
+    if (exactdp::solve_flip(s).value != 0) __builtin_trap();
+  }
+  return 0;
+}
