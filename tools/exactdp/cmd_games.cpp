@@ -261,8 +261,9 @@ void setup_predict(CLI::App& app) {
                  "lead, the optimal first move and both scores (a tie counts for the first player)");
   add_row_arguments(cmd, *o, "The row");
   cmd->callback([o] {
+    std::ostringstream out;  // printed only when every requested run succeeded
     const auto row = parse_row(*o, "predict");
-    if (!o->json) std::cout << "row " << row_text(row) << '\n';
+    if (!o->json) out << "row " << row_text(row) << '\n';
     std::string json = "{\"game\":\"predict\",\"values\":" + json_row(row);
     for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
       const auto a = best_lead<T>(values);
@@ -277,14 +278,15 @@ void setup_predict(CLI::App& app) {
         return;
       }
       const std::string pre = label.empty() ? "" : "  " + label + ": ";
-      std::cout << pre << "first player " << (wins ? "wins" : "loses") << " (lead " << text_of(a.lead)
+      out << pre << "first player " << (wins ? "wins" : "loses") << " (lead " << text_of(a.lead)
                 << (a.lead == T(0) ? ", a tie, which counts for the first player" : "") << ")\n";
-      std::cout << pre << "optimal first move: take the " << end << " end ("
+      out << pre << "optimal first move: take the " << end << " end ("
                 << text_of(values[a.first_move == row_end::left ? 0 : values.size() - 1]) << ")\n";
-      std::cout << pre << "scores: first " << text_of(a.scores.first) << ", second " << text_of(a.scores.second)
+      out << pre << "scores: first " << text_of(a.scores.first) << ", second " << text_of(a.scores.second)
                 << " (total " << text_of(a.total) << ")\n";
     });
-    if (o->json) std::cout << json << "}\n";
+    if (o->json) out << json << "}\n";
+    std::cout << out.str();
   });
 }
 
@@ -295,8 +297,9 @@ void setup_stone(CLI::App& app) {
                "Uses the parity argument only for an even count of integer piles with an odd total, else the DP");
   add_row_arguments(cmd, *o, "The piles");
   cmd->callback([o] {
+    std::ostringstream out;  // printed only when every requested run succeeded
     const auto row = parse_row(*o, "stone");
-    if (!o->json) std::cout << "piles " << row_text(row) << '\n';
+    if (!o->json) out << "piles " << row_text(row) << '\n';
     std::string json = "{\"game\":\"stone\",\"values\":" + json_row(row);
     for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
       const auto a = stone_game<T>(values);
@@ -314,18 +317,19 @@ void setup_stone(CLI::App& app) {
                   (a.dp->first_move == row_end::left ? "left" : "right") + "\"";
         return;
       }
-      std::cout << pre << "first player " << (a.first_player_wins ? "wins" : "does not win") << '\n';
+      out << pre << "first player " << (a.first_player_wins ? "wins" : "does not win") << '\n';
       if (a.by_parity) {
-        std::cout << pre << "by parity (even count, odd integer total): take every "
+        out << pre << "by parity (even count, odd integer total): take every "
                   << (a.takes_even_indices ? "even" : "odd") << "-indexed pile, sum " << text_of(a.parity_sum)
                   << " against " << text_of(a.other_sum) << "; first move: the "
                   << (a.takes_even_indices ? "left" : "right") << " end\n";
       } else {
-        std::cout << pre << "by the DP (the parity preconditions do not hold): lead " << text_of(a.dp->lead)
+        out << pre << "by the DP (the parity preconditions do not hold): lead " << text_of(a.dp->lead)
                   << ", optimal first move: the " << (a.dp->first_move == row_end::left ? "left" : "right") << " end\n";
       }
     });
-    if (o->json) std::cout << json << "}\n";
+    if (o->json) out << json << "}\n";
+    std::cout << out.str();
   });
 }
 
@@ -336,8 +340,9 @@ void setup_stone2(CLI::App& app) {
                 "most the first player can collect");
   add_row_arguments(cmd, *o, "The piles");
   cmd->callback([o] {
+    std::ostringstream out;  // printed only when every requested run succeeded
     const auto row = parse_row(*o, "stone2");
-    if (!o->json) std::cout << "piles " << row_text(row) << '\n';
+    if (!o->json) out << "piles " << row_text(row) << '\n';
     std::string json = "{\"game\":\"stone2\",\"values\":" + json_row(row);
     for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
       const auto a = stone_game_ii<T>(values);
@@ -349,12 +354,13 @@ void setup_stone2(CLI::App& app) {
                 "first_take\":" + std::to_string(a.first_take);
         return;
       }
-      std::cout << pre << "first player collects " << text_of(a.first_score) << ", second " << text_of(a.second_score)
+      out << pre << "first player collects " << text_of(a.first_score) << ", second " << text_of(a.second_score)
                 << '\n';
-      std::cout << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
+      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
                 << '\n';
     });
-    if (o->json) std::cout << json << "}\n";
+    if (o->json) out << json << "}\n";
+    std::cout << out.str();
   });
 }
 
@@ -365,8 +371,9 @@ void setup_stone3(CLI::App& app) {
                 "Tie, the lead and the optimal first move");
   add_row_arguments(cmd, *o, "The pile values");
   cmd->callback([o] {
+    std::ostringstream out;  // printed only when every requested run succeeded
     const auto row = parse_row(*o, "stone3");
-    if (!o->json) std::cout << "values " << row_text(row) << '\n';
+    if (!o->json) out << "values " << row_text(row) << '\n';
     std::string json = "{\"game\":\"stone3\",\"values\":" + json_row(row);
     for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
       const auto a = stone_game_iii<T>(values);
@@ -377,11 +384,12 @@ void setup_stone3(CLI::App& app) {
                 "lead\":" + json_escape(text_of(a.lead)) + ",\"" + key + "first_take\":" + std::to_string(a.first_take);
         return;
       }
-      std::cout << pre << to_string(a.winner) << " (Alice's lead " << text_of(a.lead) << ")\n";
-      std::cout << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
+      out << pre << to_string(a.winner) << " (Alice's lead " << text_of(a.lead) << ")\n";
+      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
                 << '\n';
     });
-    if (o->json) std::cout << json << "}\n";
+    if (o->json) out << json << "}\n";
+    std::cout << out.str();
   });
 }
 
