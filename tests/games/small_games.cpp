@@ -97,7 +97,12 @@ TEST_CASE("Flip Game II search agrees with exhaustive search on every string of 
 TEST_CASE("Flip Game II search errors", "[games][flip][errors]") {
   CHECK_THROWS_WITH(flip_wins_by_search("++x+"), Catch::Contains("only '+' and '-'"));
   CHECK_THROWS_WITH(flip_wins_by_search(std::string(65, '+')), Catch::Contains("limit of 64"));
-  CHECK_THROWS_AS(flip_wins_by_search(std::string(40, '+'), 1000), resource_error);
+  CHECK_THROWS_WITH(flip_wins_by_search(std::string(40, '+'), 1000), Catch::Contains("1.656e+08 distinct strings"));
+  CHECK_THROWS_AS(flip_wins_by_search(std::string(64, '+')), resource_error);  // before any search
+  // The estimate bounds the memo: "+++++-++++" reaches 8 x 5 strings.
+  CHECK(flip_wins_by_search("+++++-++++").positions <= 40);
+  CHECK(flip_wins_by_search("+++++-++++", 40).result == flip_wins_by_search("+++++-++++").result);
+  CHECK_THROWS_AS(flip_wins_by_search("+++++-++++", 39), resource_error);
 }
 
 TEST_CASE("Nim agrees with exhaustive search on the seed's 5,043 heap vectors", "[games][nim]") {

@@ -106,6 +106,7 @@ TEST_CASE("tool: game errors", "[games][tool][errors]") {
   expect_error({"predict", "9223372036854775807", "9223372036854775807", "--as", "int64"}, 1, "overflow");
   expect_error({"flip-search", "++a"}, 2, "only '+' and '-'");
   expect_error({"flip-search", std::string(40, '+'), "--max-positions", "1000"}, 1, "limit of 1000 positions");
+  expect_error({"flip-search", std::string(64, '+')}, 1, "distinct strings");
   expect_error({"nim", "-3"}, 2, "negative");
   expect_error({"expectiminimax", "/nonexistent/model.json"}, 2, "cannot read");
   expect_error({"expectiminimax", exactdp::test::source_path("examples/games/dice_duel.json"), "--as", "mod"}, 2,

@@ -444,7 +444,7 @@ void setup_flip_search(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "flip-search", "Flip Game II by memoised search over the strings: flip \"++\" to \"--\"; who cannot move loses");
   cmd->add_option("STRING", o->state, "The position, '+' and '-' only, at most 64 characters (quote it)")->required();
-  cmd->add_option("--max-positions", o->max_positions, "Most distinct strings to search (default 2e7)")
+  cmd->add_option("--max-positions", o->max_positions, "Most distinct strings to search (default 5e6)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000'000}));
   cmd->add_flag("--json", o->json, "Print one JSON object with stable keys");
   cmd->callback([o] {

@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,8 +28,8 @@ namespace exactdp {
 
 /// Longest string flip_wins_by_search accepts.
 inline constexpr std::size_t flip_search_max_length = 64;
-/// Default cap on distinct strings searched (about 1 GiB of memo at most).
-inline constexpr std::size_t flip_search_default_positions = 20'000'000;
+/// Default cap on distinct strings searched (a few hundred MiB of memo at most).
+inline constexpr std::size_t flip_search_default_positions = 5'000'000;
 
 /// The answer of flip_wins_by_search.
 struct flip_answer {
@@ -54,9 +55,11 @@ struct flip_game {
 /// Can the player to move win Flip Game II on `s`, and with which flip?
 /// Constraints: s holds only '+' and '-', length <= flip_search_max_length
 /// (empty is allowed: no move, a loss). `max_positions` caps the distinct
-/// strings searched. Errors: std::invalid_argument for another character or a
-/// longer string; resource_error when the search passes `max_positions`, the
-/// state budget or the work budget. Cost: O(positions · pairs) mask
+/// strings searched; their exact number (the product of Fibonacci(L + 1)
+/// over the runs of L '+') is checked before the search starts.
+/// Errors: std::invalid_argument for another character or a longer string;
+/// resource_error when the reachable strings exceed `max_positions` or the
+/// state budget, or the work passes the work budget. Cost: O(positions · pairs) mask
 /// operations; worst case exponential in the number of '+'.
 /// Source: seed 000 "Flip Game II". Status: against an exhaustive game-tree
 /// search without memo on all 16,383 strings of length <= 13; handed C06.
@@ -72,6 +75,31 @@ inline flip_answer flip_wins_by_search(std::string_view s,
       throw std::invalid_argument("flip: character " + std::to_string(i) + " of the string is '" + std::string(1, s[i]) +
                                   "': only '+' and '-' are allowed");
   }
+  // The strings reachable from s: each run of L '+' independently becomes any
+  // choice of disjoint "++" pairs flipped, and there are Fibonacci(L + 1) of
+  // those. Their product is the exact memo size, known before searching.
+  long double reachable = 1;
+  for (std::size_t i = 0; i < s.size();) {
+    std::size_t run = 0;
+    while (i < s.size() && s[i] == '+') ++run, ++i;
+    long double a = 1, b = 1;  // Fibonacci(1), Fibonacci(2)
+    for (std::size_t k = 1; k < run; ++k) {
+      const long double c = a + b;
+      a = b;
+      b = c;
+    }
+    reachable *= run == 0 ? 1 : b;
+    while (i < s.size() && s[i] == '-') ++i;
+  }
+  if (reachable > static_cast<long double>(max_positions)) {
+    char count[32];
+    std::snprintf(count, sizeof count, "%.4Lg", reachable);
+    throw resource_error("flip: the search would visit " + std::string(count) +
+                         " distinct strings (the product of Fibonacci(L + 1) over the runs of L '+'), above the limit "
+                         "of " + std::to_string(max_positions) + " positions; the Sprague-Grundy path (exactdp flip) "
+                         "answers long strings");
+  }
+  check_state_budget("the Flip Game II memo", 2 * reachable, detail::win_lose_entry_bytes<std::uint64_t>);
   const auto r = solve_win_lose(detail::flip_game{}, start, max_positions);
   flip_answer a;
   a.result = r.result;
