@@ -48,7 +48,7 @@ std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std:
   if (last > 1'000'000'000ULL)
     throw std::invalid_argument("table length " + std::to_string(last) + " is above the limit of 10^9");
   const long double positions = static_cast<long double>(last) + 1;
-  check_state_budget("the subtraction-game table", positions, 2);
+  check_state_budget("the subtraction-game table", positions, 1 + sizeof(outcome));
   check_work_budget("the subtraction-game table", positions * static_cast<long double>(sorted.size()));
   std::vector<std::uint8_t> lose;
   lose.reserve(static_cast<std::size_t>(last) + 1);

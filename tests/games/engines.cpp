@@ -145,6 +145,8 @@ TEST_CASE("solve_win_lose rejects a cycle and honours its position cap", "[games
   CHECK_THROWS_AS(solve_win_lose(cycle_game{}, 0), std::invalid_argument);
   CHECK_THROWS_WITH(solve_win_lose(cycle_game{}, 0), Catch::Contains("cycle"));
   CHECK_THROWS_AS(solve_win_lose(take_game{{1}}, 5000, 100), resource_error);
+  CHECK(solve_win_lose(take_game{{1}}, 99, 100).positions == 100);  // the cap is exact
+  CHECK_THROWS_AS(solve_win_lose(take_game{{1}}, 100, 100), resource_error);
 }
 
 TEST_CASE("solve_negamax agrees with best_lead and with exhaustive search tracking both totals", "[games][engine]") {
@@ -159,7 +161,7 @@ TEST_CASE("solve_negamax agrees with best_lead and with exhaustive search tracki
     REQUIRE(r.lead == brute.first - brute.second);
     REQUIRE(r.lead == best_lead<std::int64_t>(v).lead);
     REQUIRE(r.best_move.has_value());
-    const auto scores = split_total<std::int64_t>(brute.first + brute.second, r.lead);
+    const auto scores = r.scores(brute.first + brute.second);
     REQUIRE(scores.first == brute.first);
     REQUIRE(scores.second == brute.second);
   }

@@ -55,6 +55,11 @@ struct negamax_result {
   std::optional<std::size_t> best_move;   ///< index (in the game's move order) of the first optimal move; none without moves
   std::optional<scored_move<P, T>> best;  ///< that move itself
   std::size_t positions = 0;              ///< distinct positions solved
+
+  /// Both players' scores when the game hands out `total` points in all:
+  /// the mover gets (total + lead)/2, the other the rest (see split_total;
+  /// throws std::invalid_argument when an integer total + lead is odd).
+  score_split<T> scores(const T& total) const { return split_total(total, lead); }
 };
 
 namespace detail {
@@ -92,9 +97,9 @@ negamax_result<typename G::position, typename G::value> solve_negamax(const G& g
 
   auto push = [&](const P& p) {
     memo.emplace(p, std::nullopt);
+    if (max_positions != 0 && memo.size() > max_positions)
+      throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
     if (memo.size() >= next_budget_check) {
-      if (max_positions != 0 && memo.size() > max_positions)
-        throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
       check_state_budget("the negamax memo", 2.0L * static_cast<long double>(memo.size()), sizeof(P) + sizeof(T) + 56);
       check_work_budget("the negamax search", 2.0L * steps);
       next_budget_check *= 2;

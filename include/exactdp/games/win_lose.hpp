@@ -104,9 +104,9 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
 
   auto push = [&](const P& p) {
     memo.emplace(p, outcome::undecided);
+    if (max_positions != 0 && memo.size() > max_positions)
+      throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
     if (memo.size() >= next_budget_check) {
-      if (max_positions != 0 && memo.size() > max_positions)
-        throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
       check_state_budget("the win/lose memo", 2.0L * static_cast<long double>(memo.size()),
                          detail::win_lose_entry_bytes<P>);
       check_work_budget("the win/lose search", 2.0L * steps);
