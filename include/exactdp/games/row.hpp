@@ -22,6 +22,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exactdp/games/value.hpp"
@@ -74,11 +75,12 @@ row_game_answer<T> best_lead(std::span<const T> values) {
   for (const T& v : values) a.total = lead_add(a.total, v);
   std::vector<T> lead(values.begin(), values.end());  // row n−1 .. : lead[j] = lead(i, j)
   T after_left = n > 1 ? T(0) : values[0];  // lead(1, n−1), captured when row 1 is done
+  T take_left{}, take_right{};  // scratch values, reused so that exact types do not allocate per cell
   for (std::size_t i = n - 1; i-- > 0;) {
     for (std::size_t j = i + 1; j < n; ++j) {
-      T take_left = lead_sub(values[i], lead[j]);
-      T take_right = lead_sub(values[j], lead[j - 1]);
-      lead[j] = take_left < take_right ? std::move(take_right) : std::move(take_left);
+      detail::assign_difference(take_left, values[i], lead[j]);
+      detail::assign_difference(take_right, values[j], lead[j - 1]);
+      std::swap(lead[j], take_left < take_right ? take_right : take_left);
     }
     if (i == 1) after_left = lead[n - 1];
   }

@@ -98,6 +98,20 @@ T lead_sub(const T& a, const T& b) {
   }
 }
 
+namespace detail {
+/// out = a − b, reusing out's storage for the exact types (no allocation once
+/// out has grown: GMP subtracts in place); checked like lead_sub for int64.
+template <LeadValue T>
+void assign_difference(T& out, const T& a, const T& b) {
+  if constexpr (std::same_as<T, std::int64_t> || std::same_as<T, double>) {
+    out = lead_sub(a, b);
+  } else {
+    out = a;
+    out -= b;
+  }
+}
+}  // namespace detail
+
 /// The two players' scores recovered from the first player's lead d and the
 /// total T of everything collected: first = (T + d) / 2, second = T − first.
 template <LeadValue T>
