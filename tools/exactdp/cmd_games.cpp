@@ -199,9 +199,14 @@ void setup_take(CLI::App& app) {
                 << " values = the largest move); each w(n), n >= " << period->largest_move
                 << ", depends only on the " << period->largest_move
                 << " values before it, so the pattern repeats forever\n";
-      std::cout << "losing piles in one preperiod + period:";
+      std::size_t shown = 0, losing = 0;
+      std::cout << "losing piles below " << period->losing.size() << " (one preperiod + period):";
       for (std::size_t i = 0; i < period->losing.size(); ++i)
-        if (period->losing[i]) std::cout << ' ' << i;
+        if (period->losing[i] && ++losing <= 40) {
+          std::cout << ' ' << i;
+          ++shown;
+        }
+      if (losing > shown) std::cout << " ... (" << losing << " in all)";
       std::cout << '\n';
       if (a.certificate) std::cout << "answered from the period (a table to " << n << " would not fit)\n";
     }
