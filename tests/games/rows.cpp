@@ -176,6 +176,11 @@ TEST_CASE("row game errors: empty rows, int64 overflow", "[games][rows][errors]"
   CHECK_THROWS_AS(best_lead<std::int64_t>(V{big, big}), std::overflow_error);
   CHECK_THROWS_AS(stone_game_iii<std::int64_t>(V{big, -big, big}), std::overflow_error);
   CHECK_THROWS_AS(stone_game_ii<std::int64_t>(V{big, 1}), std::overflow_error);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_WITH(best_lead<double>(std::vector<double>{1, nan}), Catch::Contains("not a finite number"));
+  CHECK_THROWS_AS(stone_game<double>(std::vector<double>{inf, 1}), std::invalid_argument);
+  CHECK_THROWS_AS(stone_game_ii<double>(std::vector<double>{1, -inf}), std::invalid_argument);
+  CHECK_THROWS_AS(stone_game_iii<double>(std::vector<double>{nan}), std::invalid_argument);
   // The exact type has no such limit.
   CHECK(best_lead<BigInt>(std::vector<BigInt>{BigInt(big), BigInt(big)}).lead == 0);
 }

@@ -58,8 +58,8 @@ inline void check_row(std::size_t n, const char* game) {
 
 /// Best lead of the first player in the take-from-either-end game on
 /// `values` (any signs, zeros allowed), an optimal first move, and both scores.
-/// Errors: std::invalid_argument for an empty row or more than
-/// row_game_max_length values; std::overflow_error when an int64 lead or the
+/// Errors: std::invalid_argument for an empty row, more than
+/// row_game_max_length values, or a double that is NaN or infinite; std::overflow_error when an int64 lead or the
 /// int64 total overflows; resource_error past the work budget.
 /// Cost: n(n−1)/2 max-steps in T, O(n) memory (one rolling row).
 /// Source: seed 000 "One row of memory is enough". Status: seed values, and
@@ -69,6 +69,7 @@ template <LeadValue T>
 row_game_answer<T> best_lead(std::span<const T> values) {
   const std::size_t n = values.size();
   detail::check_row(n, "best_lead");
+  detail::check_finite_values(values, "best_lead");
   check_work_budget("best_lead on " + std::to_string(n) + " values",
                     static_cast<long double>(n) * static_cast<long double>(n) / 2 * detail::lead_operation_cost<T>(64));
   row_game_answer<T> a;
@@ -142,6 +143,7 @@ bool is_odd_integer(const T& v) {
 template <LeadValue T>
 stone_game_answer<T> stone_game(std::span<const T> piles) {
   detail::check_row(piles.size(), "stone_game");
+  detail::check_finite_values(piles, "stone_game");
   stone_game_answer<T> a;
   T even{}, odd{}, total{};
   bool integers = true;

@@ -44,7 +44,7 @@ struct stone_game_ii_answer {
 };
 
 /// Stone Game II on `piles` (any signs). Errors: std::invalid_argument for an
-/// empty row or more than stone_game_ii_max_length piles; std::overflow_error
+/// empty row, more than stone_game_ii_max_length piles, or a non-finite double; std::overflow_error
 /// on int64 overflow; resource_error when the (n+1)² table passes the state
 /// budget or the ~n³/3 steps pass the work budget. Cost: O(n³) steps in T,
 /// (n + 1)² values of T. Source: seed 000 "Stone Game II"; seed 004 §31.4.
@@ -57,6 +57,7 @@ stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
   if (n > stone_game_ii_max_length)
     throw std::invalid_argument("stone_game_ii: " + std::to_string(n) + " piles is above the limit of " +
                                 std::to_string(stone_game_ii_max_length));
+  detail::check_finite_values(piles, "stone_game_ii");
   const long double cells = static_cast<long double>(n + 1) * static_cast<long double>(n + 1);
   check_state_budget("the Stone Game II table", cells, detail::lead_entry_bytes<T>(64));
   check_work_budget("the Stone Game II table", cells * static_cast<long double>(n) / 3 * detail::lead_operation_cost<T>(64));
@@ -103,7 +104,7 @@ struct stone_game_iii_answer {
 };
 
 /// Stone Game III on `values` (any signs). Errors: std::invalid_argument for
-/// an empty row or more than stone_game_iii_max_length values;
+/// an empty row, more than stone_game_iii_max_length values, or a non-finite double;
 /// std::overflow_error on int64 overflow. Cost: O(n) steps, n + 1 values of T.
 /// Source: seed 000 "Stone Game III". Status: [1,2,3,7] → Bob,
 /// [1,2,3,−9] → Alice, [−5,−3] → Bob (handed C07), and against an exhaustive
@@ -115,6 +116,7 @@ stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
   if (n > stone_game_iii_max_length)
     throw std::invalid_argument("stone_game_iii: " + std::to_string(n) + " values is above the limit of " +
                                 std::to_string(stone_game_iii_max_length));
+  detail::check_finite_values(values, "stone_game_iii");
   check_state_budget("the Stone Game III table", static_cast<long double>(n + 1), detail::lead_entry_bytes<T>(64));
   std::vector<T> lead(n + 1, T(0));
   int take = 1;

@@ -11,9 +11,11 @@
 // DP"; seed 001 "Score games — the advantage trick".
 #pragma once
 
+#include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -99,6 +101,17 @@ T lead_sub(const T& a, const T& b) {
 }
 
 namespace detail {
+/// Throws std::invalid_argument when a double value is NaN or infinite (a
+/// maximum over NaN is meaningless, and inf − inf is NaN). No-op for exact types.
+template <LeadValue T>
+void check_finite_values(std::span<const T> values, const char* game) {
+  if constexpr (std::same_as<T, double>) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (!std::isfinite(values[i]))
+        throw std::invalid_argument(std::string(game) + ": value " + std::to_string(i) + " is not a finite number");
+  }
+}
+
 /// out = a − b, reusing out's storage for the exact types (no allocation once
 /// out has grown: GMP subtracts in place); checked like lead_sub for int64.
 template <LeadValue T>
