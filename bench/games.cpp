@@ -1,0 +1,88 @@
+// Benchmarks of the game solvers (Google Benchmark). Targets from issue 5:
+//  - Can I Win, max_choosable = 20, every desired total 1..210: < 100 ns per solved mask;
+//  - subtraction game, N = 10^18, moves {1,3,4}: < 1 ms;
+//  - best_lead on 5,000 values: < 100 ms (int64; Rational and double in the same run).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "exactdp/games/can_i_win.hpp"
+#include "exactdp/games/row.hpp"
+#include "exactdp/games/subtraction.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace {
+
+using namespace exactdp;
+
+// Every desired total 1..210 in one iteration; a solved mask is a position
+// (a set of used numbers whose sum is below the target).
+void can_i_win_all_totals(benchmark::State& state) {
+  std::uint64_t masks = 0;
+  for (auto _ : state) {
+    masks = 0;
+    for (std::int64_t total = 1; total <= 210; ++total) {
+      const auto a = can_i_win(20, total);
+      masks += a.positions;
+      benchmark::DoNotOptimize(a.first_player_wins);
+    }
+  }
+  state.counters["masks"] = static_cast<double>(masks);
+  // items_per_second = solved masks per CPU second: ns per mask = 1e9 / items_per_second.
+  state.SetItemsProcessed(static_cast<std::int64_t>(masks) * static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(can_i_win_all_totals)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// The slowest single totals.
+void can_i_win_one_total(benchmark::State& state) {
+  const auto total = static_cast<std::int64_t>(state.range(0));
+  std::uint64_t masks = 0;
+  for (auto _ : state) {
+    const auto a = can_i_win(20, total);
+    masks = a.positions;
+    benchmark::DoNotOptimize(a.first_player_wins);
+  }
+  state.counters["masks"] = static_cast<double>(masks);
+  // items_per_second = solved masks per CPU second: ns per mask = 1e9 / items_per_second.
+  state.SetItemsProcessed(static_cast<std::int64_t>(masks) * static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(can_i_win_one_total)->Arg(150)->Arg(209)->Arg(210)->Unit(benchmark::kMillisecond);
+
+void subtraction_huge_pile(benchmark::State& state) {
+  const std::vector<std::int64_t> moves{1, 3, 4};
+  for (auto _ : state) {
+    const auto a = solve_subtraction(1'000'000'000'000'000'000ULL, moves);
+    benchmark::DoNotOptimize(a.result);
+  }
+}
+BENCHMARK(subtraction_huge_pile)->Unit(benchmark::kMicrosecond);
+
+void subtraction_long_preperiod(benchmark::State& state) {
+  const std::vector<std::int64_t> moves{4, 7, 13};
+  for (auto _ : state) {
+    const auto a = solve_subtraction(1'000'000'000'000'000'000ULL, moves);
+    benchmark::DoNotOptimize(a.result);
+  }
+}
+BENCHMARK(subtraction_long_preperiod)->Unit(benchmark::kMicrosecond);
+
+template <class T>
+void best_lead_5000(benchmark::State& state) {
+  std::mt19937 rng(5000);
+  std::vector<T> values;
+  for (int i = 0; i < 5000; ++i) values.push_back(T(static_cast<std::int64_t>(rng() % 2001) - 1000));
+  for (auto _ : state) {
+    const auto a = best_lead<T>(values);
+    benchmark::DoNotOptimize(a.lead);
+  }
+}
+BENCHMARK(best_lead_5000<std::int64_t>)->Unit(benchmark::kMillisecond);
+BENCHMARK(best_lead_5000<double>)->Unit(benchmark::kMillisecond);
+BENCHMARK(best_lead_5000<BigInt>)->Unit(benchmark::kMillisecond);
+BENCHMARK(best_lead_5000<Rational>)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

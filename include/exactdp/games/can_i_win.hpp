@@ -1,0 +1,63 @@
+// exactdp/games/can_i_win.hpp: Can I Win (LeetCode 464) over a bitmask of
+// the numbers used.
+//
+// Players alternately pick an unused integer from 1..max_choosable; the picks
+// add to a shared total, and the player whose pick makes it reach
+// desired_total wins. The position is the set of used numbers (the running
+// total and the player to move follow from it).
+// Two guards, each with its reason:
+//  - desired_total <= 0: the target is met before anyone moves; the seeds'
+//    convention (and LeetCode's) answers true.
+//  - 1 + 2 + ... + max_choosable < desired_total: nobody can ever reach the
+//    target, so the game ends with every number used and no winner. The
+//    two-valued recursion would find no move at the end, call that position
+//    lost, and read "the opponent cannot win" as "I win". The answer is
+//    "the first player cannot force a win" (the outcome is a draw).
+//    Otherwise a winner is guaranteed: while the target is unmet the unused
+//    numbers add up to at least what is missing, so someone's pick reaches it.
+// The table is a bitset over all masks whose sum is below the target, filled
+// from the fullest masks down: a mask is winning when its largest unused
+// number reaches the target, or some unused number leads to a losing mask.
+// Source: seed 000 "Bitmask games: Can I Win, and why its guards matter";
+// seed 004 §31.6; handed case C01.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "exactdp/games/value.hpp"
+
+namespace exactdp {
+
+/// Largest max_choosable accepted (2^25 positions, 4 MiB of bits, about a
+/// second); above it can_i_win throws with the memory and work estimate.
+inline constexpr int can_i_win_max_choosable = 25;
+
+/// The answer of can_i_win.
+struct can_i_win_answer {
+  bool first_player_wins = false;  ///< the first player can force reaching the target
+  /// win or lose for the first player; draw when the numbers cannot reach the
+  /// target at all (no one ever wins).
+  outcome result = outcome::lose;
+  std::optional<int> winning_pick;  ///< the smallest winning first pick (win only)
+  /// Which guard answered without a table, in words; empty when the table was used.
+  std::string guard;
+  std::uint64_t positions = 0;      ///< masks solved (those with a sum below the target)
+};
+
+/// Can the first player force reaching `desired_total`, picking without
+/// replacement from 1..max_choosable?
+/// Constraints: 1 <= max_choosable <= can_i_win_max_choosable (a larger value
+/// is std::invalid_argument with the table size it would need, unless a guard
+/// answers first); any desired_total. resource_error when the bitset passes
+/// the state budget or the work passes the work budget.
+/// Cost: O(2^m · m) bit operations worst case (most masks exit at the first
+/// test), 2^m bits of memory. Source: seed 000 (Can I Win); seed 004 §31.6.
+/// Status: (10, 11) → false, (3, 4) → false, (1, 2) → false (handed C01),
+/// desired <= 0 → true; against solve_win_lose on the game with draws and an
+/// exhaustive search for every (m <= 8, total <= m(m+1)/2 + 2); benchmarked
+/// at m = 20 for every total 1..210.
+can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total);
+
+}  // namespace exactdp

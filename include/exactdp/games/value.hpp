@@ -1,0 +1,158 @@
+// exactdp/games/value.hpp: the vocabulary shared by the two-player game
+// solvers: the outcome of a position for the player to move, and the ordered
+// value types a score game may use for its leads.
+//
+// A lead is (mover's score) − (other player's score). Leads are compared
+// (max over moves), so their type must be totally ordered: std::int64_t (every
+// + and − is checked and throws on overflow), BigInt, Rational or double.
+// ModInt is excluded by the concept: residues mod P have no order that
+// arithmetic respects, so "the larger lead" means nothing for them.
+// Source: seed 000 "From the game tree to a table: minimax, negamax and the
+// DP"; seed 001 "Score games — the advantage trick".
+#pragma once
+
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/cost.hpp"
+
+namespace exactdp {
+
+/// Result of a position for the player about to move. `undecided` is only
+/// used by solvers that have not (yet) resolved a position; the game solvers
+/// in this family always return lose, draw or win.
+enum class outcome { undecided, lose, draw, win };
+
+/// The outcome for the other player: win <-> lose, draw and undecided stay.
+constexpr outcome opponent_view(outcome o) {
+  switch (o) {
+    case outcome::win: return outcome::lose;
+    case outcome::lose: return outcome::win;
+    default: return o;
+  }
+}
+
+/// "lose", "draw", "win" or "undecided".
+constexpr const char* to_string(outcome o) {
+  switch (o) {
+    case outcome::lose: return "lose";
+    case outcome::draw: return "draw";
+    case outcome::win: return "win";
+    case outcome::undecided: return "undecided";
+  }
+  return "undecided";
+}
+
+/// A type usable as a score or lead in a game: totally ordered, built from an
+/// int64, closed under + and −. Admits std::int64_t (checked by lead_add /
+/// lead_sub), BigInt, Rational and double; rejects ModInt (no order).
+template <class T>
+concept LeadValue = std::totally_ordered<T> && std::constructible_from<T, std::int64_t> &&
+                    (std::same_as<T, std::int64_t> || Ring<T>);
+
+namespace detail {
+/// operation_cost / entry_bytes (numeric/cost.hpp) extended to std::int64_t.
+template <LeadValue T>
+constexpr long double lead_operation_cost(long double bits) {
+  if constexpr (std::same_as<T, std::int64_t>) return 1.0L;
+  else return operation_cost<T>(bits);
+}
+template <LeadValue T>
+constexpr std::size_t lead_entry_bytes(long double bits) {
+  if constexpr (std::same_as<T, std::int64_t>) return sizeof(T);
+  else return entry_bytes<T>(bits);
+}
+}  // namespace detail
+
+/// a + b in T. For std::int64_t the sum is checked: throws std::overflow_error
+/// naming both operands when it does not fit. Cost: one addition.
+template <LeadValue T>
+T lead_add(const T& a, const T& b) {
+  if constexpr (std::same_as<T, std::int64_t>) {
+    std::int64_t r = 0;
+    if (__builtin_add_overflow(a, b, &r))
+      throw std::overflow_error("int64 overflow in " + std::to_string(a) + " + " + std::to_string(b) +
+                                " (use the exact type, --as exact)");
+    return r;
+  } else {
+    return a + b;
+  }
+}
+
+/// a − b in T. For std::int64_t the difference is checked: throws
+/// std::overflow_error naming both operands when it does not fit.
+template <LeadValue T>
+T lead_sub(const T& a, const T& b) {
+  if constexpr (std::same_as<T, std::int64_t>) {
+    std::int64_t r = 0;
+    if (__builtin_sub_overflow(a, b, &r))
+      throw std::overflow_error("int64 overflow in " + std::to_string(a) + " - " + std::to_string(b) +
+                                " (use the exact type, --as exact)");
+    return r;
+  } else {
+    return a - b;
+  }
+}
+
+namespace detail {
+/// Throws std::invalid_argument when a double value is NaN or infinite (a
+/// maximum over NaN is meaningless, and inf − inf is NaN). No-op for exact types.
+template <LeadValue T>
+void check_finite_values(std::span<const T> values, const char* game) {
+  if constexpr (std::same_as<T, double>) {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (!std::isfinite(values[i]))
+        throw std::invalid_argument(std::string(game) + ": value " + std::to_string(i) + " is not a finite number");
+  }
+}
+
+/// out = a − b, reusing out's storage for the exact types (no allocation once
+/// out has grown: GMP subtracts in place); checked like lead_sub for int64.
+template <LeadValue T>
+void assign_difference(T& out, const T& a, const T& b) {
+  if constexpr (std::same_as<T, std::int64_t> || std::same_as<T, double>) {
+    out = lead_sub(a, b);
+  } else {
+    out = a;
+    out -= b;
+  }
+}
+}  // namespace detail
+
+/// The two players' scores recovered from the first player's lead d and the
+/// total T of everything collected: first = (T + d) / 2, second = T − first.
+template <LeadValue T>
+struct score_split {
+  T first{};
+  T second{};
+};
+
+/// Splits `total` by `lead` as above. For integer types T + d must be even
+/// (it always is when every point goes to one of the two players); otherwise
+/// throws std::invalid_argument. For double the halving rounds as IEEE does.
+template <LeadValue T>
+score_split<T> split_total(const T& total, const T& lead) {
+  const T twice_first = lead_add(total, lead);
+  T first{};
+  if constexpr (std::same_as<T, std::int64_t>) {
+    if (twice_first % 2 != 0)
+      throw std::invalid_argument("total + lead = " + std::to_string(twice_first) +
+                                  " is odd: the lead does not split the total between two players");
+    first = twice_first / 2;
+  } else if constexpr (std::same_as<T, double> || field_traits<T>::is_field) {
+    first = twice_first / T(2);
+  } else {
+    if (twice_first % 2 != 0)
+      throw std::invalid_argument("total + lead is odd: the lead does not split the total between two players");
+    first = twice_first / 2;
+  }
+  return {first, lead_sub(total, first)};
+}
+
+}  // namespace exactdp
