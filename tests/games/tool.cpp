@@ -6,12 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-// GCC 12 reports a false -Wrestrict inside run_tool.hpp ("literal" + std::string,
-// GCC bug 105329); the header is not ours to change.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include "support/run_tool.hpp"
-#pragma GCC diagnostic pop
 
 using exactdp::test::run_tool;
 

@@ -453,7 +453,7 @@ void setup_flip_search(CLI::App& app) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000'000}));
   cmd->add_flag("--json", o->json, "Print one JSON object with stable keys");
   cmd->callback([o] {
-    const flip_answer a = flip_wins_by_search(o->state, o->max_positions);
+    const flip_search_answer a = flip_wins_by_search(o->state, o->max_positions);
     if (o->json) {
       std::cout << "{\"game\":\"flip-search\",\"state\":" << json_escape(o->state) << ",\"outcome\":\""
                 << to_string(a.result) << "\",\"first_player_wins\":" << yes_no(a.result == outcome::win)

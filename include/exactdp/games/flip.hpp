@@ -32,7 +32,7 @@ inline constexpr std::size_t flip_search_max_length = 64;
 inline constexpr std::size_t flip_search_default_positions = 5'000'000;
 
 /// The answer of flip_wins_by_search.
-struct flip_answer {
+struct flip_search_answer {
   outcome result = outcome::lose;           ///< win or lose for the player to move
   std::optional<std::size_t> winning_flip;  ///< win: the smallest i such that flipping s[i], s[i+1] wins
   std::size_t positions = 0;                ///< distinct strings solved
@@ -63,7 +63,7 @@ struct flip_game {
 /// operations; worst case exponential in the number of '+'.
 /// Source: seed 000 "Flip Game II". Status: against an exhaustive game-tree
 /// search without memo on all 16,383 strings of length <= 13; handed C06.
-inline flip_answer flip_wins_by_search(std::string_view s,
+inline flip_search_answer flip_wins_by_search(std::string_view s,
                                        std::size_t max_positions = flip_search_default_positions) {
   if (s.size() > flip_search_max_length)
     throw std::invalid_argument("flip: a string of " + std::to_string(s.size()) + " characters is above the limit of " +
@@ -101,7 +101,7 @@ inline flip_answer flip_wins_by_search(std::string_view s,
   }
   check_state_budget("the Flip Game II memo", 2 * reachable, detail::win_lose_entry_bytes<std::uint64_t>);
   const auto r = solve_win_lose(detail::flip_game{}, start, max_positions);
-  flip_answer a;
+  flip_search_answer a;
   a.result = r.result;
   a.positions = r.positions;
   if (r.best_move) a.winning_flip = static_cast<std::size_t>(std::countr_zero(start ^ *r.best_move));
