@@ -121,22 +121,31 @@ struct soup_options {
   value_options value;
 };
 
-void print_cutoff(const soup_options& o, const soup_estimate& e, bool alone) {
+// The double under --tolerance with its certified cutoff. `exact_failure`
+// says why the exact value was not computed (empty when it was).
+void print_cutoff(const soup_options& o, const soup_estimate& e, const std::string& exact_failure) {
   if (o.value.json) {
-    std::cout << "{\"question\":" << json_escape("soup servings for " + std::to_string(o.n) + " ml") << ",\"double\":"
-              << json_escape(format_shortest(e.value)) << ",\"tolerance\":" << json_escape(format_shortest(e.tolerance))
+    std::cout << "{\"question\":" << json_escape("soup servings for " + std::to_string(o.n) + " ml each")
+              << ",\"exact\":null,\"exact_unavailable\":" << json_escape(exact_failure)
+              << ",\"double\":" << json_escape(format_shortest(e.value))
+              << ",\"tolerance\":" << json_escape(format_shortest(e.tolerance))
               << ",\"used_cutoff\":" << (e.used_cutoff ? "true" : "false") << ",\"cutoff_n\":" << e.cutoff_n
-              << ",\"checked_to_n\":" << e.checked_to_n << ",\"gap_at_cutoff\":" << json_escape(to_string(e.gap_at_cutoff))
+              << ",\"checked_to_n\":" << e.checked_to_n
+              << ",\"gap_at_cutoff\":" << json_escape(to_string(e.gap_at_cutoff))
               << ",\"reason\":" << json_escape(e.reason) << "}\n";
     return;
   }
-  if (alone) std::cout << "soup servings for " << o.n << " ml under tolerance " << format_shortest(e.tolerance) << '\n';
+  if (!exact_failure.empty()) {
+    std::cout << "soup servings for " << o.n << " ml each, within " << format_shortest(e.tolerance) << '\n';
+    std::cout << "  exact   unavailable: " << exact_failure << '\n';
+  }
   if (e.used_cutoff)
-    std::cout << "  double  " << format_shortest(e.value) << "  (the certified cutoff for this tolerance: " << o.n
-              << " ml >= " << e.cutoff_n << " ml)\n";
+    std::cout << "  within  " << format_shortest(e.value) << "  (" << o.n << " ml is at or above the cutoff "
+              << e.cutoff_n << " ml certified for tolerance " << format_shortest(e.tolerance) << ")\n";
   else
-    std::cout << "  double  " << format_shortest(e.value) << "  (computed in full: " << o.n << " ml is below the cutoff "
-              << e.cutoff_n << " ml)\n";
+    std::cout << "  within  " << format_shortest(e.value) << "  (computed in full: " << o.n
+              << " ml is below the cutoff " << e.cutoff_n << " ml for tolerance " << format_shortest(e.tolerance)
+              << ")\n";
   std::cout << "  cutoff  " << e.reason << '\n';
 }
 
@@ -165,14 +174,28 @@ void setup_soup(CLI::App& app) {
       why_not = e.what();
     }
     if (!exact_fits && o.tolerance) {
-      std::cout << "the exact value does not fit: " << why_not << '\n';
-      print_cutoff(o, soup_servings_within(o.n, *o.tolerance), true);
+      print_cutoff(o, soup_servings_within(o.n, *o.tolerance), why_not);
       return;
     }
+    if (!exact_fits) {
+      // Without a tolerance only the full table answers: if even the double
+      // table is over the budget, say so and how to get an answer.
+      try {
+        detail::check_soup_budget<double>(detail::soup_units(o.n), 64);
+      } catch (const resource_error& e) {
+        throw resource_error(std::string(e.what()) +
+                             "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+      }
+    }
     const std::int64_t n = o.n;
+    value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
+    if (!exact_fits)
+      runs.exact = [why_not]() -> Rational {
+        throw resource_error(why_not + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+      };
     report_value(o.value, "soup servings: P(A empties first) + P(both at once)/2 for " + std::to_string(n) + " ml each",
-                 runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); }));
-    if (o.tolerance && !o.value.json) print_cutoff(o, soup_servings_within(o.n, *o.tolerance), false);
+                 runs);
+    if (o.tolerance && !o.value.json) print_cutoff(o, soup_servings_within(o.n, *o.tolerance), "");
   });
 }
 
