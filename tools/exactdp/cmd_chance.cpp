@@ -27,7 +27,7 @@ void setup_fixed_points(CLI::App& app) {
   auto opts = std::make_shared<fixed_points_options>();
   CLI::App* cmd = app.add_subcommand(
       "fixed-points", "Expected fixed points of a random permutation of N items (linearity of expectation: 1)");
-  cmd->add_option("N", opts->n, "Number of items, 0 <= N <= 10^8")->required();
+  cmd->add_option("N", opts->n, "Number of items, N >= 0")->required();
   add_value_options(*cmd, opts->value);
   cmd->callback([opts] {
     const int n = opts->n;

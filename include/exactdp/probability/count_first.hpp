@@ -21,6 +21,9 @@
 #pragma once
 
 #include <gmp.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 #include <array>
 #include <cstddef>
@@ -56,6 +59,17 @@ struct fixed_count {
   }
 
   constexpr fixed_count& operator+=(const fixed_count& o) {
+#if defined(__x86_64__)
+    if (!std::is_constant_evaluated()) {  // one adc chain
+      unsigned char c = 0;
+      for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
+        unsigned long long sum;
+        c = _addcarry_u64(c, limb[i], o.limb[i], &sum);
+        limb[i] = sum;
+      }
+      return *this;
+    }
+#endif
     unsigned carry = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
       const unsigned __int128 s = static_cast<unsigned __int128>(limb[i]) + o.limb[i] + carry;
@@ -148,6 +162,15 @@ struct exact_share {
     return q;
   }
 };
+
+/// base^e in the ring T by repeated squaring. Cost: O(log e) products.
+template <class T>
+T power(T base, std::uint64_t e) {
+  T result(1);
+  for (; e; e >>= 1, base = base * base)
+    if (e & 1) result = result * base;
+  return result;
+}
 
 /// m^e as a BigInt. Cost: O(M(e·log m)).
 inline BigInt power_of(unsigned long m, unsigned long e) {

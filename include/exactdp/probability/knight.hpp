@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <cstdint>
 #include <type_traits>
 #include <stdexcept>
 #include <string>
@@ -102,8 +103,9 @@ T knight_paths(int n, int moves, int row, int col) {
 /// (row, col) on an n×n board never leaves it (a move off the board ends the
 /// walk). Returns a probability in [0, 1] as T. Over Rational it counts the
 /// surviving sequences (knight_paths<BigInt>, fixed-width limbs) and divides
-/// once by 8^moves (the count-first form); over double and ModInt every
-/// move weighs 1/8.
+/// once by 8^moves (the count-first form); over residues it counts in the
+/// residue type and multiplies once by 8^-moves; over double every move
+/// weighs 1/8 (a count would overflow a double beyond 341 moves).
 /// Constraints and errors as knight_paths. Cost: O(moves·n²·8) operations.
 /// Source: seed 000 "Knight Probability in a Chessboard"; handed case C10.
 /// Status: brute force, seed values, C10 and policy agreement tested.
@@ -115,6 +117,10 @@ T knight_probability(int n, int moves, int row, int col) {
     BigInt all = 1;
     all <<= 3 * static_cast<unsigned>(moves);
     return make_rational(paths, all);
+  } else if constexpr (field_traits<T>::is_exact) {
+    // Residues: count the sequences in T, then multiply once by 8^-moves.
+    const T paths = detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
+    return paths * detail::power(ratio<T>(1, 8), static_cast<std::uint64_t>(moves));
   } else {
     return detail::knight_walk<T>(n, moves, row, col, ratio<T>(1, 8), 3.0L * moves);
   }

@@ -88,9 +88,10 @@ inline std::int64_t soup_depth(std::int64_t s) { return s <= 0 ? 0 : (s + 3) / 4
 /// 1 per serving while a + b > 4, and from 1 to 0 below), with base values
 /// 1 (both empty), 2·4^L(a+b) (A empty first) and 0 (B empty first). Every
 /// g(a, b) with a, b <= units is at most 2·4^L(2·units), about units + 3 bits.
-/// Returns g(units, units) as a BigInt and fills the diagonal as BigInts.
-template <class C>
-BigInt soup_count(std::int64_t units, std::vector<BigInt>* diagonal) {
+/// C is a fixed_count or BigInt (the exact count) or a residue type (the
+/// count modulo P). Returns g(units, units) and fills diagonal[u] = g(u, u).
+template <Ring C>
+C soup_count(std::int64_t units, std::vector<C>* diagonal) {
   std::vector<C> powers(static_cast<std::size_t>(soup_depth(units) + 1));  // 2·4^L for the A-first base values
   powers[0] = C(2);
   for (std::size_t i = 1; i < powers.size(); ++i) powers[i] = powers[i - 1] * C(4);
@@ -107,13 +108,14 @@ BigInt soup_count(std::int64_t units, std::vector<BigInt>* diagonal) {
     sum += s4;
     return sum;
   };
-  std::vector<C> diag;
-  const C g = soup_walk<C>(units, base, serve, diagonal ? &diag : nullptr);
-  if (diagonal) {
-    diagonal->clear();
-    for (const C& x : diag) diagonal->push_back(count_to_bigint(x));
-  }
-  return count_to_bigint(g);
+  return soup_walk<C>(units, base, serve, diagonal);
+}
+
+/// The common denominator 2·4^L(2·units) of the count-first soup at
+/// (units, units), in the ring C.
+template <class C>
+C soup_scale(std::int64_t units) {
+  return C(2) * power(C(4), static_cast<std::uint64_t>(soup_depth(2 * units)));
 }
 
 /// The exact diagonal f(u, u), 0 <= u <= units, as fractions. Throws
@@ -123,14 +125,16 @@ inline std::vector<Rational> soup_exact_diagonal(std::int64_t units) {
   const long double bits = static_cast<long double>(units) + 4;
   check_soup_budget<BigInt>(units, bits);
   std::vector<BigInt> counts;
-  with_count_width(bits, [&]<class C>(std::type_identity<C>) { return soup_count<C>(units, &counts); });
+  with_count_width(bits, [&]<class C>(std::type_identity<C>) {
+    std::vector<C> diag;
+    soup_count<C>(units, &diag);
+    for (const C& x : diag) counts.push_back(count_to_bigint(x));
+    return 0;
+  });
   std::vector<Rational> diagonal;
   diagonal.reserve(counts.size());
-  for (std::size_t u = 0; u < counts.size(); ++u) {
-    BigInt scale = power_of(4, static_cast<unsigned long>(soup_depth(2 * static_cast<std::int64_t>(u))));
-    scale *= 2;
-    diagonal.push_back(make_rational(counts[u], scale));
-  }
+  for (std::size_t u = 0; u < counts.size(); ++u)
+    diagonal.push_back(make_rational(counts[u], soup_scale<BigInt>(static_cast<std::int64_t>(u))));
   return diagonal;
 }
 
@@ -146,8 +150,9 @@ inline std::vector<Rational> soup_exact_diagonal(std::int64_t units) {
 ///
 /// Over Rational the table counts over the common denominator 2·4^L (see
 /// detail::soup_count) on fixed-width integers while they fit 2048 bits and
-/// divides once; over double and residues every serving weighs 1/4 (a
-/// uniform chance_step over the four servings).
+/// divides once; over residues it counts modulo P and divides once; over
+/// double every serving weighs 1/4 (a uniform chance_step over the four
+/// servings), which keeps the values in [0, 1].
 /// Constraints: 0 <= n <= 10^15; std::invalid_argument otherwise.
 /// resource_error when the table (5 rows of ceil(n/25) + 4 values) exceeds the
 /// state budget or its ceil(n/25)² cells exceed the work budget; the message
@@ -165,11 +170,14 @@ T soup_servings(std::int64_t n) {
   if constexpr (std::same_as<T, Rational>) {
     const long double bits = static_cast<long double>(units) + 4;
     detail::check_soup_budget<BigInt>(units, bits);
-    const BigInt g = detail::with_count_width(
-        bits, [&]<class C>(std::type_identity<C>) { return detail::soup_count<C>(units, nullptr); });
-    BigInt scale = detail::power_of(4, static_cast<unsigned long>(detail::soup_depth(2 * units)));
-    scale *= 2;
-    return make_rational(g, scale);
+    const BigInt g = detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
+      return detail::count_to_bigint(detail::soup_count<C>(units, nullptr));
+    });
+    return make_rational(g, detail::soup_scale<BigInt>(units));
+  } else if constexpr (field_traits<T>::is_exact) {
+    // Residues: the same count modulo P, divided once (2·4^L is invertible mod an odd prime).
+    detail::check_soup_budget<T>(units, 64);
+    return detail::soup_count<T>(units, nullptr) / detail::soup_scale<T>(units);
   } else {
     detail::check_soup_budget<T>(units, 64);
     const chance_step<T> serving = chance_step<T>::uniform(4);
