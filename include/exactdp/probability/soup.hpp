@@ -102,11 +102,15 @@ C soup_count(std::int64_t units, std::vector<C>* diagonal) {
     return zero;
   };
   auto serve = [](const C& s1, const C& s2, const C& s3, const C& s4) {
-    C sum = s1;
-    sum += s2;
-    sum += s3;
-    sum += s4;
-    return sum;
+    if constexpr (field_traits<C>::fixed_size) {
+      return (s1 + s2) + (s3 + s4);  // two independent additions, then one
+    } else {
+      C sum = s1;  // heap values: add in place, no temporaries
+      sum += s2;
+      sum += s3;
+      sum += s4;
+      return sum;
+    }
   };
   return soup_walk<C>(units, base, serve, diagonal);
 }
