@@ -48,9 +48,9 @@ void boundary_paths_50x50_50(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(boundary_paths<T>(50, 50, 50, 25, 25));
 }
 template <class T>
-void dice_sequences_500(benchmark::State& state) {
+void dice_sequences_300(benchmark::State& state) {
   const std::array<int, 6> limits{1, 1, 2, 2, 2, 3};
-  for (auto _ : state) benchmark::DoNotOptimize(dice_sequences<T>(500, limits));
+  for (auto _ : state) benchmark::DoNotOptimize(dice_sequences<T>(300, limits));
 }
 template <class T>
 void rolls_to_reach_10000(benchmark::State& state) {
@@ -81,7 +81,7 @@ EXACTDP_BENCH3(new21_5500_5000_1000, Rational);
 EXACTDP_BENCH3(soup_4800, Rational);
 EXACTDP_BENCH3(boundary_paths_8x50_23, BigInt);
 EXACTDP_BENCH3(boundary_paths_50x50_50, BigInt);
-EXACTDP_BENCH3(dice_sequences_500, BigInt);
+EXACTDP_BENCH3(dice_sequences_300, BigInt);
 EXACTDP_BENCH3(rolls_to_reach_10000, Rational);
 EXACTDP_BENCH3(fixed_points_1000000, Rational);
 EXACTDP_BENCH3(run_1000, Rational);
