@@ -1,8 +1,11 @@
 // exactdp/probability/knight.hpp: a knight's random walk on an n×n board.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <concepts>
+#include <cstdint>
+#include <type_traits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -11,6 +14,7 @@
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
+#include "exactdp/probability/count_first.hpp"
 
 namespace exactdp {
 
@@ -79,18 +83,29 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
 /// Source: seed 000 "Knight Probability in a Chessboard", "Exact answers:
 /// count outcomes first, divide once". Status: brute force over all 8^moves
 /// sequences for n <= 5, moves <= 4.
+/// Over BigInt the walk runs on the narrowest fixed-width integer that holds
+/// 8^moves (detail::fixed_count, no heap and no gcd per cell; every layer
+/// total is at most 8^t <= 8^moves < 2^(3·moves+1), so nothing wraps) and
+/// only the total becomes a BigInt; above 2048 bits it runs on BigInt.
 template <Ring T>
 T knight_paths(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
-  return detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
+  if constexpr (std::same_as<T, BigInt>) {
+    return detail::with_count_width(3.0L * moves + 1, [&]<class C>(std::type_identity<C>) {
+      return detail::count_to_bigint(detail::knight_walk<C>(n, moves, row, col, C(1), 3.0L * moves));
+    });
+  } else {
+    return detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
+  }
 }
 
 /// Probability that a knight making `moves` uniformly random moves from
 /// (row, col) on an n×n board never leaves it (a move off the board ends the
 /// walk). Returns a probability in [0, 1] as T. Over Rational it counts the
-/// surviving sequences in BigInt and divides once by 8^moves (the count-first
-/// form, 5-10x faster than a Rational per cell); over double and ModInt every
-/// move weighs 1/8.
+/// surviving sequences (knight_paths<BigInt>, fixed-width limbs) and divides
+/// once by 8^moves (the count-first form); over residues it counts in the
+/// residue type and multiplies once by 8^-moves; over double every move
+/// weighs 1/8 (a count would overflow a double beyond 341 moves).
 /// Constraints and errors as knight_paths. Cost: O(moves·n²·8) operations.
 /// Source: seed 000 "Knight Probability in a Chessboard"; handed case C10.
 /// Status: brute force, seed values, C10 and policy agreement tested.
@@ -102,6 +117,10 @@ T knight_probability(int n, int moves, int row, int col) {
     BigInt all = 1;
     all <<= 3 * static_cast<unsigned>(moves);
     return make_rational(paths, all);
+  } else if constexpr (field_traits<T>::is_exact) {
+    // Residues: count the sequences in T, then multiply once by 8^-moves.
+    const T paths = detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
+    return paths * detail::power(ratio<T>(1, 8), static_cast<std::uint64_t>(moves));
   } else {
     return detail::knight_walk<T>(n, moves, row, col, ratio<T>(1, 8), 3.0L * moves);
   }

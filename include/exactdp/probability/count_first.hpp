@@ -1,0 +1,194 @@
+// exactdp/probability/count_first.hpp: the count-first representation of
+// exact probabilities, shared by the chance recurrences.
+//
+// A Rational per table cell is the slow exact path (a gcd per operation,
+// 70-5000x a double). When every probability in a table has a denominator
+// that divides one known D (8^moves for the knight, max_pts^k for New 21
+// Game, 2·4^L for Soup Servings) the recurrence instead runs over integers
+// that count outcomes, and the one division by D happens at the end (seed 000
+// "Exact answers: count outcomes first, divide once"). The recurrence itself
+// stays written once as a template; this header supplies the integer types:
+//
+//   detail::fixed_count<L>   an unsigned integer of 64·L bits with wrapping
+//                            arithmetic (the ring Z/2^(64L)): no heap, no gcd.
+//                            Exact whenever the true count is below 2^(64L),
+//                            which the caller proves from a bound before
+//                            choosing L (with_count_width).
+//   detail::with_count_width chooses the narrowest fixed_count that holds a
+//                            count of a given number of bits, or BigInt.
+//   detail::exact_share      x / m for an x known to be a multiple of m
+//                            (GMP mpz_divexact_ui), the count-form "average".
+#pragma once
+
+#include <gmp.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+namespace detail {
+
+/// Unsigned integer of 64·L bits, little-endian limbs, arithmetic modulo
+/// 2^(64L) (a commutative ring, so it satisfies Ring). Construction from a
+/// negative int64 gives its two's complement, so x - y is right whenever the
+/// true difference is in [0, 2^(64L)).
+/// @param L 1 <= L <= 64
+/// Cost: + and - are L add-with-carry steps; * is L²/2 word products.
+/// Status: tested against BigInt on random operands (tests/probability).
+template <int L>
+struct fixed_count {
+  static_assert(L >= 1 && L <= 64, "fixed_count: 1 <= L <= 64 limbs");
+  std::array<std::uint64_t, L> limb{};
+
+  constexpr fixed_count() = default;
+  constexpr fixed_count(std::int64_t x) {  // NOLINT: implicit like an integer
+    limb[0] = static_cast<std::uint64_t>(x);
+    if (x < 0)
+      for (int i = 1; i < L; ++i) limb[static_cast<std::size_t>(i)] = ~std::uint64_t{0};
+  }
+
+  constexpr fixed_count& operator+=(const fixed_count& o) {
+#if defined(__x86_64__)
+    if (!std::is_constant_evaluated()) {  // one adc chain
+      unsigned char c = 0;
+      for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
+        unsigned long long sum;
+        c = _addcarry_u64(c, limb[i], o.limb[i], &sum);
+        limb[i] = sum;
+      }
+      return *this;
+    }
+#endif
+    unsigned carry = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
+      const unsigned __int128 s = static_cast<unsigned __int128>(limb[i]) + o.limb[i] + carry;
+      limb[i] = static_cast<std::uint64_t>(s);
+      carry = static_cast<unsigned>(s >> 64);
+    }
+    return *this;
+  }
+  constexpr fixed_count& operator-=(const fixed_count& o) {
+    unsigned borrow = 0;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
+      const unsigned __int128 d = static_cast<unsigned __int128>(limb[i]) - o.limb[i] - borrow;
+      limb[i] = static_cast<std::uint64_t>(d);
+      borrow = static_cast<unsigned>(d >> 127);  // the subtraction wrapped below 0
+    }
+    return *this;
+  }
+  /// Product modulo 2^(64L) (schoolbook, high half dropped).
+  friend constexpr fixed_count operator*(const fixed_count& a, const fixed_count& b) {
+    fixed_count r;
+    for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
+      std::uint64_t carry = 0;
+      for (std::size_t j = 0; i + j < static_cast<std::size_t>(L); ++j) {
+        const unsigned __int128 t =
+            static_cast<unsigned __int128>(a.limb[i]) * b.limb[j] + r.limb[i + j] + carry;
+        r.limb[i + j] = static_cast<std::uint64_t>(t);
+        carry = static_cast<std::uint64_t>(t >> 64);
+      }
+    }
+    return r;
+  }
+  friend constexpr fixed_count operator+(fixed_count a, const fixed_count& b) { return a += b; }
+  friend constexpr fixed_count operator-(fixed_count a, const fixed_count& b) { return a -= b; }
+  friend constexpr fixed_count operator-(const fixed_count& a) { return fixed_count() - a; }
+  friend constexpr bool operator==(const fixed_count&, const fixed_count&) = default;
+
+  /// The value as a BigInt in [0, 2^(64L)). Cost: O(L).
+  BigInt to_bigint() const {
+    BigInt z;
+    mpz_import(z.backend().data(), static_cast<std::size_t>(L), -1, sizeof(std::uint64_t), 0, 0, limb.data());
+    return z;
+  }
+};
+
+template <class T>
+struct is_fixed_count : std::false_type {};
+template <int L>
+struct is_fixed_count<fixed_count<L>> : std::true_type {};
+
+/// The count as a BigInt (identity for BigInt itself).
+template <class T>
+BigInt count_to_bigint(const T& x) {
+  if constexpr (is_fixed_count<T>::value) {
+    return x.to_bigint();
+  } else {
+    static_assert(std::is_same_v<T, BigInt>, "count_to_bigint: fixed_count<L> or BigInt");
+    return x;
+  }
+}
+
+/// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L>
+/// (L in 1, 2, 3, 4, 6, 8, 12, 16, 24, 32) that holds every value below
+/// 2^bits, or C = BigInt when bits > 2048, and returns f's result.
+/// The caller must prove that every intermediate value of its computation is
+/// in [0, 2^bits); then the wrapping arithmetic of fixed_count is exact.
+template <class F>
+decltype(auto) with_count_width(long double bits, F&& f) {
+  if (bits <= 64) return f(std::type_identity<fixed_count<1>>{});
+  if (bits <= 128) return f(std::type_identity<fixed_count<2>>{});
+  if (bits <= 192) return f(std::type_identity<fixed_count<3>>{});
+  if (bits <= 256) return f(std::type_identity<fixed_count<4>>{});
+  if (bits <= 384) return f(std::type_identity<fixed_count<6>>{});
+  if (bits <= 512) return f(std::type_identity<fixed_count<8>>{});
+  if (bits <= 768) return f(std::type_identity<fixed_count<12>>{});
+  if (bits <= 1024) return f(std::type_identity<fixed_count<16>>{});
+  if (bits <= 1536) return f(std::type_identity<fixed_count<24>>{});
+  if (bits <= 2048) return f(std::type_identity<fixed_count<32>>{});
+  return f(std::type_identity<BigInt>{});
+}
+
+/// x / m for a BigInt x that is a multiple of m (the count-form average over
+/// m equally likely outcomes: the numerators carry a common denominator that
+/// already contains the factor m). Requires 1 <= m; the exactness is the
+/// caller's proof. Cost: linear in the size of x.
+struct exact_share {
+  unsigned long m = 1;
+  BigInt operator()(const BigInt& x) const {
+    BigInt q;
+    mpz_divexact_ui(q.backend().data(), x.backend().data(), m);
+    return q;
+  }
+};
+
+/// base^e in the ring T by repeated squaring. Cost: O(log e) products.
+template <class T>
+T power(T base, std::uint64_t e) {
+  T result(1);
+  for (; e; e >>= 1, base = base * base)
+    if (e & 1) result = result * base;
+  return result;
+}
+
+/// m^e as a BigInt. Cost: O(M(e·log m)).
+inline BigInt power_of(unsigned long m, unsigned long e) {
+  BigInt z;
+  mpz_ui_pow_ui(z.backend().data(), m, e);
+  return z;
+}
+
+}  // namespace detail
+
+/// fixed_count is an exact ring modulo 2^(64L); the recurrences use it only
+/// where a bound proves that no value wraps.
+template <int L>
+struct field_traits<detail::fixed_count<L>> {
+  static constexpr const char* name = "fixed_count";
+  static constexpr bool is_exact = true;
+  static constexpr bool is_field = false;
+  static constexpr bool fixed_size = true;
+};
+
+}  // namespace exactdp
