@@ -84,6 +84,8 @@ retrograde_result retrograde_analysis(const Game& game, const std::string& what 
   std::vector<std::uint32_t> queue;
   queue.reserve(n);
 
+  // undecided_moves[p] is 0 exactly when p is decided (or a drawn end), so
+  // the inner loop reads one array for a parent that is already decided.
   for (std::uint32_t p = 0; p < n; ++p) {
     const outcome end = game.terminal_outcome(p);
     if (end != outcome::undecided) {
@@ -107,11 +109,13 @@ retrograde_result retrograde_analysis(const Game& game, const std::string& what 
     const outcome child_value = r.outcomes[child];
     const std::uint32_t next_remoteness = r.remoteness[child] + 1;
     game.for_each_parent(child, [&](std::uint32_t parent) {
-      if (r.outcomes[parent] != outcome::undecided) return;
+      std::uint32_t& left = undecided_moves[parent];
+      if (left == 0) return;  // decided already
       const outcome for_parent = game.keeps_turn(parent, child) ? child_value : opposite(child_value);
       if (for_parent == outcome::win) {
+        left = 0;
         r.outcomes[parent] = outcome::win;  // first winning child: the nearest
-      } else if (--undecided_moves[parent] == 0) {
+      } else if (--left == 0) {
         r.outcomes[parent] = outcome::lose;  // last losing child: the farthest
       } else {
         return;
