@@ -124,6 +124,10 @@ cat_mouse2_answer solve_cat_mouse2(const std::vector<std::string>& grid, int cat
 cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
                                          std::uint32_t turn_limit) {
   const cat_mouse2_board board(grid, cat_jump, mouse_jump);
+  const long double positions = (static_cast<long double>(turn_limit) + 1) * board.cells * board.cells;
+  check_state_budget("cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +
+                         std::to_string(turn_limit) + " turns",
+                     positions, retrograde_bytes_per_position);
   const cat_mouse2_timed_game game(board, turn_limit);
   const retrograde_result r = retrograde_analysis(
       game, "cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +

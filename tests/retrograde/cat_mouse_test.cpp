@@ -125,6 +125,40 @@ TEST_CASE("random graphs with 6 to 8 nodes agree with a history search", "[cat_m
   }
 }
 
+TEST_CASE("a cat win longer than a 4n+3 move cap: capped searches call it wrongly", "[cat_mouse]") {
+  // 12 nodes, 25 edges, found by a local search over graphs maximising the
+  // cat's forced-win remoteness; every node has a neighbour (LC 913 valid).
+  const std::vector<std::vector<int>> graph{{5},          {2, 4, 6, 8},      {1, 3, 9, 10},  {2, 5, 7, 11},
+                                            {1, 5, 6},    {0, 3, 4, 6, 8},   {1, 4, 5, 7, 9, 10},
+                                            {3, 6, 8, 9}, {1, 5, 7, 10, 11}, {2, 6, 7, 10, 11},
+                                            {2, 6, 8, 9, 11}, {3, 8, 9, 10}};
+  const int n = static_cast<int>(graph.size());
+  const cat_mouse_answer a = solve_cat_mouse(cat_mouse_game(graph));
+  CHECK(a.result == 2);
+  CHECK(a.remoteness == 52);
+  CHECK(a.remoteness > static_cast<std::uint32_t>(4 * n + 3));
+  CHECK(a.line.size() == 53);  // the principal line is the whole forced win
+  // The depth-bounded tables (independent of the engine) agree on every
+  // position; the history search is too slow here (its tree is exponential).
+  const cat_mouse_game game(graph);
+  const retrograde_result r = retrograde_analysis(game);
+  const auto bounded = test::bounded_tables(test::cat_mouse_rules(graph));
+  for (int m = 0; m < n; ++m)
+    for (int c = 1; c < n; ++c)
+      for (const bool mouse_moves : {true, false}) {
+        const std::uint32_t q = test::rules_index(n, m, c, mouse_moves);
+        REQUIRE(r.outcomes[game.position(m, c, mouse_moves)] == bounded.outcomes[q]);
+        REQUIRE(r.remoteness[game.position(m, c, mouse_moves)] == bounded.remoteness[q]);
+      }
+  // A search that calls the game a draw after `cap` plies answers 0 for the
+  // caps people use (2n, 4n+3), and 2 only once the cap reaches 52.
+  CHECK(test::capped_cat_mouse(graph, 2 * n) == 0);
+  CHECK(test::capped_cat_mouse(graph, 4 * n + 3) == 0);
+  CHECK(test::capped_cat_mouse(graph, 51) == 0);
+  CHECK(test::capped_cat_mouse(graph, 52) == 2);
+  CHECK(test::capped_cat_mouse(graph, 1000) == 2);
+}
+
 TEST_CASE("cat and mouse errors", "[cat_mouse][errors]") {
   using Catch::Matchers::Contains;
   CHECK_THROWS_WITH(cat_mouse({{0}, {2}, {1}}), Contains("node 0 lists itself"));
