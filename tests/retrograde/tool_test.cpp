@@ -76,11 +76,15 @@ TEST_CASE("exactdp retrograde", "[tool]") {
   CHECK(r.status == 0);
   CHECK(r.out ==
         "{\"positions\":7,\"moves\":7,\"start\":\"a\",\"outcome\":\"win\",\"remoteness\":3,\"line\":[\"a\",\"c\",\"f\","
-        "\"g\"],\"wins\":3,\"losses\":2,\"draws\":2}\n");
+        "\"g\"],\"line_complete\":true,\"wins\":3,\"losses\":2,\"draws\":2}\n");
   r = run_tool({"retrograde", "{\"positions\":2,\"moves\":[[1],[0]]}"});
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Contains("start 0: draw for the player to move"));
   CHECK_THAT(r.out, Contains("principal line: 0 -> 1 -> 0 (repeats)"));
+  r = run_tool({"retrograde", "{\"positions\":3,\"moves\":[[1],[2],[0]]}", "--line-plies", "2"});
+  CHECK_THAT(r.out, Contains("principal line: 0 -> 1 -> 2 -> ...\n"));
+  r = run_tool({"cat-mouse", "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]", "--line-plies", "2"});
+  CHECK_THAT(r.out, Contains("principal line: mouse 1->3, cat 2->5, ...\n"));
 }
 
 TEST_CASE("exactdp retrograde errors", "[tool][errors]") {

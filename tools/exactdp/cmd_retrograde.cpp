@@ -1,5 +1,6 @@
 // Commands of the retrograde family: cat-mouse (LC 913), cat-mouse2
 // (LC 1728) and retrograde (any game graph in the JSON model format).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -36,6 +37,15 @@ std::string read_json_argument(const std::string& arg, const char* what) {
 }
 
 std::string remoteness_json(std::uint32_t r) { return r == no_remoteness ? "null" : std::to_string(r); }
+/// Whether the first `shown` positions of a principal line reach its end: a
+/// position without a move, or (a drawn line) a position seen before.
+bool line_complete(const std::vector<std::uint32_t>& line, std::size_t shown, const retrograde_result& r) {
+  const std::uint32_t last = line[shown - 1];
+  if (r.best_move[last] == no_move) return true;
+  return std::find(line.begin(), line.begin() + static_cast<std::ptrdiff_t>(shown - 1), last) !=
+         line.begin() + static_cast<std::ptrdiff_t>(shown - 1);
+}
+
 std::string plies(std::uint32_t r) { return std::to_string(r) + (r == 1 ? " ply" : " plies"); }
 
 // ---- cat-mouse ---------------------------------------------------------
@@ -51,6 +61,11 @@ void run_cat_mouse(const cat_mouse_options& o) {
   const cat_mouse_answer a = solve_cat_mouse(game);
   static const char* const words[] = {"draw", "the mouse wins", "the cat wins"};
   const std::size_t shown = std::min<std::size_t>(a.line.size(), std::size_t{o.line_plies} + 1);
+  const std::uint32_t last = a.line[shown - 1];
+  const bool ended = game.terminal_outcome(last) != outcome::undecided;
+  const bool repeats = std::find(a.line.begin(), a.line.begin() + static_cast<std::ptrdiff_t>(shown - 1), last) !=
+                       a.line.begin() + static_cast<std::ptrdiff_t>(shown - 1);
+  const bool complete = ended || repeats;
   if (o.json) {
     std::cout << "{\"nodes\":" << game.node_count() << ",\"result\":" << a.result
               << ",\"winner\":" << json_escape(a.result == 1 ? "mouse" : a.result == 2 ? "cat" : "none")
@@ -59,7 +74,7 @@ void run_cat_mouse(const cat_mouse_options& o) {
     for (std::size_t k = 0; k < shown; ++k)
       std::cout << (k ? "," : "") << "{\"mouse\":" << game.mouse_of(a.line[k]) << ",\"cat\":" << game.cat_of(a.line[k])
                 << ",\"to_move\":\"" << (game.mouse_to_move(a.line[k]) ? "mouse" : "cat") << "\"}";
-    std::cout << "],\"line_complete\":" << (shown == a.line.size() ? "true" : "false") << "}\n";
+    std::cout << "],\"line_complete\":" << (complete ? "true" : "false") << "}\n";
     return;
   }
   std::cout << "cat and mouse on " << game.node_count()
@@ -76,8 +91,8 @@ void run_cat_mouse(const cat_mouse_options& o) {
     else
       std::cout << (k > 1 ? "," : "") << " cat " << game.cat_of(from) << "->" << game.cat_of(to);
   }
-  if (shown < a.line.size()) std::cout << ", ...";
-  else if (a.result == 0) std::cout << " (the position repeats)";
+  if (!complete) std::cout << ", ...";
+  else if (repeats) std::cout << " (the position repeats)";
   else std::cout << (a.result == 1 ? " (the mouse reaches the hole)" : " (the cat catches the mouse)");
   std::cout << '\n';
 }
@@ -164,8 +179,7 @@ void run_retrograde(const retrograde_options& o) {
   const retrograde_result r = solve_retrograde(model.graph);
   const std::uint32_t s = model.start;
   const std::vector<std::uint32_t> line = principal_line(r, s, o.line_plies);
-  const bool complete = line.size() <= o.line_plies || r.best_move[line.back()] == no_move ||
-                        (r.outcomes[s] == outcome::draw);
+  const bool complete = line_complete(line, line.size(), r);
   const game_graph& g = model.graph;
   std::size_t counts[4] = {0, 0, 0, 0};
   for (const outcome v : r.outcomes) ++counts[static_cast<int>(v)];
@@ -175,7 +189,7 @@ void run_retrograde(const retrograde_options& o) {
               << ",\"outcome\":" << json_escape(std::string(outcome_name(r.outcomes[s])))
               << ",\"remoteness\":" << remoteness_json(r.remoteness[s]) << ",\"line\":[";
     for (std::size_t k = 0; k < line.size(); ++k) std::cout << (k ? "," : "") << json_escape(position_label(model, line[k]));
-    std::cout << "],\"wins\":" << counts[3] << ",\"losses\":" << counts[1] << ",\"draws\":" << counts[2] << "}\n";
+    std::cout << "],\"line_complete\":" << (complete ? "true" : "false") << ",\"wins\":" << counts[3] << ",\"losses\":" << counts[1] << ",\"draws\":" << counts[2] << "}\n";
     return;
   }
   std::cout << "game graph: " << g.position_count() << " positions, " << g.moves.size() << " moves ("
@@ -188,7 +202,7 @@ void run_retrograde(const retrograde_options& o) {
   std::cout << "principal line: ";
   for (std::size_t k = 0; k < line.size(); ++k) std::cout << (k ? " -> " : "") << position_label(model, line[k]);
   if (!complete) std::cout << " -> ...";
-  else if (r.outcomes[s] == outcome::draw && g.terminal[line.back()] != outcome::draw) std::cout << " (repeats)";
+  else if (r.best_move[line.back()] != no_move) std::cout << " (repeats)";
   else if (g.terminal[line.back()] != outcome::undecided)
     std::cout << " (end: " << outcome_name(r.outcomes[line.back()]) << " for the player to move)";
   else std::cout << " (end: no move, lose for the player to move)";
