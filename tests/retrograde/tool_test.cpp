@@ -20,6 +20,9 @@ TEST_CASE("exactdp cat-mouse", "[tool]") {
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Contains("result: 1 (the mouse wins)"));
   CHECK_THAT(r.out, Contains("remoteness: 1 ply"));
+  r = run_tool({"cat-mouse", source_path("examples/retrograde/cat_mouse_long_win.json")});
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("result: 2 (the cat wins)\nremoteness: 52 plies"));
   r = run_tool({"cat-mouse", "[[2],[2],[0,1]]"});
   CHECK_THAT(r.out, Contains("result: 2 (the cat wins)"));
   CHECK_THAT(r.out, Contains("principal line: mouse 1->2 (the cat catches the mouse)"));
