@@ -1,0 +1,62 @@
+// exactdp/retrograde/outcome.hpp: the outcome of a position and the table a
+// retrograde analysis fills (outcome, remoteness, optimal move per position).
+//
+// Conventions of the family (stated once): positions are numbered
+// 0..N-1; every outcome is for the player to move at that position; a draw
+// means neither side can force the end (play may go on for ever); remoteness
+// counts plies (single moves) to the end under optimal play: the winner wins
+// as fast as possible, the loser loses as slowly as possible.
+// Source: seed 001 "Retrograde analysis", seed 004 section 31.5.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace exactdp {
+
+/// Game-theoretic value of a position for the player to move. `undecided`
+/// only appears inside an analysis (and as "not terminal" in inputs).
+enum class outcome : std::uint8_t { undecided, lose, draw, win };
+
+/// The outcome seen by the other player: win <-> lose; draw and undecided stay.
+/// Cost: O(1).
+constexpr outcome opposite(outcome o) noexcept {
+  switch (o) {
+    case outcome::win: return outcome::lose;
+    case outcome::lose: return outcome::win;
+    default: return o;
+  }
+}
+
+/// "undecided", "lose", "draw" or "win". Cost: O(1).
+constexpr std::string_view outcome_name(outcome o) noexcept {
+  switch (o) {
+    case outcome::lose: return "lose";
+    case outcome::draw: return "draw";
+    case outcome::win: return "win";
+    default: return "undecided";
+  }
+}
+
+/// Remoteness of a drawn position (no end can be forced).
+inline constexpr std::uint32_t no_remoteness = 0xFFFF'FFFFu;
+/// Optimal move of a position that has none (a terminal position).
+inline constexpr std::uint32_t no_move = 0xFFFF'FFFFu;
+
+/// The table a retrograde analysis fills, indexed by position.
+///  - outcomes[p]: win, lose or draw for the player to move at p.
+///  - remoteness[p]: plies to the end under optimal play (0 at a terminal
+///    position; shortest forced win, longest delayed loss); no_remoteness
+///    for draws.
+///  - best_move[p]: the position an optimal move leads to (a win keeps the
+///    shortest win, a loss the longest delay, a draw stays in a draw);
+///    no_move at terminal positions.
+/// Memory: 9 bytes per position.
+struct retrograde_result {
+  std::vector<outcome> outcomes;
+  std::vector<std::uint32_t> remoteness;
+  std::vector<std::uint32_t> best_move;
+};
+
+}  // namespace exactdp
