@@ -79,8 +79,12 @@ error_report measure(const Rational& exact, const double_conversion& rounded, do
   error_report r;
   if (!std::isfinite(value)) {
     r.finite = false;
-    r.words = "the double computation failed: it returned " + format_shortest(value) +
-              " (a division by zero or an overflow in floating point); the exact value is finite";
+    if (rounded.status == double_status::overflow)
+      r.words = "the exact value " + format_decimal(exact, 5) +
+                " is beyond the largest double (it overflows double); the double run returned " + format_shortest(value);
+    else
+      r.words = "the double computation failed: it returned " + format_shortest(value) +
+                " (a division by zero or an overflow in floating point); the exact value is finite";
     return r;
   }
   const Rational diff = to_rational(value) - exact;
@@ -100,6 +104,7 @@ error_report measure(const Rational& exact, const double_conversion& rounded, do
         << ", " << *r.ulps << (*r.ulps == 1 ? " ulp" : " ulps") << " from the correctly rounded "
         << format_shortest(rounded.value);
     if (rounded.status == double_status::subnormal) out << " (a subnormal double)";
+    if (r.relative >= 1) out << "; the double has no correct digit";
   }
   r.words = out.str();
   return r;
