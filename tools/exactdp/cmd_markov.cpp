@@ -126,9 +126,9 @@ chain_question make_question(const chain_options& o, const markov_model& model) 
   if (o.target) {
     const auto label = model.labels().find(*o.target);
     const auto state = model.find(*o.target);
-    if (label != model.labels().end() && state)
-      throw std::invalid_argument("--target " + *o.target + " is both a label and a state of " + model.source() +
-                                  "; rename one of them");
+    if (label != model.labels().end() && state && label->second != std::vector<std::size_t>{*state})
+      throw std::invalid_argument("--target " + *o.target + " is both a label and a different state of " +
+                                  model.source() + "; rename one of them");
     if (label != model.labels().end()) {
       q.query.target = label->second;
       q.target_words = "label " + *o.target;
