@@ -6,6 +6,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -20,7 +21,8 @@ namespace exactdp {
 
 /// The exact value q in the number type T: itself for Rational, the
 /// correctly rounded double, or the residue q mod P for ModInt<P> and
-/// DynModInt (std::domain_error when P divides q's denominator).
+/// DynModInt (std::domain_error when P divides q's denominator; the
+/// residue is the one to_residue gives).
 /// Cost: one conversion (an MPFR division for double, two mpz remainders
 /// and an inverse for residues).
 template <Field T>
@@ -30,7 +32,14 @@ T from_rational(const Rational& q) {
   } else if constexpr (std::same_as<T, Rational>) {
     return q;
   } else {
-    return to_modint<T>(q);
+    // num·den⁻¹ mod P from two remainders (to_residue would also re-check
+    // that P is prime, O(sqrt P), for every one of the chain's numbers).
+    const unsigned long p = T::modulus();
+    const auto& v = q.backend().data();
+    const unsigned long num = mpz_fdiv_ui(mpq_numref(v), p), den = mpz_fdiv_ui(mpq_denref(v), p);
+    if (den == 0)
+      throw std::domain_error("no residue: " + to_string(q) + " has a denominator divisible by " + std::to_string(p));
+    return T::from_residue(static_cast<std::uint32_t>(num)) / T::from_residue(static_cast<std::uint32_t>(den));
   }
 }
 

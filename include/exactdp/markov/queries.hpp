@@ -173,6 +173,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   markov_absorption<T> result{{}, zero, zero, std::nullopt};
   std::vector<std::size_t> local(n, 0);
   std::vector<T> a, b;
+  std::vector<minus_entry<T>> entries;
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (q.progress && (k % 1024 == 0)) q.progress(k, total);
@@ -200,23 +201,30 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
       visits[head] = self == zero ? inflow[head] : inflow[head] / leave;
     } else {
       for (std::size_t i = 0; i < size; ++i) local[comps.states[first + i]] = i;
-      a.assign(size * size, zero);
       b.resize(size);
-      for (std::size_t j = 0; j < size; ++j) {
-        const std::size_t s = comps.states[first + j];
-        a[j * size + j] = T(1);
-        b[j] = inflow[s];
-      }
       // Row i is the balance of state C_i: v_i - sum_j v_j P(C_j, C_i) = inflow_i.
+      // Rational: the entries go to FLINT directly (no dense Rational table);
+      // the other types fill a dense matrix reused across components.
+      if constexpr (std::same_as<T, Rational>) entries.clear();
+      else a.assign(size * size, zero);
       for (std::size_t j = 0; j < size; ++j) {
         const std::size_t s = comps.states[first + j];
+        b[j] = inflow[s];
+        if constexpr (!std::same_as<T, Rational>) a[j * size + j] = T(1);
         for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
           if (comps.component[to[e]] != k) continue;
-          T& cell = a[local[to[e]] * size + j];
-          cell = cell - prob[e];
+          if constexpr (std::same_as<T, Rational>) {
+            entries.push_back({local[to[e]], j, &prob[e]});
+          } else {
+            T& cell = a[local[to[e]] * size + j];
+            cell = cell - prob[e];
+          }
         }
       }
-      if (!solve_dense(size, a, b))
+      bool solved;
+      if constexpr (std::same_as<T, Rational>) solved = solve_identity_minus_exact(size, entries, b);
+      else solved = solve_dense(size, a, b);
+      if (!solved)
         throw std::domain_error("the linear system of " + markov_component_words(chain, size, head) + " is singular in " +
                                 field_traits<T>::name + " arithmetic" + modulus_words<T>());
       for (std::size_t i = 0; i < size; ++i) visits[comps.states[first + i]] = b[i];
