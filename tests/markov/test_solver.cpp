@@ -370,3 +370,30 @@ TEST_CASE("zero steps and a start that is absorbing", "[markov][edge]") {
   q.target = std::vector<std::size_t>{};
   CHECK(reach_probability(c, q) == 0);  // an empty target is never reached
 }
+
+TEST_CASE("exact values growing along a deep chain are bounded by the work budget", "[markov][errors]") {
+  // 2,000 two-state components in a line: every exact value carries the
+  // denominators of all the components above it.
+  const std::size_t blocks = 2000;
+  markov_builder b("line");
+  for (std::size_t s = 0; s < 2 * blocks; ++s) b.state(std::string("x").append(std::to_string(s)));
+  const auto out = b.state("out");
+  b.absorbing(out);
+  for (std::size_t k = 0; k < blocks; ++k) {
+    const std::size_t s = 2 * k, t = s + 1;
+    b.transition(s, t, ratio<Rational>(2, 3));
+    b.transition(s, k + 1 < blocks ? s + 2 : out, ratio<Rational>(1, 3));
+    b.transition(t, s, ratio<Rational>(4, 7));
+    b.transition(t, out, ratio<Rational>(3, 7));
+  }
+  const markov_model m = b.build();
+  markov_query q;
+  budget_scope restore;
+  work_budget_steps() = 1e7;
+  CHECK_THROWS_WITH(expected_steps(markov_chain<Rational>(m), q), Catch::Contains("exact values of about"));
+  // The same chain in fixed-size types is cheap.
+  const double d = expected_steps(markov_chain<double>(m), q);
+  CHECK(d > 1.0);
+  CHECK(d < 10.0);
+  (void)expected_steps(markov_chain<Mod>(m), q);
+}
