@@ -336,9 +336,10 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
       for (std::size_t s = 0; s < n; ++s) builder.reward(s, Rational(0));
     }
   }
-  // The start: the single "init" state of the labels (PRISM: state 0 without
-  // a .lab file). Several initial states leave the start to the caller.
-  if (!lab) builder.start(0);
+  // The start: the single "init" state of the labels, or state 0 when no
+  // state is initial (PRISM's default). Several initial states leave the
+  // start to the caller.
+  if (init_states.empty()) builder.start(0);
   else if (init_states.size() == 1) builder.start(init_states[0]);
   return builder.build();
 }

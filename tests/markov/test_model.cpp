@@ -157,6 +157,8 @@ TEST_CASE("PRISM explicit files: .tra, .lab and .srew", "[markov][prism]") {
   const markov_model n = parse_prism_model("2 2\n0 1 1 go\n1 1 1\n", "n.tra");
   CHECK(n.start() == 0u);
   CHECK(steps_of(n) == 1);
+  // Labels without an initial state: PRISM's default, state 0.
+  CHECK(parse_prism_model(tra, "g.tra", std::string("0=\"win\"\n4: 0\n"), "w.lab").start() == 0u);
   // Several initial states: the start is left to the caller.
   const markov_model several = parse_prism_model(tra, "g.tra", std::string("0=\"init\"\n1: 0\n2: 0\n"), "s.lab");
   CHECK(!several.start());

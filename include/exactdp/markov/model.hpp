@@ -153,7 +153,9 @@ markov_model load_json_model(const std::string& path);
 /// Reads PRISM's explicit DTMC files: `tra` ("n m", then "i j p" lines,
 /// states 0..n-1), optionally `lab` (`0="init" 1="deadlock" 2="goal"`, then
 /// "i: 0 2" lines; "init" gives the start state) and `srew` ("n k", then
-/// "i r" lines; comment lines start with '#'). State names are the indices
+/// "i r" lines; comment lines start with '#'). The start is the single
+/// state labelled init, or state 0 when none is (PRISM's default); with
+/// several init states it is left unset. State names are the indices
 /// as text ("0", "1", ...). Texts are given with their file names for
 /// messages. Throws std::invalid_argument naming the file and line.
 /// Cost: linear in the text.
