@@ -1,0 +1,108 @@
+// exactdp/markov/chain.hpp: the numeric image of a markov_model in a number
+// type T (double, Rational, ModInt<P>, DynModInt): the same states and
+// transitions with probabilities and rewards as T, in compressed sparse rows.
+// The queries of queries.hpp run on it.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "exactdp/markov/model.hpp"
+#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// The exact value q in the number type T: itself for Rational, the
+/// correctly rounded double, or the residue q mod P for ModInt<P> and
+/// DynModInt (std::domain_error when P divides q's denominator; the
+/// residue is the one to_residue gives).
+/// Cost: one conversion (an MPFR division for double, two mpz remainders
+/// and an inverse for residues).
+template <Field T>
+T from_rational(const Rational& q) {
+  if constexpr (std::same_as<T, double>) {
+    return to_double(q);
+  } else if constexpr (std::same_as<T, Rational>) {
+    return q;
+  } else {
+    // num·den⁻¹ mod P from two remainders (to_residue would also re-check
+    // that P is prime, O(sqrt P), for every one of the chain's numbers).
+    const unsigned long p = T::modulus();
+    const auto& v = q.backend().data();
+    const unsigned long num = mpz_fdiv_ui(mpq_numref(v), p), den = mpz_fdiv_ui(mpq_denref(v), p);
+    if (den == 0)
+      throw std::domain_error("no residue: " + to_string(q) + " has a denominator divisible by " + std::to_string(p));
+    return T::from_residue(static_cast<std::uint32_t>(num)) / T::from_residue(static_cast<std::uint32_t>(den));
+  }
+}
+
+/// A Markov chain with probabilities and rewards in T, built from a
+/// validated markov_model (the model's exact sums are what make it a chain:
+/// the T values are their images and are not checked again).
+/// States are 0..size()-1 with the model's names; an absorbing state has no
+/// transitions. Cost: O(n + m) conversions; memory O(n + m) values of T.
+/// Errors: std::domain_error over residues when a probability or reward has
+/// a denominator divisible by the modulus (the message names the transition
+/// or state); resource_error when the arrays would pass the state budget.
+/// Status: tested through every query, in the three policies.
+template <Field T>
+class markov_chain {
+ public:
+  explicit markov_chain(const markov_model& model) : names_(model.size()), source_(model.source()) {
+    const std::size_t n = model.size();
+    check_state_budget("the chain of " + std::to_string(n) + " states", static_cast<long double>(n + model.transition_count()),
+                       sizeof(T) + 2 * sizeof(std::size_t));
+    row_begin_.reserve(n + 1);
+    to_.reserve(model.transition_count());
+    probability_.reserve(model.transition_count());
+    reward_.reserve(n);
+    row_begin_.push_back(0);
+    for (std::size_t s = 0; s < n; ++s) {
+      names_[s] = model.name(s);
+      for (const markov_transition& t : model.transitions(s)) {
+        to_.push_back(t.to);
+        try {
+          probability_.push_back(from_rational<T>(t.probability));
+        } catch (const std::domain_error& e) {
+          throw std::domain_error("transition " + model.name(s) + " -> " + model.name(t.to) + ": " + e.what());
+        }
+      }
+      row_begin_.push_back(to_.size());
+      try {
+        reward_.push_back(from_rational<T>(model.reward(s)));
+      } catch (const std::domain_error& e) {
+        throw std::domain_error("reward of state " + model.name(s) + ": " + e.what());
+      }
+    }
+  }
+
+  std::size_t size() const { return names_.size(); }
+  const std::string& name(std::size_t s) const { return names_.at(s); }
+  /// Where the model came from, for messages.
+  const std::string& source() const { return source_; }
+  bool is_absorbing(std::size_t s) const { return row_begin_[s] == row_begin_[s + 1]; }
+  /// Transitions of s are the positions row_begin()[s] .. row_begin()[s+1]-1
+  /// of targets() and probabilities().
+  const std::vector<std::size_t>& row_begin() const { return row_begin_; }
+  const std::vector<std::size_t>& targets() const { return to_; }
+  const std::vector<T>& probabilities() const { return probability_; }
+  /// Reward collected at each step taken from s.
+  const T& reward(std::size_t s) const { return reward_[s]; }
+
+ private:
+  std::vector<std::string> names_;
+  std::string source_;
+  std::vector<std::size_t> row_begin_;
+  std::vector<std::size_t> to_;
+  std::vector<T> probability_;
+  std::vector<T> reward_;
+};
+
+}  // namespace exactdp

@@ -1,0 +1,10 @@
+// exactdp/markov/markov.hpp: the whole Markov chain family in one include:
+// models and their files (model.hpp), numeric chains (chain.hpp), the
+// component solver and queries (queries.hpp).
+#pragma once
+
+#include "exactdp/markov/chain.hpp"
+#include "exactdp/markov/linear.hpp"
+#include "exactdp/markov/model.hpp"
+#include "exactdp/markov/queries.hpp"
+#include "exactdp/markov/scc.hpp"

@@ -1,0 +1,198 @@
+// The shipped examples (examples/markov/) through the library and through
+// the tool as a process, and the tool's error paths.
+#include "exactdp/markov/markov.hpp"  // first: the header stands alone
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "exactdp/numeric/numeric.hpp"
+#include "exactdp/probability/run.hpp"
+#include "oracle.hpp"
+// GCC 12 reports a false -Wrestrict inside run_tool's string concatenation
+// (GCC bug 105329); the support header is not ours to change.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wrestrict"
+#include "support/run_tool.hpp"
+#pragma GCC diagnostic pop
+
+using namespace exactdp;
+using exactdp::test::run_tool;
+using exactdp::test::source_path;
+using Catch::Contains;
+
+namespace {
+
+std::string example(const std::string& name) { return source_path("examples/markov/" + name); }
+
+Rational steps_of(const markov_model& m) {
+  markov_query q;
+  q.start = *m.start();
+  return expected_steps(markov_chain<Rational>(m), q);
+}
+
+// The value after "exact" on the tool's --as exact output (one line).
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+}  // namespace
+
+TEST_CASE("examples: a run of K sixes matches expected_rolls_for_run and the seed values", "[markov][examples]") {
+  const char* seed[] = {"6", "42", "258", "1554", "9330", "55986"};
+  for (int k = 1; k <= 6; ++k) {
+    INFO("K = " << k);
+    const markov_model m = load_json_model(example("sixes_run_" + std::to_string(k) + ".json"));
+    markov_query q;
+    q.start = *m.start();
+    const Rational exact = expected_steps(markov_chain<Rational>(m), q);
+    CHECK(to_string(exact) == seed[k - 1]);
+    CHECK(exact == expected_rolls_for_run<Rational>(k));
+    CHECK(expected_steps(markov_chain<Mod>(m), q) == expected_rolls_for_run<Mod>(k));
+    // The condition number of I - Q grows like 6^K: LU loses about K·log10(6)
+    // digits, so the stated tolerance is 6^K · 1e-16 relative.
+    const double d = expected_steps(markov_chain<double>(m), q);
+    CHECK(std::fabs(d - to_double(exact)) <= std::pow(6.0, k) * 1e-16 * to_double(exact));
+  }
+  // The PRISM export of K = 2 loads unchanged and agrees.
+  CHECK(steps_of(load_markov_model(example("sixes_run_2.tra"))) == 42);
+}
+
+TEST_CASE("examples: gambler's ruin p = 2/5 from 3 to 10 matches the closed form", "[markov][examples]") {
+  const markov_model m = load_json_model(example("gamblers_ruin.json"));
+  markov_query q;
+  q.start = *m.start();
+  q.target = m.labels().at("win");
+  const Rational r = ratio<Rational>(3, 2);  // q/p
+  Rational r3 = r * r * r, r10 = 1;
+  for (int i = 0; i < 10; ++i) r10 *= r;
+  const Rational closed = (r3 - 1) / (r10 - 1);
+  CHECK(reach_probability(markov_chain<Rational>(m), q) == closed);
+  CHECK(to_string(closed) == "2432/58025");
+  CHECK(reach_probability(markov_chain<Mod>(m), q).value() == to_residue(closed, Mod::modulus()));
+  CHECK(std::fabs(reach_probability(markov_chain<double>(m), q) - to_double(closed)) < 1e-15);
+  // Expected duration of the game: i(N - i)-type closed form for p != q:
+  // D_i = i/(q-p) - N/(q-p) * (1 - r^i)/(1 - r^N).
+  const Rational p = ratio<Rational>(2, 5), qq = 1 - p;
+  const Rational duration = Rational(3) / (qq - p) - Rational(10) / (qq - p) * (1 - r3) / (1 - r10);
+  markov_query plain;
+  plain.start = q.start;
+  CHECK(expected_steps(markov_chain<Rational>(m), plain) == duration);
+}
+
+TEST_CASE("examples: Chutes and Ladders against a dense solve of the whole board", "[markov][examples]") {
+  const markov_model m = load_json_model(example("chutes_and_ladders.json"));
+  CHECK(m.size() == 82);  // squares 0..100 minus the 19 feet of ladders and heads of chutes
+  const std::size_t start = *m.start();
+  const std::vector<char> stop = test::stop_set(m, std::nullopt);
+  const auto want = test::oracle_steps(m, start, stop, stop);
+  REQUIRE(want);
+  const Rational got = steps_of(m);
+  CHECK(got == *want);
+  CHECK(std::fabs(to_double(got) - 39.2251223082) < 1e-9);
+  markov_query q;
+  q.start = start;
+  CHECK(std::fabs(expected_steps(markov_chain<double>(m), q) - to_double(got)) < 1e-12 * 40);
+  CHECK(expected_steps(markov_chain<Mod>(m), q).value() == to_residue(got, Mod::modulus()));
+}
+
+TEST_CASE("examples: the generator scripts reproduce the shipped models", "[markov][examples]") {
+  const std::string dir = source_path("examples/markov");
+  const std::string tmp = "/tmp/exactdp-markov-gen-" + std::to_string(::getpid());
+  const std::string cmd = "cd '" + dir + "' && python3 chutes_and_ladders.py > '" + tmp + "1' && python3 gamblers_ruin.py > '" +
+                          tmp + "2' && python3 sixes_run.py 4 > '" + tmp + "3'";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  CHECK(test::read_all(tmp + "1") == test::read_all(dir + "/chutes_and_ladders.json"));
+  CHECK(test::read_all(tmp + "2") == test::read_all(dir + "/gamblers_ruin.json"));
+  CHECK(test::read_all(tmp + "3") == test::read_all(dir + "/sixes_run_4.json"));
+  for (const char* i : {"1", "2", "3"}) std::remove((tmp + i).c_str());
+}
+
+TEST_CASE("tool: chain answers the examples in the three policies", "[markov][tool]") {
+  auto r = run_tool({"chain", example("sixes_run_2.json")});
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("expected number of steps until absorption from state run0"));
+  CHECK_THAT(r.out, Contains("  exact   42\n"));
+  CHECK_THAT(r.out, Contains("  mod     42  (mod 1000000007)"));
+  r = run_tool({"chain", example("sixes_run_2.tra"), "--as", "exact"});
+  CHECK(r.out == "42\n");
+  r = run_tool({"chain", example("sixes_run_2.tra"), "--format", "prism", "--as", "mod"});
+  CHECK(r.out == "42\n");
+
+  const markov_model chutes = load_json_model(example("chutes_and_ladders.json"));
+  const Rational exact = steps_of(chutes);
+  r = run_tool({"chain", example("chutes_and_ladders.json"), "--as", "exact"});
+  CHECK(r.status == 0);
+  CHECK(first_line(r.out).rfind(to_string(exact) + " ~ 39.22512230823496", 0) == 0);
+  r = run_tool({"chain", example("chutes_and_ladders.json"), "--json"});
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["exact"] == to_string(exact));
+  CHECK(j["mod"] == to_residue(exact, 1'000'000'007));
+
+  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "win", "--as", "exact"});
+  CHECK(r.out == "2432/58025 ~ 0.041912968548039638\n");
+  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--as", "exact"});
+  CHECK(r.out == "55593/58025 ~ 0.95808703145196036\n2432/58025 ~ 0.041912968548039638\n");
+  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "10", "--start", "9", "--as",
+                "double"});
+  // (r^9 - 1) / (r^10 - 1) with r = 3/2.
+  CHECK(std::fabs(std::stod(r.out) - to_double((ratio<Rational>(19683, 512) - 1) / (ratio<Rational>(59049, 1024) - 1))) <
+        1e-15);
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "2", "--as", "exact"});
+  CHECK(r.out == "5/6 ~ 0.83333333333333333\n5/36 ~ 0.13888888888888889\n1/36 ~ 0.027777777777777778\n");
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "within", "3", "--as", "exact"});
+  CHECK(r.out == "11/216 ~ 0.050925925925925926\n");
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "3", "--target", "done", "--as", "exact"});
+  CHECK(r.out == "11/216 ~ 0.050925925925925926\n");
+}
+
+TEST_CASE("tool: chain errors have the right status and one clear line", "[markov][tool][errors]") {
+  auto r = run_tool({"chain", "/nonexistent.json"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("exactdp: error: cannot read /nonexistent.json"));
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "sometimes"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("unknown query \"sometimes\""));
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("needs the number of steps K"));
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "steps", "3"});
+  CHECK(r.status == 2);
+  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "-1"});
+  CHECK(r.status == 2);
+  r = run_tool({"chain", example("sixes_run_2.json"), "--start", "run9"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("unknown start state \"run9\""));
+  r = run_tool({"chain", example("sixes_run_2.json"), "--target", "nowhere"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("--target nowhere is neither a label nor a state") && Contains("its labels: done"));
+  r = run_tool({"chain", example("sixes_run_2.json"), "--format", "xml"});
+  CHECK(r.status == 2);
+  r = run_tool({"chain", example("gamblers_ruin.json"), "--target", "win", "--as", "exact"});
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, Contains("infinite") && Contains("absorbed in state 0, which is not in the target"));
+  r = run_tool({"chain", example("gamblers_ruin.json"), "--target", "win"});
+  CHECK(r.status == 0);  // --as all: each number system says why it has no answer
+  CHECK_THAT(r.out, Contains("exact   unavailable: the expected reward is infinite"));
+
+  // A model file with a bad sum, a file written on the fly.
+  const std::string path = "/tmp/exactdp-markov-bad-" + std::to_string(::getpid()) + ".json";
+  std::ofstream(path) << R"({"start": "a", "transitions": {"a": {"a": "0.5", "b": "0.4"}}, "absorbing": ["b"]})";
+  r = run_tool({"chain", path});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains(path + ": the probabilities out of state a sum to 9/10, not 1"));
+  std::ofstream(path) << R"({"transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing": ["b"]})";
+  r = run_tool({"chain", path});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("names no start state"));
+  // Singular modulo 7: 1 - 1/8 is 0 mod 7.
+  std::ofstream(path) << R"({"start": "a", "transitions": {"a": {"a": "1/8", "b": "7/8"}}, "absorbing": ["b"]})";
+  r = run_tool({"chain", path, "--as", "mod", "--modulus", "7"});
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, Contains("state a") && Contains("modulo 7"));
+  r = run_tool({"chain", path, "--as", "exact"});
+  CHECK(r.out == "8/7 ~ 1.1428571428571429\n");
+  std::remove(path.c_str());
+}
