@@ -13,12 +13,7 @@
 #include "exactdp/numeric/numeric.hpp"
 #include "exactdp/probability/run.hpp"
 #include "oracle.hpp"
-// GCC 12 reports a false -Wrestrict inside run_tool's string concatenation
-// (GCC bug 105329); the support header is not ours to change.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wrestrict"
 #include "support/run_tool.hpp"
-#pragma GCC diagnostic pop
 
 using namespace exactdp;
 using exactdp::test::run_tool;
@@ -125,27 +120,27 @@ TEST_CASE("tool: chain answers the examples in the three policies", "[markov][to
   const Rational exact = steps_of(chutes);
   r = run_tool({"chain", example("chutes_and_ladders.json"), "--as", "exact"});
   CHECK(r.status == 0);
-  CHECK(first_line(r.out).rfind(to_string(exact) + " ~ 39.22512230823496", 0) == 0);
+  CHECK(first_line(r.out) == to_string(exact));
   r = run_tool({"chain", example("chutes_and_ladders.json"), "--json"});
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["exact"] == to_string(exact));
   CHECK(j["mod"] == to_residue(exact, 1'000'000'007));
 
   r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "win", "--as", "exact"});
-  CHECK(r.out == "2432/58025 ~ 0.041912968548039638\n");
+  CHECK(r.out == "2432/58025\n");
   r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--as", "exact"});
-  CHECK(r.out == "55593/58025 ~ 0.95808703145196036\n2432/58025 ~ 0.041912968548039638\n");
+  CHECK(r.out == "55593/58025\n2432/58025\n");
   r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "10", "--start", "9", "--as",
                 "double"});
   // (r^9 - 1) / (r^10 - 1) with r = 3/2.
   CHECK(std::fabs(std::stod(r.out) - to_double((ratio<Rational>(19683, 512) - 1) / (ratio<Rational>(59049, 1024) - 1))) <
         1e-15);
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "2", "--as", "exact"});
-  CHECK(r.out == "5/6 ~ 0.83333333333333333\n5/36 ~ 0.13888888888888889\n1/36 ~ 0.027777777777777778\n");
+  CHECK(r.out == "5/6\n5/36\n1/36\n");
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "within", "3", "--as", "exact"});
-  CHECK(r.out == "11/216 ~ 0.050925925925925926\n");
+  CHECK(r.out == "11/216\n");
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "3", "--target", "done", "--as", "exact"});
-  CHECK(r.out == "11/216 ~ 0.050925925925925926\n");
+  CHECK(r.out == "11/216\n");
 }
 
 TEST_CASE("tool: chain errors have the right status and one clear line", "[markov][tool][errors]") {
@@ -174,8 +169,9 @@ TEST_CASE("tool: chain errors have the right status and one clear line", "[marko
   CHECK(r.status == 1);
   CHECK_THAT(r.err, Contains("infinite") && Contains("absorbed in state 0, which is not in the target"));
   r = run_tool({"chain", example("gamblers_ruin.json"), "--target", "win"});
-  CHECK(r.status == 0);  // --as all: each number system says why it has no answer
-  CHECK_THAT(r.out, Contains("exact   unavailable: the expected reward is infinite"));
+  CHECK(r.status == 1);  // --as all: no number system has an answer, so the command fails
+  CHECK_THAT(r.err, Contains("the expected reward is infinite"));
+  CHECK(r.out.empty());
 
   // A model file with a bad sum, a file written on the fly.
   const std::string path = "/tmp/exactdp-markov-bad-" + std::to_string(::getpid()) + ".json";
@@ -193,6 +189,6 @@ TEST_CASE("tool: chain errors have the right status and one clear line", "[marko
   CHECK(r.status == 1);
   CHECK_THAT(r.err, Contains("state a") && Contains("modulo 7"));
   r = run_tool({"chain", path, "--as", "exact"});
-  CHECK(r.out == "8/7 ~ 1.1428571428571429\n");
+  CHECK(r.out == "8/7\n");
   std::remove(path.c_str());
 }
