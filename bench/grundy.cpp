@@ -66,11 +66,21 @@ void flip_million_pluses(benchmark::State& state) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   benchmark::RegisterBenchmark("naive_07", naive_07)
-      ->Arg(10'000)->Arg(30'000)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+      ->Arg(10'000)
+      ->Arg(30'000)
+      ->Arg(100'000)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
   benchmark::RegisterBenchmark("naive_07_hash_set_mex", naive_07_hash_set_mex)
-      ->Arg(10'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+      ->Arg(10'000)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
   benchmark::RegisterBenchmark("naive_161", naive_161)
-      ->Arg(10'000)->Arg(30'000)->Arg(100'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+      ->Arg(10'000)
+      ->Arg(30'000)
+      ->Arg(100'000)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
   auto* sparse = benchmark::RegisterBenchmark("sparse_161", sparse_161);
   sparse->Arg(10'000)->Arg(30'000)->Arg(100'000)->Arg(300'000)->Arg(1'000'000);
   const char* large = std::getenv("EXACTDP_GRUNDY_1E7");

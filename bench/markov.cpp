@@ -106,11 +106,17 @@ const markov_model& sparse_line() {
 }
 
 template <class T>
-void BM_dense200(benchmark::State& state) { run_steps<T>(state, dense200()); }
+void BM_dense200(benchmark::State& state) {
+  run_steps<T>(state, dense200());
+}
 template <class T>
-void BM_sparse_tree(benchmark::State& state) { run_steps<T>(state, sparse_tree()); }
+void BM_sparse_tree(benchmark::State& state) {
+  run_steps<T>(state, sparse_tree());
+}
 template <class T>
-void BM_sparse_line(benchmark::State& state) { run_steps<T>(state, sparse_line()); }
+void BM_sparse_line(benchmark::State& state) {
+  run_steps<T>(state, sparse_line());
+}
 
 void BM_dense200_dynmod(benchmark::State& state) {
   dyn_modulus_scope scope(998'244'353);

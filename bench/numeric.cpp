@@ -34,14 +34,14 @@ void dyn_multiply_add(benchmark::State& state) {
 }
 
 void rational_to_double(benchmark::State& state) {
-  const Rational q = make_rational(BigInt("59148164451225544179736566816056680555655047363269142193693457357913224615761"),
-                                   BigInt(1) << 300);
+  const Rational q = make_rational(
+      BigInt("59148164451225544179736566816056680555655047363269142193693457357913224615761"), BigInt(1) << 300);
   for (auto _ : state) benchmark::DoNotOptimize(to_double(q));
 }
 
 void rational_to_residue(benchmark::State& state) {
-  const Rational q = make_rational(BigInt("59148164451225544179736566816056680555655047363269142193693457357913224615761"),
-                                   BigInt(1) << 300);
+  const Rational q = make_rational(
+      BigInt("59148164451225544179736566816056680555655047363269142193693457357913224615761"), BigInt(1) << 300);
   for (auto _ : state) benchmark::DoNotOptimize(to_residue(q, 1'000'000'007));
 }
 

@@ -71,9 +71,9 @@ void coupon_10000(benchmark::State& state) {
 
 }  // namespace
 
-#define EXACTDP_BENCH3(fn, exact)                                                  \
-  BENCHMARK_TEMPLATE(fn, double)->Unit(benchmark::kMicrosecond);                   \
-  BENCHMARK_TEMPLATE(fn, Mod)->Unit(benchmark::kMicrosecond);                      \
+#define EXACTDP_BENCH3(fn, exact)                                \
+  BENCHMARK_TEMPLATE(fn, double)->Unit(benchmark::kMicrosecond); \
+  BENCHMARK_TEMPLATE(fn, Mod)->Unit(benchmark::kMicrosecond);    \
   BENCHMARK_TEMPLATE(fn, exact)->Unit(benchmark::kMicrosecond)
 
 EXACTDP_BENCH3(knight_8x8_100, Rational);

@@ -77,8 +77,10 @@ exactdp::game_graph random_game_graph(std::uint32_t n, unsigned percent, unsigne
   g.terminal.assign(n, exactdp::outcome::undecided);
   std::uint32_t going_on = 0;
   for (auto& t : g.terminal)
-    if (rng() % 100 < percent) t = static_cast<exactdp::outcome>(1 + rng() % 3);
-    else ++going_on;
+    if (rng() % 100 < percent)
+      t = static_cast<exactdp::outcome>(1 + rng() % 3);
+    else
+      ++going_on;
   const std::uint64_t total = std::uint64_t{n} * 5;
   g.move_begin.assign(std::size_t{n} + 1, 0);
   g.moves.reserve(total);

@@ -23,3 +23,11 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEX
 cmake --build build-asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE slow
+
+echo "== formatting (clang-format, .clang-format)"
+unformatted=$(for f in $(git ls-files '*.cpp' '*.hpp'); do clang-format "$f" | cmp -s - "$f" || echo "$f"; done)
+if [ -n "$unformatted" ]; then
+  echo "these files are not clang-formatted (run clang-format -i on them):"
+  echo "$unformatted"
+  exit 1
+fi

@@ -31,13 +31,12 @@ can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total) {
     }
   }
   if (max_choosable > can_i_win_max_choosable) {
-    const std::string masks = max_choosable <= 62 ? std::to_string(std::uint64_t{1} << max_choosable)
-                                                   : "2^" + std::to_string(max_choosable);
+    const std::string masks =
+        max_choosable <= 62 ? std::to_string(std::uint64_t{1} << max_choosable) : "2^" + std::to_string(max_choosable);
     throw std::invalid_argument("max_choosable " + std::to_string(max_choosable) + " is above the limit of " +
                                 std::to_string(can_i_win_max_choosable) + ": the table would hold " + masks +
                                 " positions (" + detail::human_bytes(std::ldexp(1.0L, max_choosable) / 8) +
-                                " as bits) and take about " + std::to_string(max_choosable) + " x " + masks +
-                                " steps");
+                                " as bits) and take about " + std::to_string(max_choosable) + " x " + masks + " steps");
   }
   const int m = max_choosable;
   const std::uint32_t full = (std::uint32_t{1} << m) - 1;

@@ -19,7 +19,8 @@ Rational number_of(const nlohmann::json& j, const std::string& where) {
   }
   if (j.is_number_integer()) return Rational(j.get<std::int64_t>());
   if (j.is_number_unsigned()) return Rational(BigInt(j.get<std::uint64_t>()));
-  throw std::invalid_argument(where + " must be an exact number: an integer or a string such as \"1/6\" (a JSON "
+  throw std::invalid_argument(where +
+                              " must be an exact number: an integer or a string such as \"1/6\" (a JSON "
                               "decimal would be read through a double)");
 }
 
@@ -56,11 +57,16 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text) {
     nd.id = j["id"].get<std::string>();
     const std::string where = "node \"" + nd.id + "\"";
     const std::string kind = j.contains("kind") && j["kind"].is_string() ? j["kind"].get<std::string>() : "";
-    if (kind == "max") nd.kind = node_kind::max;
-    else if (kind == "min") nd.kind = node_kind::min;
-    else if (kind == "chance") nd.kind = node_kind::chance;
-    else if (kind == "terminal") nd.kind = node_kind::terminal;
-    else throw std::invalid_argument(where + " needs \"kind\": one of max, min, chance, terminal");
+    if (kind == "max")
+      nd.kind = node_kind::max;
+    else if (kind == "min")
+      nd.kind = node_kind::min;
+    else if (kind == "chance")
+      nd.kind = node_kind::chance;
+    else if (kind == "terminal")
+      nd.kind = node_kind::terminal;
+    else
+      throw std::invalid_argument(where + " needs \"kind\": one of max, min, chance, terminal");
     if (j.contains("children")) {
       if (!j["children"].is_array()) throw std::invalid_argument(where + ": \"children\" must be an array of ids");
       for (const auto& c : j["children"]) {
@@ -83,7 +89,8 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text) {
     }
   }
   const auto root = index.find(doc["root"].get<std::string>());
-  if (root == index.end()) throw std::invalid_argument("the root \"" + doc["root"].get<std::string>() + "\" is not a node");
+  if (root == index.end())
+    throw std::invalid_argument("the root \"" + doc["root"].get<std::string>() + "\" is not a node");
   m.root = root->second;
   return m;
 }

@@ -13,7 +13,9 @@ std::vector<std::uint64_t> checked_subtraction_moves(std::span<const std::int64_
   std::vector<std::uint64_t> sorted;
   sorted.reserve(moves.size());
   for (const std::int64_t k : moves) {
-    if (k <= 0) throw std::invalid_argument("move " + std::to_string(k) + " is not positive: every move removes at least one stone");
+    if (k <= 0)
+      throw std::invalid_argument("move " + std::to_string(k) +
+                                  " is not positive: every move removes at least one stone");
     if (static_cast<std::uint64_t>(k) > subtraction_max_move)
       throw std::invalid_argument("move " + std::to_string(k) + " is above the limit of " +
                                   std::to_string(subtraction_max_move));
@@ -100,7 +102,8 @@ class window_sequence {
   bool same_window(std::uint64_t a, std::uint64_t b) {
     ensure(std::max(a, b) + m_);
     if (window_hash(a) != window_hash(b)) return false;
-    return std::equal(lose_.begin() + static_cast<std::ptrdiff_t>(a), lose_.begin() + static_cast<std::ptrdiff_t>(a + m_),
+    return std::equal(lose_.begin() + static_cast<std::ptrdiff_t>(a),
+                      lose_.begin() + static_cast<std::ptrdiff_t>(a + m_),
                       lose_.begin() + static_cast<std::ptrdiff_t>(b));
   }
 

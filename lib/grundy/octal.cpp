@@ -44,8 +44,7 @@ move_lists lists_of(const octal_game& game) {
 
 void check_count(const octal_game& game, std::size_t count, bool sparse) {
   if (count > max_count)
-    throw std::invalid_argument("a Grundy table of " + std::to_string(count) +
-                                " values is too long (at most 2^31)");
+    throw std::invalid_argument("a Grundy table of " + std::to_string(count) + " values is too long (at most 2^31)");
   check_state_budget("the Grundy table of " + named(game), static_cast<long double>(count),
                      sizeof(grundy_value) + (sparse ? 1 : 0));
   const auto splits = static_cast<long double>(lists_of(game).two.size());
@@ -201,8 +200,7 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
   const std::size_t prefix = std::min(count, naive_prefix);
   std::vector<grundy_value> g = octal_grundy_naive(game, prefix);
   g.resize(count, 0);
-  const sparse_space sp =
-      space ? *space : choose_sparse_space(game, std::span<const grundy_value>(g.data(), prefix));
+  const sparse_space sp = space ? *space : choose_sparse_space(game, std::span<const grundy_value>(g.data(), prefix));
 
   std::vector<std::uint32_t> rare;  // rare heaps n >= 1, ascending
   grundy_value top = 0;

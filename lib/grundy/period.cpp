@@ -85,8 +85,8 @@ std::optional<sum_move> winning_move(const octal_values& values, std::span<const
     const grundy_value target = g ^ sum;
     if (target >= g) continue;
     if (const auto m = values.move_to_value(heaps[i], target)) return sum_move{i, *m};
-    throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " +
-                           std::to_string(target) + " below its Grundy value");  // impossible: mex
+    throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " + std::to_string(target) +
+                           " below its Grundy value");  // impossible: mex
   }
   throw std::logic_error("no heap carries the top bit of the Nim sum");  // impossible
 }

@@ -89,7 +89,8 @@ markov_model markov_builder::build() {
   const std::size_t n = names_.size();
   for (std::size_t s = 0; s < n; ++s) {
     auto& out = out_[s];
-    std::sort(out.begin(), out.end(), [](const markov_transition& a, const markov_transition& b) { return a.to < b.to; });
+    std::sort(out.begin(), out.end(),
+              [](const markov_transition& a, const markov_transition& b) { return a.to < b.to; });
     for (std::size_t i = 1; i < out.size(); ++i)
       if (out[i].to == out[i - 1].to)
         throw std::invalid_argument(source_ + ": the transition " + names_[s] + " -> " + names_[out[i].to] +
@@ -120,8 +121,7 @@ markov_model markov_builder::build() {
     states.erase(std::unique(states.begin(), states.end()), states.end());
   }
   m.rewards_.reserve(n);
-  for (std::size_t s = 0; s < n; ++s)
-    m.rewards_.push_back(rewards_[s] ? *rewards_[s] : Rational(any_reward_ ? 0 : 1));
+  for (std::size_t s = 0; s < n; ++s) m.rewards_.push_back(rewards_[s] ? *rewards_[s] : Rational(any_reward_ ? 0 : 1));
   for (const auto& out : out_) m.transition_count_ += out.size();
   m.names_ = std::move(names_);
   m.index_ = std::move(index_);

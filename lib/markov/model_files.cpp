@@ -84,8 +84,7 @@ class json_reader {
     for (const auto& [key, value] : root.items()) {
       if (key != "start" && key != "transitions" && key != "absorbing" && key != "rewards" && key != "labels" &&
           key != "description")
-        fail("unknown key \"" + key +
-             "\" (the keys are start, transitions, absorbing, rewards, labels, description)");
+        fail("unknown key \"" + key + "\" (the keys are start, transitions, absorbing, rewards, labels, description)");
     }
     if (!root.contains("transitions") || !root["transitions"].is_object())
       fail("\"transitions\" must be an object {state: {state: probability}}");
@@ -247,21 +246,29 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
                                const std::string& srew_name) {
   markov_builder builder(tra_name);
   const auto lines = lines_of(tra, false);
-  if (lines.empty()) throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
+  if (lines.empty())
+    throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
   const auto head = fields_of(lines[0].text);
   const std::string head_at = where(tra_name, lines[0].number);
   if (head.size() == 3)
     throw std::invalid_argument(head_at +
                                 ": the first line has three numbers, which is PRISM's MDP format; only DTMCs "
                                 "(first line \"states transitions\") are supported");
-  if (head.size() != 2)
-    throw std::invalid_argument(head_at + ": the first line must be \"states transitions\"");
+  if (head.size() != 2) throw std::invalid_argument(head_at + ": the first line must be \"states transitions\"");
   const std::size_t n = index_field(head[0], head_at, "the number of states");
   const std::size_t m = index_field(head[1], head_at, "the number of transitions");
   if (n == 0) throw std::invalid_argument(head_at + ": the model has no states");
   if (m != lines.size() - 1)
     throw std::invalid_argument(head_at + ": the first line announces " + std::to_string(m) +
                                 " transitions but the file lists " + std::to_string(lines.size() - 1));
+  // Every state of a DTMC has at least one transition (PRISM writes a
+  // self-loop of probability 1 for an absorbing state), so a model that
+  // declares more states than transitions is refused before any state exists.
+  if (n > m)
+    throw std::invalid_argument(head_at + ": the model declares " + std::to_string(n) + " states but only " +
+                                std::to_string(m) +
+                                " transitions; every state needs at least one (a self-loop of probability 1 for "
+                                "an absorbing state)");
   check_state_budget("the PRISM model " + tra_name, static_cast<long double>(n), 96);
   for (std::size_t s = 0; s < n; ++s) builder.state(std::to_string(s));
   for (std::size_t i = 1; i < lines.size(); ++i) {
@@ -284,11 +291,13 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
     for (const std::string_view item : fields_of(lab_lines[0].text)) {
       const auto eq = item.find('=');
       if (eq == std::string_view::npos || item.size() < eq + 3 || item[eq + 1] != '"' || item.back() != '"')
-        throw std::invalid_argument(decl_at + ": a label declaration must look like 0=\"name\", not " + std::string(item));
+        throw std::invalid_argument(decl_at + ": a label declaration must look like 0=\"name\", not " +
+                                    std::string(item));
       const std::size_t id = index_field(item.substr(0, eq), decl_at, "label index");
       if (id > 100000) throw std::invalid_argument(decl_at + ": label index " + std::to_string(id) + " is too large");
       if (id >= names.size()) names.resize(id + 1);
-      if (names[id]) throw std::invalid_argument(decl_at + ": label index " + std::to_string(id) + " is declared twice");
+      if (names[id])
+        throw std::invalid_argument(decl_at + ": label index " + std::to_string(id) + " is declared twice");
       names[id] = std::string(item.substr(eq + 2, item.size() - eq - 3));
       builder.declare_label(*names[id]);
     }
@@ -304,7 +313,8 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
       for (const std::string_view lf : fields_of(text.substr(colon + 1))) {
         const std::size_t id = index_field(lf, at, "label index");
         if (id >= names.size() || !names[id])
-          throw std::invalid_argument(at + ": label index " + std::to_string(id) + " is not declared on the first line");
+          throw std::invalid_argument(at + ": label index " + std::to_string(id) +
+                                      " is not declared on the first line");
         builder.label(*names[id], s, at);
         if (*names[id] == "init") init_states.push_back(s);
       }
@@ -339,8 +349,10 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
   // The start: the single "init" state of the labels, or state 0 when no
   // state is initial (PRISM's default). Several initial states leave the
   // start to the caller.
-  if (init_states.empty()) builder.start(0);
-  else if (init_states.size() == 1) builder.start(init_states[0]);
+  if (init_states.empty())
+    builder.start(0);
+  else if (init_states.size() == 1)
+    builder.start(init_states[0]);
   return builder.build();
 }
 
@@ -360,8 +372,10 @@ markov_model load_markov_model(const std::string& path, const std::string& forma
   std::string f = format;
   if (f.empty()) {
     const std::string ext = std::filesystem::path(path).extension().string();
-    if (ext == ".json") f = "json";
-    else if (ext == ".tra") f = "prism";
+    if (ext == ".json")
+      f = "json";
+    else if (ext == ".tra")
+      f = "prism";
     else
       throw std::invalid_argument(path + ": cannot tell the format from the extension \"" + ext +
                                   "\"; give --format json or --format prism");

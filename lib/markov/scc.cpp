@@ -40,7 +40,8 @@ markov_components reachable_components(std::size_t n, const std::vector<std::siz
     const std::size_t v = f.v;
     if (f.next < row_begin[v + 1]) {
       const std::size_t w = targets[f.next++];
-      if (w >= n) throw std::invalid_argument("reachable_components: edge target " + std::to_string(w) + " out of range");
+      if (w >= n)
+        throw std::invalid_argument("reachable_components: edge target " + std::to_string(w) + " out of range");
       if (index[w] == none) {
         open(w);  // invalidates f
       } else if (on_stack[w]) {

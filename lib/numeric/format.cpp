@@ -66,8 +66,7 @@ std::string format_decimal(const Rational& q, int digits) {
   else
     scaled_den *= pow10(static_cast<unsigned long>(-shift));
   BigInt s, rem;
-  mpz_fdiv_qr(s.backend().data(), rem.backend().data(), scaled_num.backend().data(),
-              scaled_den.backend().data());
+  mpz_fdiv_qr(s.backend().data(), rem.backend().data(), scaled_num.backend().data(), scaled_den.backend().data());
   const int cmp = (2 * rem).compare(scaled_den);
   if (cmp > 0 || (cmp == 0 && mpz_odd_p(s.backend().data()))) s += 1;
   std::string text = to_string(s);

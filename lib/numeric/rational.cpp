@@ -110,8 +110,8 @@ Rational parse_rational(std::string_view text) {
     frac_part = take_digits(rest);
   }
   if (int_part.empty() && frac_part.empty())
-    bad_number(text, has_point ? "a decimal point needs digits beside it"
-                               : "expected a number such as 42, -3/7, 0.1 or 1e-3");
+    bad_number(
+        text, has_point ? "a decimal point needs digits beside it" : "expected a number such as 42, -3/7, 0.1 or 1e-3");
   long exponent = 0;
   if (!rest.empty() && (rest[0] == 'e' || rest[0] == 'E')) {
     rest.remove_prefix(1);

@@ -27,8 +27,7 @@ soup_estimate soup_servings_within(std::int64_t n, double tolerance) {
     const auto within = [&](std::int64_t u) { return one - diagonal[static_cast<std::size_t>(u)] <= tol; };
     if (!within(limit)) continue;
     std::int64_t u = limit;
-    while (u > 0 && within(u - 1) &&
-           diagonal[static_cast<std::size_t>(u - 1)] <= diagonal[static_cast<std::size_t>(u)])
+    while (u > 0 && within(u - 1) && diagonal[static_cast<std::size_t>(u - 1)] <= diagonal[static_cast<std::size_t>(u)])
       --u;
     if (2 * u <= limit) {
       cutoff_units = u;
@@ -45,10 +44,10 @@ soup_estimate soup_servings_within(std::int64_t n, double tolerance) {
   e.value = e.used_cutoff ? 1.0 : soup_servings<double>(n);
   std::ostringstream why;
   why << "for tolerance " << format_shortest(tolerance) << " the cutoff is " << e.cutoff_n
-      << " ml: the exact value there is 1 - " << format_decimal(e.gap_at_cutoff, 5)
-      << ", and the exact values from " << e.cutoff_n << " ml to " << e.checked_to_n
-      << " ml are all within the tolerance of 1 and never decrease (checked on fractions); beyond "
-      << e.checked_to_n << " ml this rests on the drift argument (A loses 62.5 ml per serving on average, B 37.5 ml)";
+      << " ml: the exact value there is 1 - " << format_decimal(e.gap_at_cutoff, 5) << ", and the exact values from "
+      << e.cutoff_n << " ml to " << e.checked_to_n
+      << " ml are all within the tolerance of 1 and never decrease (checked on fractions); beyond " << e.checked_to_n
+      << " ml this rests on the drift argument (A loses 62.5 ml per serving on average, B 37.5 ml)";
   e.reason = why.str();
   return e;
 }

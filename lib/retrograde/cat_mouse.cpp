@@ -34,15 +34,13 @@ cat_mouse_game::cat_mouse_game(const std::vector<std::vector<int>>& graph) {
       if (b < 0 || static_cast<std::size_t>(b) >= n)
         throw std::invalid_argument("node " + std::to_string(a) + " lists " + std::to_string(b) +
                                     ", which is not a node (0.." + std::to_string(n - 1) + ")");
-      if (static_cast<std::size_t>(b) == a)
-        throw std::invalid_argument("node " + std::to_string(a) + " lists itself");
+      if (static_cast<std::size_t>(b) == a) throw std::invalid_argument("node " + std::to_string(a) + " lists itself");
     }
     sorted[a] = list;
     std::sort(sorted[a].begin(), sorted[a].end());
     for (std::size_t k = 1; k < sorted[a].size(); ++k)
       if (sorted[a][k] == sorted[a][k - 1])
-        throw std::invalid_argument("node " + std::to_string(a) + " lists " + std::to_string(sorted[a][k]) +
-                                    " twice");
+        throw std::invalid_argument("node " + std::to_string(a) + " lists " + std::to_string(sorted[a][k]) + " twice");
   }
   for (std::size_t a = 0; a < n; ++a)
     for (const int b : sorted[a])
@@ -71,9 +69,15 @@ cat_mouse_answer solve_cat_mouse(const cat_mouse_game& game) {
   const std::uint32_t start = game.position(1, 2, true);
   cat_mouse_answer a;
   switch (r.outcomes[start]) {
-    case outcome::win: a.result = 1; break;
-    case outcome::lose: a.result = 2; break;
-    default: a.result = 0; break;
+    case outcome::win:
+      a.result = 1;
+      break;
+    case outcome::lose:
+      a.result = 2;
+      break;
+    default:
+      a.result = 0;
+      break;
   }
   a.remoteness = r.remoteness[start];
   if (r.best_move[start] != no_move) a.first_move = game.mouse_of(r.best_move[start]);

@@ -45,11 +45,18 @@ cat_mouse2_board::cat_mouse2_board(const std::vector<std::string>& grid, int cat
                                   " characters; row 0 has " + std::to_string(cols));
     for (const char ch : line) {
       switch (ch) {
-        case 'C': ++cats; break;
-        case 'M': ++mice; break;
-        case 'F': ++foods; break;
+        case 'C':
+          ++cats;
+          break;
+        case 'M':
+          ++mice;
+          break;
+        case 'F':
+          ++foods;
+          break;
         case '.':
-        case '#': break;
+        case '#':
+          break;
         default:
           throw std::invalid_argument("row " + std::to_string(r) + " of the grid has the character '" +
                                       std::string(1, ch) + "'; use C, M, F, # and . only");
@@ -129,9 +136,9 @@ cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, i
                          std::to_string(turn_limit) + " turns",
                      positions, retrograde_bytes_per_position);
   const cat_mouse2_timed_game game(board, turn_limit);
-  const retrograde_result r = retrograde_analysis(
-      game, "cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +
-                std::to_string(turn_limit) + " turns");
+  const retrograde_result r =
+      retrograde_analysis(game, "cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +
+                                    std::to_string(turn_limit) + " turns");
   const std::uint32_t start = game.position(0, board.mouse_start, board.cat_start);
   cat_mouse2_answer a;
   a.mouse_outcome = r.outcomes[start];

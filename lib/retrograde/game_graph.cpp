@@ -72,28 +72,29 @@ void validate_game_graph(const game_graph& g) {
     throw std::invalid_argument("move_begin ends at " + std::to_string(g.move_begin[n]) + " but there are " +
                                 std::to_string(g.moves.size()) + " moves");
   if (!g.player.empty() && g.player.size() != n)
-    throw std::invalid_argument("player has " + std::to_string(g.player.size()) + " entries for " +
-                                std::to_string(n) + " positions (give one per position, or none)");
+    throw std::invalid_argument("player has " + std::to_string(g.player.size()) + " entries for " + std::to_string(n) +
+                                " positions (give one per position, or none)");
   for (std::size_t p = 0; p < n; ++p) {
     const std::uint64_t begin = g.move_begin[p], end = g.move_begin[p + 1];
     if (end < begin) throw std::invalid_argument("move_begin decreases at position " + std::to_string(p));
+    if (end > g.moves.size())
+      throw std::invalid_argument("move_begin[" + std::to_string(p + 1) + "] = " + std::to_string(end) +
+                                  " is past the end of the " + std::to_string(g.moves.size()) + " moves");
     if (end - begin > 0xFFFF'FFFFu)
       throw std::invalid_argument("position " + std::to_string(p) + " has more than 2^32 - 1 moves");
     const outcome t = g.terminal[p];
     if (t != outcome::undecided && t != outcome::win && t != outcome::lose && t != outcome::draw)
       throw std::invalid_argument("position " + std::to_string(p) + " has an invalid terminal outcome");
     if (t != outcome::undecided && end != begin)
-      throw std::invalid_argument("position " + std::to_string(p) + " is terminal (" +
-                                  std::string(outcome_name(t)) + ") but has " + std::to_string(end - begin) +
-                                  " moves; a terminal position has none");
+      throw std::invalid_argument("position " + std::to_string(p) + " is terminal (" + std::string(outcome_name(t)) +
+                                  ") but has " + std::to_string(end - begin) + " moves; a terminal position has none");
     if (!g.player.empty() && g.player[p] > 1)
-      throw std::invalid_argument("player of position " + std::to_string(p) + " is " +
-                                  std::to_string(g.player[p]) + "; it must be 0 or 1");
+      throw std::invalid_argument("player of position " + std::to_string(p) + " is " + std::to_string(g.player[p]) +
+                                  "; it must be 0 or 1");
     for (std::uint64_t k = begin; k < end; ++k)
       if (g.moves[k] >= n)
-        throw std::invalid_argument("position " + std::to_string(p) + " has a move to " +
-                                    std::to_string(g.moves[k]) + ", which is not one of the " + std::to_string(n) +
-                                    " positions");
+        throw std::invalid_argument("position " + std::to_string(p) + " has a move to " + std::to_string(g.moves[k]) +
+                                    ", which is not one of the " + std::to_string(n) + " positions");
   }
 }
 
@@ -121,8 +122,8 @@ retrograde_result solve_retrograde(const game_graph& g) {
   const std::string what = "the retrograde analysis of " + std::to_string(g.terminal.size()) + " positions and " +
                            std::to_string(g.moves.size()) + " moves";
   // Parent lists (8(N+1) + 4M) plus the engine's 17 bytes per position.
-  check_state_budget(what + " (25 bytes per position + 4 per move)",
-                     n + m, static_cast<std::size_t>(((25.0L * n + 4.0L * m + 8.0L) / (n + m + 1.0L)) + 1.0L));
+  check_state_budget(what + " (25 bytes per position + 4 per move)", n + m,
+                     static_cast<std::size_t>(((25.0L * n + 4.0L * m + 8.0L) / (n + m + 1.0L)) + 1.0L));
   const detail::explicit_game game(g);
   return retrograde_analysis(game, what);
 }

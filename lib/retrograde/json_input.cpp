@@ -26,16 +26,19 @@ constexpr std::size_t parse_tree_bytes_per_char = 24;
 /// Parses `text` after checking its size against the state budget and its
 /// nesting depth (counted on the text, strings skipped) against `max_depth`.
 json parse_document(std::string_view text, int max_depth, const std::string& what) {
-  check_state_budget(what + " (" + std::to_string(text.size()) + " bytes of JSON)", static_cast<long double>(text.size()),
-                     parse_tree_bytes_per_char);
+  check_state_budget(what + " (" + std::to_string(text.size()) + " bytes of JSON)",
+                     static_cast<long double>(text.size()), parse_tree_bytes_per_char);
   int depth = 0;
   bool in_string = false, escaped = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     if (in_string) {
-      if (escaped) escaped = false;
-      else if (ch == '\\') escaped = true;
-      else if (ch == '"') in_string = false;
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        in_string = false;
     } else if (ch == '"') {
       in_string = true;
     } else if (ch == '[' || ch == '{') {
@@ -97,9 +100,9 @@ game_model parse_game_model(std::string_view json_text) {
   if (!doc.contains("moves")) throw std::invalid_argument(what + ": the field \"moves\" is missing");
   const json& moves = doc["moves"];
   if (!moves.is_array() || moves.size() != n)
-    throw std::invalid_argument(what + ": \"moves\" must be an array of " + std::to_string(n) +
-                                " lists (one per position), not " +
-                                (moves.is_array() ? "of " + std::to_string(moves.size()) : std::string("a ") + moves.type_name()));
+    throw std::invalid_argument(
+        what + ": \"moves\" must be an array of " + std::to_string(n) + " lists (one per position), not " +
+        (moves.is_array() ? "of " + std::to_string(moves.size()) : std::string("a ") + moves.type_name()));
   std::uint64_t total = 0;
   for (std::size_t p = 0; p < n; ++p) {
     if (!moves[p].is_array())
@@ -167,7 +170,8 @@ game_model parse_game_model(std::string_view json_text) {
   }
   if (doc.contains("description") && !doc["description"].is_string())
     throw std::invalid_argument(what + ": \"description\" must be a string");
-  if (doc.contains("start")) model.start = static_cast<std::uint32_t>(read_index(doc["start"], n, what + ": \"start\""));
+  if (doc.contains("start"))
+    model.start = static_cast<std::uint32_t>(read_index(doc["start"], n, what + ": \"start\""));
   validate_game_graph(g);
   return model;
 }
@@ -191,10 +195,11 @@ std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text) 
     std::vector<int> row;
     row.reserve(list.size());
     for (const json& b : list) {
-      if (!b.is_number_integer() || b.get<std::int64_t>() < 0 || b.get<std::int64_t>() >= static_cast<std::int64_t>(doc.size()))
+      if (!b.is_number_integer() || b.get<std::int64_t>() < 0 ||
+          b.get<std::int64_t>() >= static_cast<std::int64_t>(doc.size()))
         throw std::invalid_argument(what + ": node " + std::to_string(a) + " lists " + b.dump() +
-                                    ", which is not a node (0.." + std::to_string(doc.size() == 0 ? 0 : doc.size() - 1) +
-                                    ")");
+                                    ", which is not a node (0.." +
+                                    std::to_string(doc.size() == 0 ? 0 : doc.size() - 1) + ")");
       row.push_back(static_cast<int>(b.get<std::int64_t>()));
     }
     graph.push_back(std::move(row));

@@ -30,7 +30,7 @@ inline bool brute_take_wins(int n, const std::vector<int>& moves, bool misere = 
 template <class T>
 std::pair<T, T> brute_row(const std::vector<T>& v, std::size_t l, std::size_t r) {  // [l, r)
   if (l == r) return {T(0), T(0)};
-  const auto left = brute_row(v, l + 1, r);   // (mover there = other here, ...)
+  const auto left = brute_row(v, l + 1, r);  // (mover there = other here, ...)
   const auto right = brute_row(v, l, r - 1);
   const std::pair<T, T> a{v[l] + left.second, left.first};
   const std::pair<T, T> b{v[r - 1] + right.second, right.first};

@@ -48,7 +48,7 @@ struct can_i_win_game {
       if (!(p >> (k - 1) & 1)) out.push_back((p | 1u << (k - 1)) | (total + k >= desired ? over : 0u));
   }
   outcome no_move_outcome(position p) const {
-    if (p & over) return outcome::lose;  // the opponent's pick reached the target
+    if (p & over) return outcome::lose;                 // the opponent's pick reached the target
     return two_valued ? outcome::lose : outcome::draw;  // all numbers used, target unmet
   }
 };

@@ -59,7 +59,8 @@ std::vector<game_node<T>> tiny_game() {
 }  // namespace
 
 TEST_CASE("expectiminimax: the dice duel example equals enumeration of every play", "[games][expectiminimax]") {
-  const auto model = parse_expectiminimax_model(read_file(std::string(EXACTDP_SOURCE_DIR) + "/examples/games/dice_duel.json"));
+  const auto model =
+      parse_expectiminimax_model(read_file(std::string(EXACTDP_SOURCE_DIR) + "/examples/games/dice_duel.json"));
   CHECK(model.nodes.size() == 92);
   const Rational expected = dice_duel_by_enumeration();
   CHECK(expected == Rational(-5, 108));
@@ -92,9 +93,12 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
   CHECK_THROWS_WITH(solve_expectiminimax(G{}), Catch::Contains("no nodes"));
   CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[1].probabilities[1] = Rational(1, 2); })),
                     Catch::Contains("add up to 5/6"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[1].probabilities = {Rational(3, 2), Rational(-1, 2)}; })),
+  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) {
+                      g[1].probabilities = {Rational(3, 2), Rational(-1, 2)};
+                    })),
                     Catch::Contains("negative"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[0].children.push_back(9); })), Catch::Contains("does not exist"));
+  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[0].children.push_back(9); })),
+                    Catch::Contains("does not exist"));
   CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[0].children.clear(); })), Catch::Contains("no children"));
   CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[3].children = {0}; })), Catch::Contains("has children"));
   CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) {
@@ -112,7 +116,8 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
                     Catch::Contains("exact number"));
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"b","nodes":[{"id":"a","kind":"terminal","payoff":1}]})"),
                     Catch::Contains("not a node"));
-  CHECK_THROWS_WITH(parse_expectiminimax_model(
-                        R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":1},{"id":"a","kind":"terminal","payoff":1}]})"),
-                    Catch::Contains("used twice"));
+  CHECK_THROWS_WITH(
+      parse_expectiminimax_model(
+          R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":1},{"id":"a","kind":"terminal","payoff":1}]})"),
+      Catch::Contains("used twice"));
 }

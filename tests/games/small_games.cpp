@@ -34,13 +34,15 @@ TEST_CASE("Can I Win seed values and handed case C01", "[games][can-i-win]") {
   CHECK(can_i_win(10, 1).first_player_wins);
   CHECK(*can_i_win(10, 1).winning_pick == 1);
   const auto c01 = handed_case("C01");
-  const auto a = can_i_win(c01["input"]["maxChoosableInteger"].get<int>(), c01["input"]["desiredTotal"].get<std::int64_t>());
+  const auto a =
+      can_i_win(c01["input"]["maxChoosableInteger"].get<int>(), c01["input"]["desiredTotal"].get<std::int64_t>());
   CHECK(std::string(a.first_player_wins ? "true" : "false") == c01["expected"]["exact"].get<std::string>());
   CHECK(a.result == outcome::draw);
   CHECK(!a.guard.empty());
   // The whole kind: every total above 1 + ... + m is a draw, never a first-player win.
   for (int m = 1; m <= 20; ++m)
-    for (std::int64_t extra = 1; extra <= 3; ++extra) REQUIRE(can_i_win(m, m * (m + 1) / 2 + extra).result == outcome::draw);
+    for (std::int64_t extra = 1; extra <= 3; ++extra)
+      REQUIRE(can_i_win(m, m * (m + 1) / 2 + extra).result == outcome::draw);
 }
 
 TEST_CASE("Can I Win agrees with exhaustive search for every (m <= 8, total)", "[games][can-i-win]") {
@@ -91,7 +93,8 @@ TEST_CASE("Flip Game II search agrees with exhaustive search on every string of 
   CHECK(flip_wins_by_search("+++++").result == outcome::lose);
   CHECK(flip_wins_by_search("++++").result == outcome::win);
   CHECK(*flip_wins_by_search("++++").winning_flip == 1);
-  CHECK(handed_case("C06")["expected"]["exact"] == (flip_wins_by_search("+++++++++++++").result == outcome::win ? "true" : "false"));
+  CHECK(handed_case("C06")["expected"]["exact"] ==
+        (flip_wins_by_search("+++++++++++++").result == outcome::win ? "true" : "false"));
 }
 
 TEST_CASE("Flip Game II search errors", "[games][flip][errors]") {

@@ -41,7 +41,8 @@ TEST_CASE("subtraction table agrees with exhaustive search for every move set in
         moves.push_back(k);
       }
     const auto t = subtraction_table(moves, 20);
-    for (int n = 0; n <= 20; ++n) REQUIRE((t[static_cast<std::size_t>(n)] == outcome::win) == test::brute_take_wins(n, take));
+    for (int n = 0; n <= 20; ++n)
+      REQUIRE((t[static_cast<std::size_t>(n)] == outcome::win) == test::brute_take_wins(n, take));
     // The period answers every n of a long direct table.
     const auto p = find_subtraction_period(moves);
     const auto long_table = subtraction_table(moves, 3000);
@@ -54,7 +55,7 @@ TEST_CASE("certified periods: known sets, a long preperiod, minimality", "[games
     std::vector<std::int64_t> moves;
     std::uint64_t preperiod, period;
   };
-  const std::vector<known> cases = {{{1, 2, 3}, 0, 4}, {{1, 3, 4}, 0, 7}, {{1}, 0, 2},
+  const std::vector<known> cases = {{{1, 2, 3}, 0, 4}, {{1, 3, 4}, 0, 7},    {{1}, 0, 2},
                                     {{2}, 0, 4},       {{2, 12, 13}, 44, 5}, {{4, 7, 13}, 26, 17}};
   for (const auto& c : cases) {
     const auto p = find_subtraction_period(c.moves);

@@ -18,9 +18,9 @@ using namespace exactdp;
 namespace {
 
 // Every game the issue lists, plus textbook games with published sequences.
-const std::vector<std::string> listed_games = {"0.07", "0.137", "4.7", "0.6", "0.51", "0.77", "0.4",  "0.1377",
-                                               "0.117", "0.176", "0.177", "0.161", "0.165", "0.56", "4.",
-                                               "0.3",  "0.333", "0.3033"};
+const std::vector<std::string> listed_games = {"0.07",  "0.137",  "4.7",   "0.6",   "0.51",  "0.77",
+                                               "0.4",   "0.1377", "0.117", "0.176", "0.177", "0.161",
+                                               "0.165", "0.56",   "4.",    "0.3",   "0.333", "0.3033"};
 
 // Oracle 1, written from the notation alone: G(n) is the smallest value that
 // is not the XOR of the heaps some legal move leaves (all orders of the two
@@ -34,9 +34,9 @@ std::vector<grundy_value> grundy_by_definition(const std::string& code, std::siz
   for (std::size_t n = 0; n < count; ++n) {
     std::set<grundy_value> options;
     for (std::size_t k = 0; k < d.size(); ++k) {
-      if ((d[k] & 1) && n == k && k > 0) options.insert(0);              // the whole heap goes
-      if ((d[k] & 2) && n > k && k > 0) options.insert(g[n - k]);         // one heap stays
-      if ((d[k] & 4) && n >= k + 2)                                       // two non-empty heaps stay
+      if ((d[k] & 1) && n == k && k > 0) options.insert(0);        // the whole heap goes
+      if ((d[k] & 2) && n > k && k > 0) options.insert(g[n - k]);  // one heap stays
+      if ((d[k] & 4) && n >= k + 2)                                // two non-empty heaps stay
         for (std::size_t a = 1; a + 1 <= n - k; ++a) options.insert(g[a] ^ g[n - k - a]);
     }
     grundy_value m = 0;
@@ -155,8 +155,7 @@ TEST_CASE("Grundy tables equal the definition for every listed game, n <= 300", 
   }
 }
 
-TEST_CASE("single heaps and sums of two heaps: G says who wins, as an exhaustive search does",
-          "[grundy][octal][sum]") {
+TEST_CASE("single heaps and sums of two heaps: G says who wins, as an exhaustive search does", "[grundy][octal][sum]") {
   for (const char* code : {"0.07", "0.137", "4.7", "0.6", "0.51", "0.77", "0.4", "4.", "0.161"}) {
     INFO("game " << code);
     heap_game_search search(code);
@@ -217,8 +216,8 @@ TEST_CASE("published sequences (OEIS, Winning Ways ch. 4)", "[grundy][octal]") {
   const auto g117 = octal_grundy_naive(parse_octal("0.117"), a071453.size() + 1);
   CHECK(std::vector<grundy_value>(g117.begin() + 1, g117.end()) == a071453);
   // OEIS A125920, .176, offset 1 (WW p. 104).
-  const std::vector<grundy_value> a125920 = {1, 1, 0, 2, 2, 3, 4, 4, 1, 1, 6, 2, 2, 3, 4, 4, 1, 1, 6, 6, 3, 3, 2, 4,
-                                             1, 1, 6, 6, 3, 3, 4, 4, 1, 1, 6, 6, 3, 3, 4, 4};
+  const std::vector<grundy_value> a125920 = {1, 1, 0, 2, 2, 3, 4, 4, 1, 1, 6, 2, 2, 3, 4, 4, 1, 1, 6, 6,
+                                             3, 3, 2, 4, 1, 1, 6, 6, 3, 3, 4, 4, 1, 1, 6, 6, 3, 3, 4, 4};
   const auto g176 = octal_grundy_naive(parse_octal("0.176"), a125920.size() + 1);
   CHECK(std::vector<grundy_value>(g176.begin() + 1, g176.end()) == a125920);
   // OEIS A071435, .177, offset 1 (WW p. 102).
@@ -227,7 +226,7 @@ TEST_CASE("published sequences (OEIS, Winning Ways ch. 4)", "[grundy][octal]") {
   const auto g177 = octal_grundy_naive(parse_octal("0.177"), a071435.size() + 1);
   CHECK(std::vector<grundy_value>(g177.begin() + 1, g177.end()) == a071435);
   // OEIS A071436, .56 (.560-.563), offset 1 (WW p. 102).
-  const std::vector<grundy_value> a071436 = {1, 0, 2, 2, 4, 1, 1, 3, 2, 4, 4, 6, 6, 2, 1, 1, 7, 6, 8, 4,
+  const std::vector<grundy_value> a071436 = {1, 0, 2, 2, 4, 1, 1, 3, 2,  4, 4, 6, 6, 2, 1, 1,  7, 6, 8, 4,
                                              1, 1, 6, 5, 4, 8, 1, 1, 12, 4, 5, 6, 1, 1, 3, 12, 6, 6, 8, 9};
   const auto g56 = octal_grundy_naive(parse_octal("0.56"), a071436.size() + 1);
   CHECK(std::vector<grundy_value>(g56.begin() + 1, g56.end()) == a071436);
@@ -251,7 +250,8 @@ TEST_CASE("the sparse-space method equals the naive method", "[grundy][octal][sp
     CHECK(octal_grundy_sparse(game, 12000) == naive);
     CHECK(octal_grundy_sparse(game, 12000, std::nullopt, 300) == naive);
     // Forced spaces: the default (every heap rare) and a poor mask of each type.
-    CHECK(octal_grundy_sparse(game, 9000, sparse_space{}) == std::vector<grundy_value>(naive.begin(), naive.begin() + 9000));
+    CHECK(octal_grundy_sparse(game, 9000, sparse_space{}) ==
+          std::vector<grundy_value>(naive.begin(), naive.begin() + 9000));
     CHECK(octal_grundy_sparse(game, 9000, sparse_space{1, true, 0}) ==
           std::vector<grundy_value>(naive.begin(), naive.begin() + 9000));
   }

@@ -23,7 +23,7 @@ TEST_CASE("certified periods of games with published periods", "[grundy][period]
   // (Kayles 0.77: last exception 70, period 12), A071434 (.1377: last exception
   // 140, period 24), A125920 (.176: 23, 8), A071435 (.177: 496, 20), A071464
   // (.127: last exception 46577, period 4, Gangolli and Plambeck 1989).
-  const known games[] = {{"0.07", 53, 34},   {"0.137", 52, 34}, {"0.4", 54, 34},    {"0.77", 71, 12},
+  const known games[] = {{"0.07", 53, 34},    {"0.137", 52, 34}, {"0.4", 54, 34},    {"0.77", 71, 12},
                          {"0.1377", 141, 24}, {"0.176", 24, 8},  {"0.177", 497, 20}, {"0.127", 46578, 4},
                          {"0.333", 0, 4},     {"0.3", 0, 2}};
   for (const known& k : games) {
@@ -42,7 +42,7 @@ TEST_CASE("certified periods of games with published periods", "[grundy][period]
 TEST_CASE("0.07 switches to the period at 53, not at 52", "[grundy][period][flip]") {
   const octal_values v = solve_octal(parse_octal("0.07"), 4096);
   const auto naive = octal_grundy_naive(parse_octal("0.07"), 400);
-  CHECK(v.grundy(52) != naive[52 + 34]);   // the last exception
+  CHECK(v.grundy(52) != naive[52 + 34]);  // the last exception
   CHECK(v.grundy(52) == naive[52]);
   for (std::uint64_t n = 53; n + 34 < 400; ++n) CHECK(naive[n] == naive[n + 34]);
   // A table that used the periodic formula from 52 would answer G(52 + 34·j) there.
@@ -112,9 +112,12 @@ TEST_CASE("winning moves in sums of heaps, checked by the values and by search",
       const heap_move& mv = m->move;
       // The move is legal under the code and leaves a sum of value 0.
       const unsigned d = v.game().digits.at(mv.take);
-      if (mv.left == 0 && mv.right == 0) CHECK(((d & 1u) && h == mv.take));
-      else if (mv.left == 0) CHECK(((d & 2u) && mv.right + mv.take == h));
-      else CHECK(((d & 4u) && mv.left + mv.right + mv.take == h && mv.left >= 1));
+      if (mv.left == 0 && mv.right == 0)
+        CHECK(((d & 1u) && h == mv.take));
+      else if (mv.left == 0)
+        CHECK(((d & 2u) && mv.right + mv.take == h));
+      else
+        CHECK(((d & 4u) && mv.left + mv.right + mv.take == h && mv.left >= 1));
       grundy_value after = sum ^ v.grundy(h) ^ v.grundy(mv.left) ^ v.grundy(mv.right);
       CHECK(after == 0);
     }
@@ -192,6 +195,9 @@ TEST_CASE("user move functions: errors", "[grundy][moves][errors]") {
   CHECK_THROWS_AS(grundy_of(0, endless, 1000), resource_error);
   // Values that are not Grundy values: the generic winning move says so.
   const std::vector<grundy_value> wrong{3};
-  CHECK_THROWS_WITH(winning_move(wrong, [](std::size_t) { return std::vector<grundy_value>{1, 2}; }),
+  CHECK_THROWS_WITH(winning_move(wrong,
+                                 [](std::size_t) {
+                                   return std::vector<grundy_value>{1, 2};
+                                 }),
                     Catch::Contains("not its Grundy values"));
 }

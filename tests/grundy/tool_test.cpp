@@ -6,8 +6,8 @@
 
 #include "support/run_tool.hpp"
 
-using exactdp::test::run_tool;
 using Catch::Contains;
+using exactdp::test::run_tool;
 
 TEST_CASE("tool: grundy --n answers far heaps through the certified period", "[grundy][tool]") {
   auto r = run_tool({"grundy", "--octal", "0.07", "--n", "1000000000000000000"});

@@ -70,7 +70,8 @@ inline std::vector<Rational> dense_matrix(const markov_model& m) {
 
 /// Gauss-Jordan elimination over Rational; a is k×k row-major, b size k.
 /// Returns nullopt when singular.
-inline std::optional<std::vector<Rational>> gauss_jordan(std::size_t k, std::vector<Rational> a, std::vector<Rational> b) {
+inline std::optional<std::vector<Rational>> gauss_jordan(std::size_t k, std::vector<Rational> a,
+                                                         std::vector<Rational> b) {
   for (std::size_t c = 0; c < k; ++c) {
     std::size_t p = c;
     while (p < k && a[p * k + c] == 0) ++p;
@@ -115,7 +116,8 @@ inline std::vector<char> reachable_from(const markov_model& m, std::size_t from,
 }
 
 /// States that can reach a state in `goal` (stopping states have no edges), by BFS on reversed edges.
-inline std::vector<char> can_reach(const markov_model& m, const std::vector<char>& goal, const std::vector<char>& stop) {
+inline std::vector<char> can_reach(const markov_model& m, const std::vector<char>& goal,
+                                   const std::vector<char>& stop) {
   const std::size_t n = m.size();
   std::vector<std::vector<std::size_t>> rev(n);
   for (std::size_t s = 0; s < n; ++s)
@@ -151,8 +153,10 @@ inline Rational oracle_reach(const markov_model& m, std::size_t start, const std
   for (std::size_t i = 0; i < k; ++i) {
     a[i * k + i] += 1;
     for (const auto& t : m.transitions(vars[i])) {
-      if (goal[t.to]) b[i] += t.probability;
-      else if (local[t.to] != m.size()) a[i * k + local[t.to]] -= t.probability;
+      if (goal[t.to])
+        b[i] += t.probability;
+      else if (local[t.to] != m.size())
+        a[i * k + local[t.to]] -= t.probability;
     }
   }
   return (*gauss_jordan(k, a, b))[local[start]];

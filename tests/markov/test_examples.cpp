@@ -16,9 +16,9 @@
 #include "support/run_tool.hpp"
 
 using namespace exactdp;
+using Catch::Contains;
 using exactdp::test::run_tool;
 using exactdp::test::source_path;
-using Catch::Contains;
 
 namespace {
 
@@ -96,8 +96,8 @@ TEST_CASE("examples: Chutes and Ladders against a dense solve of the whole board
 TEST_CASE("examples: the generator scripts reproduce the shipped models", "[markov][examples]") {
   const std::string dir = source_path("examples/markov");
   const std::string tmp = "/tmp/exactdp-markov-gen-" + std::to_string(::getpid());
-  const std::string cmd = "cd '" + dir + "' && python3 chutes_and_ladders.py > '" + tmp + "1' && python3 gamblers_ruin.py > '" +
-                          tmp + "2' && python3 sixes_run.py 4 > '" + tmp + "3'";
+  const std::string cmd = "cd '" + dir + "' && python3 chutes_and_ladders.py > '" + tmp +
+                          "1' && python3 gamblers_ruin.py > '" + tmp + "2' && python3 sixes_run.py 4 > '" + tmp + "3'";
   REQUIRE(std::system(cmd.c_str()) == 0);
   CHECK(test::read_all(tmp + "1") == test::read_all(dir + "/chutes_and_ladders.json"));
   CHECK(test::read_all(tmp + "2") == test::read_all(dir + "/gamblers_ruin.json"));
@@ -133,8 +133,8 @@ TEST_CASE("tool: chain answers the examples in the three policies", "[markov][to
   r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "10", "--start", "9", "--as",
                 "double"});
   // (r^9 - 1) / (r^10 - 1) with r = 3/2.
-  CHECK(std::fabs(std::stod(r.out) - to_double((ratio<Rational>(19683, 512) - 1) / (ratio<Rational>(59049, 1024) - 1))) <
-        1e-15);
+  CHECK(std::fabs(std::stod(r.out) -
+                  to_double((ratio<Rational>(19683, 512) - 1) / (ratio<Rational>(59049, 1024) - 1))) < 1e-15);
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "2", "--as", "exact"});
   CHECK(r.out == "5/6\n5/36\n1/36\n");
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "within", "3", "--as", "exact"});

@@ -80,7 +80,8 @@ TEST_CASE("JSON model: numbers and strings are read exactly", "[markov][json]") 
     "start": "a",
     "transitions": {"a": {"a": 0.9, "z": 0.1}},
     "absorbing": ["z"]
-  })", "decimal.json");
+  })",
+                                          "decimal.json");
   CHECK(m.transitions(0)[0].probability == ratio<Rational>(9, 10));
   CHECK(steps_of(m) == 10);
   const markov_model e = parse_json_model(R"({"start": "a",
@@ -96,7 +97,8 @@ TEST_CASE("JSON model: numbers and strings are read exactly", "[markov][json]") 
 
 TEST_CASE("JSON model: every error names the file, and unknown states their line", "[markov][json][errors]") {
   CHECK_THROWS_WITH(parse_json_model(R"({"start": "a",
-    "transitions": {"a": {"a": "1/2", "zz": "1/2"}}})", "bad.json"),
+    "transitions": {"a": {"a": "1/2", "zz": "1/2"}}})",
+                                     "bad.json"),
                     Contains("bad.json: line 2: unknown state \"zz\""));
   CHECK_THROWS_WITH(parse_json_model(R"({"start": "q", "transitions": {"a": {"a": 1}}})", "s.json"),
                     Contains("s.json: line 1: unknown state \"q\""));
@@ -134,8 +136,7 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
 TEST_CASE("PRISM explicit files: .tra, .lab and .srew", "[markov][prism]") {
   // Gambler's ruin with p = 0.4 as PRISM writes it (decimals, states 0..4,
   // absorbing ends as self-loops), start 2 from the labels.
-  const std::string tra =
-      "5 8\n0 0 1\n1 0 0.6\n1 2 0.4\n2 1 0.6\n2 3 0.4\n3 2 0.6\n3 4 0.4\n4 4 1\n";
+  const std::string tra = "5 8\n0 0 1\n1 0 0.6\n1 2 0.4\n2 1 0.6\n2 3 0.4\n3 2 0.6\n3 4 0.4\n4 4 1\n";
   const std::string lab = "0=\"init\" 1=\"deadlock\" 2=\"win\"\n2: 0\n4: 2\n";
   const markov_model m = parse_prism_model(tra, "g.tra", lab, "g.lab");
   REQUIRE(m.start() == 2u);
@@ -177,6 +178,9 @@ TEST_CASE("PRISM explicit files: errors name the file and line", "[markov][prism
   CHECK_THROWS_WITH(parse_prism_model("2 2\n0 1\n1 1 1\n", "f.tra"), Contains("f.tra:2: a transition line"));
   CHECK_THROWS_WITH(parse_prism_model("two 2\n", "h.tra"), Contains("h.tra:1: the number of states"));
   CHECK_THROWS_WITH(parse_prism_model("0 0\n", "z.tra"), Contains("no states"));
+  // 10^7 declared states but 3 lines: refused before any state is made.
+  CHECK_THROWS_WITH(parse_prism_model("10000000 3\n0 1 1\n1 1 1\n2 2 1\n", "big.tra"),
+                    Contains("big.tra:1: the model declares 10000000 states but only 3 transitions"));
   const std::string tra = "2 2\n0 1 1\n1 1 1\n";
   CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::string("0=\"init\"\n0: 3\n"), "l.lab"),
                     Contains("l.lab:2: label index 3 is not declared"));

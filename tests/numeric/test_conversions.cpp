@@ -24,8 +24,9 @@ TEST_CASE("parse_rational reads exact values, never through a double") {
 }
 
 TEST_CASE("parse_rational rejects malformed text with a message") {
-  for (const char* bad : {"", "-", "+", "1/0", "0/0", "1/", "/2", "1//2", "1.2.3", "e5", "1e", "1e+", "abc", " 1",
-                          "1 ", "1/-2", "--1", "0x10", "1e100001", "1/2/3", ".", "1.5/2", "inf", "nan", "\xff"}) {
+  for (const char* bad :
+       {"",   "-",  "+",    "1/0", "0/0",  "1/",       "/2",    "1//2", "1.2.3", "e5",  "1e",  "1e+", "abc",
+        " 1", "1 ", "1/-2", "--1", "0x10", "1e100001", "1/2/3", ".",    "1.5/2", "inf", "nan", "\xff"}) {
     INFO("text: '" << bad << "'");
     CHECK_THROWS_AS(parse_rational(bad), std::invalid_argument);
   }
@@ -35,7 +36,7 @@ TEST_CASE("parse_rational rejects malformed text with a message") {
 }
 
 TEST_CASE("fraction -> residue") {
-  CHECK(to_residue(make_rational(1, 16), 1'000'000'007) == 562'500'004u);  // C13
+  CHECK(to_residue(make_rational(1, 16), 1'000'000'007) == 562'500'004u);                     // C13
   CHECK(to_residue(parse_rational("1000000007/3000000021"), 1'000'000'007) == 333'333'336u);  // C14
   const std::uint32_t r = to_residue(make_rational(-3, 7), 1'000'000'007);
   CHECK((Mod::from_residue(r) * Mod(7)).value() == Mod(-3).value());  // round trip
@@ -163,7 +164,8 @@ TEST_CASE("handed cases of the numeric layer (tests/data/handed.json)") {
       CHECK(std::to_string(to_residue(q, 1'000'000'007)) == expected["mod"].get<std::string>());
       ++seen;
     } else if (fn == "reconstruct") {
-      const auto q = reconstruct(BigInt(c["input"]["residue"].get<std::int64_t>()), BigInt(c["input"]["modulus"].get<std::int64_t>()));
+      const auto q = reconstruct(BigInt(c["input"]["residue"].get<std::int64_t>()),
+                                 BigInt(c["input"]["modulus"].get<std::int64_t>()));
       REQUIRE(q);
       CHECK(to_string(*q) == expected["exact"].get<std::string>());
       CHECK(format_17(to_double(*q)) == expected["double"].get<std::string>());

@@ -131,6 +131,6 @@ TEST_CASE("the modulus primality test agrees with trial division") {
   for (std::uint32_t n = 2'147'483'647u - 3000; n < 2'147'483'647u; ++n) REQUIRE(detail::is_prime_u32(n) == trial(n));
   // Strong pseudoprimes to some of the bases: 3215031751 = 151·751·28351 fools 2, 3, 5, 7.
   CHECK_FALSE(detail::is_prime_u32(3'215'031'751u));
-  CHECK_FALSE(detail::is_prime_u32(2'047u));  // 23·89, a strong pseudoprime to base 2
+  CHECK_FALSE(detail::is_prime_u32(2'047u));    // 23·89, a strong pseudoprime to base 2
   CHECK(detail::is_prime_u32(4'294'967'291u));  // the largest 32-bit prime
 }

@@ -25,8 +25,10 @@ std::int64_t boundary_by_enumeration(int m, int n, int max_moves, int row, int c
     if (f.made == max_moves) continue;
     for (int d = 0; d < 4; ++d) {
       const int r = f.r + dr[d], c = f.c + dc[d];
-      if (r < 0 || r >= m || c < 0 || c >= n) ++out;
-      else stack.push_back({r, c, f.made + 1});
+      if (r < 0 || r >= m || c < 0 || c >= n)
+        ++out;
+      else
+        stack.push_back({r, c, f.made + 1});
     }
   }
   return out;
@@ -46,7 +48,8 @@ TEST_CASE("boundary_paths: every move sequence on small grids", "[probability][b
   for (int trial = 0; trial < 80; ++trial) {
     const int m = 1 + static_cast<int>(rng() % 4), n = 1 + static_cast<int>(rng() % 4);
     const int moves = static_cast<int>(rng() % 7);
-    const int row = static_cast<int>(rng() % static_cast<unsigned>(m)), col = static_cast<int>(rng() % static_cast<unsigned>(n));
+    const int row = static_cast<int>(rng() % static_cast<unsigned>(m)),
+              col = static_cast<int>(rng() % static_cast<unsigned>(n));
     INFO(m << "x" << n << ", " << moves << " moves from (" << row << ", " << col << ")");
     REQUIRE(boundary_paths<BigInt>(m, n, moves, row, col) == boundary_by_enumeration(m, n, moves, row, col));
   }

@@ -40,7 +40,8 @@ TEST_CASE("chance_step: weighted outcomes against enumeration of equally likely 
     for (int i = 0; i < m; ++i) {
       const auto w = static_cast<std::int64_t>(rng() % 4);
       weights.push_back(w);
-      values.push_back(ratio<Rational>(static_cast<std::int64_t>(rng() % 19) - 9, 1 + static_cast<std::int64_t>(rng() % 7)));
+      values.push_back(
+          ratio<Rational>(static_cast<std::int64_t>(rng() % 19) - 9, 1 + static_cast<std::int64_t>(rng() % 7)));
       for (std::int64_t c = 0; c < w; ++c) expanded.push_back(values.back());
     }
     if (expanded.empty()) {
@@ -56,7 +57,8 @@ TEST_CASE("chance_step: weighted outcomes against enumeration of equally likely 
   }
 }
 
-TEST_CASE("chance_step: expectiminimax use, max at the player's node and average at the die's", "[probability][chance]") {
+TEST_CASE("chance_step: expectiminimax use, max at the player's node and average at the die's",
+          "[probability][chance]") {
   // The player picks which of two dice to roll: die A shows 1..6, die B
   // shows 3 with weight 5 and 10 with weight 1. A: 7/2, B: 25/6 -> B.
   const auto a = chance_step<Rational>::uniform(6);
@@ -111,13 +113,14 @@ TEST_CASE("fixed_count: wrapping arithmetic agrees with BigInt modulo 2^(64L)", 
 TEST_CASE("with_count_width picks a width that holds the bits", "[probability][count_first]") {
   for (const long double bits : {1.0L, 64.0L, 65.0L, 300.0L, 2048.0L}) {
     const int limbs = detail::with_count_width(bits, []<class C>(std::type_identity<C>) {
-      if constexpr (detail::is_fixed_count<C>::value) return static_cast<int>(C().limb.size());
-      else return 0;
+      if constexpr (detail::is_fixed_count<C>::value)
+        return static_cast<int>(C().limb.size());
+      else
+        return 0;
     });
     REQUIRE(64.0L * limbs >= bits);
   }
-  const int big = detail::with_count_width(2049.0L, []<class C>(std::type_identity<C>) {
-    return std::is_same_v<C, BigInt> ? 1 : 0;
-  });
+  const int big = detail::with_count_width(
+      2049.0L, []<class C>(std::type_identity<C>) { return std::is_same_v<C, BigInt> ? 1 : 0; });
   REQUIRE(big == 1);
 }

@@ -73,7 +73,10 @@ TEST_CASE("dice_sequences: policies agree", "[probability][dice_sequences]") {
     INFO("n = " << n);
     // Counts below 2^53 are exact in double; above, each step rounds.
     test::check_policies<BigInt>(
-        [n]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, {1, 2, 3, 1, 2, 15}); }, n * 1.2e-15);
+        [n]<class T>(std::type_identity<T>) {
+          return dice_sequences<T>(n, {1, 2, 3, 1, 2, 15});
+        },
+        n * 1.2e-15);
   }
 }
 

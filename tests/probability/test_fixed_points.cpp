@@ -39,8 +39,8 @@ TEST_CASE("expected_fixed_points: policies agree; the double shows its rounding"
   for (const int n : {1, 2, 3, 10, 49, 1000, 100000, 2147483647}) {
     INFO("n = " << n);
     // Two roundings (1/n and the product): within 2.3e-16 of 1.
-    test::check_policies<Rational>(
-        [n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); }, 2.3e-16);
+    test::check_policies<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
+                                   2.3e-16);
   }
   // 49·(1/49) stops one ulp below 1: the error the tool reports.
   REQUIRE(ulp_distance(expected_fixed_points<double>(49), 1.0) == 1);

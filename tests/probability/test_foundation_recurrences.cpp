@@ -152,7 +152,6 @@ TEST_CASE("knight: seed values") {
   const Rational p = knight_probability<Rational>(8, 100, 0, 0);
   CHECK(to_string(numerator(p)).size() == 77);
   CHECK(to_string(denominator(p)).size() == 90);
-
 }
 
 TEST_CASE("handed cases of the foundation recurrences (tests/data/handed.json)") {

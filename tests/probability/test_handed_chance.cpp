@@ -61,8 +61,10 @@ TEST_CASE("handed cases of the chance recurrences, in all three number systems",
   std::ifstream file(test::source_path("tests/data/handed.json"));
   REQUIRE(file.good());
   const nlohmann::json all = nlohmann::json::parse(file);
-  const std::map<std::string, std::string> mine = {{"C03", "soup_servings"}, {"C04", "new21_game"},
-                                                   {"C05", "new21_game"},    {"C10", "knight_probability"},
+  const std::map<std::string, std::string> mine = {{"C03", "soup_servings"},
+                                                   {"C04", "new21_game"},
+                                                   {"C05", "new21_game"},
+                                                   {"C10", "knight_probability"},
                                                    {"C12", "dice_sequences"}};
   int seen = 0;
   for (const auto& c : all["cases"]) {

@@ -53,9 +53,9 @@ TEST_CASE("new21_game: seed values and handed cases C04, C05", "[probability][ne
   REQUIRE(new21_game<Rational>(305, 303, 2) == 1);  // C04: no cap on the number of draws
   REQUIRE(new21_game<Rational>(304, 303, 2) == 1);
   REQUIRE(new21_game<Rational>(303, 303, 2) == new21_by_table(303, 303, 2));
-  REQUIRE(new21_game<Rational>(1, 0, 2) == 1);      // C05: no draw at all
+  REQUIRE(new21_game<Rational>(1, 0, 2) == 1);  // C05: no draw at all
   REQUIRE(new21_game<Rational>(0, 0, 5) == 1);
-  REQUIRE(new21_game<Rational>(2, 5, 3) == 0);      // she never stops at or below 2
+  REQUIRE(new21_game<Rational>(2, 5, 3) == 0);  // she never stops at or below 2
   REQUIRE(new21_game<Rational>(21, 17, 10) == new21_by_table(21, 17, 10));
 }
 
@@ -81,7 +81,8 @@ TEST_CASE("new21_game: count-first exact path against the plain Rational table",
 TEST_CASE("new21_game: policies agree", "[probability][new21]") {
   // The seed measured at most 9e-16 over 400 cases; each state adds at most
   // a few roundings to values below 1.
-  for (const auto& [n, k, m] : std::vector<std::array<int, 3>>{{5, 3, 4}, {21, 17, 10}, {200, 150, 100}, {5500, 5000, 1000}}) {
+  for (const auto& [n, k, m] :
+       std::vector<std::array<int, 3>>{{5, 3, 4}, {21, 17, 10}, {200, 150, 100}, {5500, 5000, 1000}}) {
     INFO("n " << n << ", k " << k << ", max_pts " << m);
     test::check_policies<Rational>(
         [n = n, k = k, m = m]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, m); }, 1e-13);

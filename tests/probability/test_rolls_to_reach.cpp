@@ -55,8 +55,7 @@ TEST_CASE("expected_rolls_to_reach: policies agree", "[probability][rolls_to_rea
       INFO("target " << target << ", faces " << faces);
       // Every state adds one rounding to a value of size ~target: 2e-16 per state, relative.
       test::check_policies<Rational>(
-          [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
-          target * 2.3e-16);
+          [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); }, target * 2.3e-16);
     }
   }
 }

@@ -41,8 +41,7 @@ TEST_CASE("soup_servings: seed values and handed case C03", "[probability][soup]
   REQUIRE(soup_servings<Rational>(0) == ratio<Rational>(1, 2));
   REQUIRE(soup_servings<double>(50) == Approx(0.625).margin(1e-16));
   const Rational c03 = soup_servings<Rational>(3505);
-  REQUIRE(to_string(c03) ==
-          "348422548588233274271872855701001955852265/348449143727040986586495598010130648530944");
+  REQUIRE(to_string(c03) == "348422548588233274271872855701001955852265/348449143727040986586495598010130648530944");
   REQUIRE(ulp_distance(to_double(c03), 0.99992367569475638) == 0);
   REQUIRE(soup_servings<Mod>(3505).value() == 925777202u);
   // 7.6e-5 from 1: "n >= 3400 -> 1" is wrong even for a tolerance of 1e-5.

@@ -97,7 +97,8 @@ TEST_CASE("cyclic form, timed form and the rules agree on random grids and limit
     for (std::size_t k = 0; k < squares.size(); ++k) squares[k] = static_cast<int>(k);
     std::shuffle(squares.begin(), squares.end(), rng);
     const char pieces[3] = {'C', 'M', 'F'};
-    for (int k = 0; k < 3; ++k) grid[std::size_t(squares[std::size_t(k)] / cols)][std::size_t(squares[std::size_t(k)] % cols)] = pieces[k];
+    for (int k = 0; k < 3; ++k)
+      grid[std::size_t(squares[std::size_t(k)] / cols)][std::size_t(squares[std::size_t(k)] % cols)] = pieces[k];
     const int cat_jump = static_cast<int>(rng() % 3), mouse_jump = static_cast<int>(rng() % 3);
     const cat_mouse2_answer cyclic = solve_cat_mouse2(grid, cat_jump, mouse_jump, 1000);
     INFO("trial " << trial << " grid " << grid[0] << " ... cat " << cat_jump << " mouse " << mouse_jump);

@@ -43,7 +43,7 @@ void check_every_position(const std::vector<std::vector<int>>& graph) {
       }
   const int lc = r.outcomes[game.position(1, 2, true)] == outcome::win    ? 1
                  : r.outcomes[game.position(1, 2, true)] == outcome::lose ? 2
-                                                                         : 0;
+                                                                          : 0;
   REQUIRE(cat_mouse(graph) == lc);
 }
 
@@ -128,10 +128,18 @@ TEST_CASE("random graphs with 6 to 8 nodes agree with a history search", "[cat_m
 TEST_CASE("a cat win longer than a 4n+3 move cap: capped searches call it wrongly", "[cat_mouse]") {
   // 12 nodes, 25 edges, found by a local search over graphs maximising the
   // cat's forced-win remoteness; every node has a neighbour (LC 913 valid).
-  const std::vector<std::vector<int>> graph{{5},          {2, 4, 6, 8},      {1, 3, 9, 10},  {2, 5, 7, 11},
-                                            {1, 5, 6},    {0, 3, 4, 6, 8},   {1, 4, 5, 7, 9, 10},
-                                            {3, 6, 8, 9}, {1, 5, 7, 10, 11}, {2, 6, 7, 10, 11},
-                                            {2, 6, 8, 9, 11}, {3, 8, 9, 10}};
+  const std::vector<std::vector<int>> graph{{5},
+                                            {2, 4, 6, 8},
+                                            {1, 3, 9, 10},
+                                            {2, 5, 7, 11},
+                                            {1, 5, 6},
+                                            {0, 3, 4, 6, 8},
+                                            {1, 4, 5, 7, 9, 10},
+                                            {3, 6, 8, 9},
+                                            {1, 5, 7, 10, 11},
+                                            {2, 6, 7, 10, 11},
+                                            {2, 6, 8, 9, 11},
+                                            {3, 8, 9, 10}};
   const int n = static_cast<int>(graph.size());
   const cat_mouse_answer a = solve_cat_mouse(cat_mouse_game(graph));
   CHECK(a.result == 2);

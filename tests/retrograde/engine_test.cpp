@@ -103,10 +103,12 @@ TEST_CASE("random game graphs up to 8 positions (repeated moves, self-loops, pla
         continue;
       }
       const unsigned moves = static_cast<unsigned>(rng() % 4);
-      for (unsigned k = 0; k < moves; ++k) g.children[p].push_back(static_cast<std::uint32_t>(static_cast<unsigned>(rng() % n)));
+      for (unsigned k = 0; k < moves; ++k)
+        g.children[p].push_back(static_cast<std::uint32_t>(static_cast<unsigned>(rng() % n)));
     }
     if (trial % 2) {
-      for (std::uint32_t p = 0; p < n; ++p) g.player.push_back(static_cast<std::uint8_t>(static_cast<unsigned>(rng() % 2)));
+      for (std::uint32_t p = 0; p < n; ++p)
+        g.player.push_back(static_cast<std::uint8_t>(static_cast<unsigned>(rng() % 2)));
     }
     INFO("trial " << trial);
     check_against_oracles(g);
@@ -136,9 +138,9 @@ TEST_CASE("remoteness: shortest win, longest loss, on a hand-checked graph", "[e
 
 TEST_CASE("draws: a cycle, a terminal draw, and the principal line stops on repetition", "[engine]") {
   // 0 <-> 1 cycle, 1 -> 2 (terminal win for its mover: bad for 1's mover).
-  const game_graph g = make_game_graph({{1}, {0, 2}, {}, {2, 4}, {}},
-                                       {outcome::undecided, outcome::undecided, outcome::win, outcome::undecided,
-                                        outcome::draw});
+  const game_graph g =
+      make_game_graph({{1}, {0, 2}, {}, {2, 4}, {}},
+                      {outcome::undecided, outcome::undecided, outcome::win, outcome::undecided, outcome::draw});
   const retrograde_result r = solve_retrograde(g);
   CHECK(r.outcomes[0] == outcome::draw);
   CHECK(r.outcomes[1] == outcome::draw);
@@ -156,8 +158,8 @@ TEST_CASE("players: a move to the same player keeps the turn", "[engine]") {
   // Player 0 moves at 0 and again at 1; 2 is a terminal win for its mover,
   // player 1. So 1 (player 0) loses, and 0, whose move keeps the turn with
   // player 0, loses too (not wins, as strict alternation would give).
-  const game_graph g = make_game_graph({{1}, {2}, {}}, {outcome::undecided, outcome::undecided, outcome::win},
-                                       {0, 0, 1});
+  const game_graph g =
+      make_game_graph({{1}, {2}, {}}, {outcome::undecided, outcome::undecided, outcome::win}, {0, 0, 1});
   const retrograde_result r = solve_retrograde(g);
   CHECK(r.outcomes[1] == outcome::lose);
   CHECK(r.outcomes[0] == outcome::lose);

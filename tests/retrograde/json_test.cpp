@@ -38,7 +38,8 @@ TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
 }
 
 TEST_CASE("game-graph JSON errors", "[json][errors]") {
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []"), Contains("game graph: JSON parse error"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []"),
+                    Contains("game graph: JSON parse error"));
   CHECK_THROWS_WITH(parse_game_model("[1, 2]"), Contains("must be a JSON object"));
   CHECK_THROWS_WITH(parse_game_model("{\"moves\": []}"), Contains("\"positions\" is missing"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"), Contains("from 1 to 4294967294"));
@@ -78,7 +79,8 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
   CHECK_THROWS_WITH(parse_game_model(std::string(100000, '[') + std::string(100000, ']')),
                     Contains("nested deeper than 4 levels at byte 5"));
   // Brackets inside strings do not count.
-  CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"), Contains("\"moves\" is missing"));
+  CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"),
+                    Contains("\"moves\" is missing"));
   // 10^7 positions declared, 3 lists given: refused before any table of 10^7.
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 10000000, \"moves\": [[1], [2], []]}"),
                     Contains("\"moves\" must be an array of 10000000 lists (one per position), not of 3"));
@@ -86,8 +88,8 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
   CHECK_THROWS_AS(parse_game_model("{\"positions\": 1000000000, \"moves\": [[1], [2], []]}"), resource_error);
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 4096;
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(1000, 'x') +
-                                     "\"}"),
-                    Contains("bytes of JSON"));
+  CHECK_THROWS_WITH(
+      parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(1000, 'x') + "\"}"),
+      Contains("bytes of JSON"));
   state_budget_bytes() = saved;
 }

@@ -30,10 +30,14 @@ struct small_game {
 /// history (`on_path`). Recursion depth <= number of positions (tiny here).
 inline int history_value(const small_game& g, std::uint32_t p, std::vector<char>& on_path) {
   switch (g.terminal[p]) {
-    case outcome::win: return 1;
-    case outcome::lose: return -1;
-    case outcome::draw: return 0;
-    default: break;
+    case outcome::win:
+      return 1;
+    case outcome::lose:
+      return -1;
+    case outcome::draw:
+      return 0;
+    default:
+      break;
   }
   if (g.children[p].empty()) return -1;  // normal play: no move loses
   on_path[p] = 1;
@@ -143,14 +147,22 @@ inline int capped_cat_mouse(const std::vector<std::vector<int>>& graph, int cap)
     for (int m = 0; m < n; ++m)
       for (int c = 1; c < n; ++c) {
         int& v = now[std::size_t(m * n + c)];
-        if (m == 0) { v = 1; continue; }
-        if (m == c) { v = 2; continue; }
+        if (m == 0) {
+          v = 1;
+          continue;
+        }
+        if (m == c) {
+          v = 2;
+          continue;
+        }
         const int mine = mouse_moves ? 1 : 2, theirs = mouse_moves ? 2 : 1;
         bool any_mine = false, any_draw = false;
         const auto& moves = graph[std::size_t(mouse_moves ? m : c)];
         for (const int x : moves) {
           if (!mouse_moves && x == 0) continue;
-          const int r = mouse_moves ? (x == 0 ? 1 : x == c ? 2 : next[std::size_t(x * n + c)])
+          const int r = mouse_moves ? (x == 0   ? 1
+                                       : x == c ? 2
+                                                : next[std::size_t(x * n + c)])
                                     : (x == m ? 2 : next[std::size_t(m * n + x)]);
           any_mine = any_mine || r == mine;
           any_draw = any_draw || r == 0;

@@ -3,9 +3,9 @@
 
 #include "support/run_tool.hpp"
 
+using Catch::Matchers::Contains;
 using exactdp::test::run_tool;
 using exactdp::test::source_path;
-using Catch::Matchers::Contains;
 
 TEST_CASE("exactdp cat-mouse", "[tool]") {
   auto r = run_tool({"cat-mouse", "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]"});

@@ -14,16 +14,18 @@
 namespace exactdp::test {
 
 struct tool_result {
-  int status = -1;     // exit status, or 128 + signal
-  std::string out;     // stdout
-  std::string err;     // stderr
+  int status = -1;  // exit status, or 128 + signal
+  std::string out;  // stdout
+  std::string err;  // stderr
 };
 
 inline std::string shell_quote(const std::string& s) {
   std::string q = "'";
   for (char c : s) {
-    if (c == '\'') q += "'\\''";
-    else q += c;
+    if (c == '\'')
+      q += "'\\''";
+    else
+      q += c;
   }
   return q + "'";
 }

@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
 
 #include "support/run_tool.hpp"
 
@@ -18,7 +21,8 @@ struct hostile {
 void check_hostile(const std::vector<hostile>& cases) {
   for (const auto& c : cases) {
     std::string shown;
-    for (const auto& a : c.args) shown += (a.size() > 40 ? a.substr(0, 40) + "...(" + std::to_string(a.size()) + " bytes)" : a) + " ";
+    for (const auto& a : c.args)
+      shown += (a.size() > 40 ? a.substr(0, 40) + "...(" + std::to_string(a.size()) + " bytes)" : a) + " ";
     INFO("exactdp " << shown);
     const auto r = run_tool(c.args, "", {2, 1024});
     CHECK(r.status == c.status);
@@ -105,4 +109,41 @@ TEST_CASE("hostile command lines: moduli, residues and budgets") {
       {{"--max-work", "0", "run", "2"}, 2},
       {{"knight", "30", "5", "0", "0", "--max-memory", "0.000001"}, 1},
   });
+}
+
+TEST_CASE("hostile command lines: model files and game input") {
+  const std::string dir = "/tmp/exactdp-hostile-" + std::to_string(::getpid());
+  REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
+  std::ofstream(dir + "/nested.json") << std::string(100'000, '[');
+  std::ofstream(dir + "/garbage.json") << std::string(10'000'000, 'x');    // a 10 MB file
+  std::ofstream(dir + "/big.tra") << "10000000 3\n0 1 1\n1 1 1\n2 2 1\n";  // 10^7 states declared, 3 lines
+  std::ofstream(dir + "/bad.json", std::ios::binary) << "{\"start\": \"\xff\xfe\"}";
+  check_hostile({
+      {{"chain", dir + "/nested.json"}, 2},
+      {{"chain", dir + "/garbage.json"}, 2},
+      {{"chain", dir + "/big.tra"}, 2},
+      {{"chain", dir + "/bad.json"}, 2},
+      {{"chain", dir + "/missing.json"}, 2},
+      {{"retrograde", dir + "/nested.json"}, 2},
+      {{"retrograde", dir + "/garbage.json"}, 2},
+      {{"expectiminimax", dir + "/nested.json"}, 2},
+      {{"cat-mouse", std::string(100'000, '[')}, 2},
+      {{"cat-mouse", "[[0]]"}, 2},
+      {{"cat-mouse2", ".....", "--cat-jump", "1", "--mouse-jump", "1"}, 2},
+      {{"take", "9223372036854775808", "--moves", "1,3,4"}, 2},
+      {{"take", "10", "--moves", "0"}, 2},
+      {{"take", "10", "--moves", "1,1"}, 2},
+      {{"can-i-win", "30", "100"}, 2},
+      {{"flip-search", std::string(65, '+')}, 2},
+      {{"flip", "+x+"}, 2},
+      {{"grundy", "--octal", "0.8", "--n", "5"}, 2},
+      {{"grundy", "--subtract", "1,3,4", "--n", "-1"}, 2},
+      {{"stone3"}, 2},
+      {{"nim", "-1"}, 2},
+      {{"soup", "-1"}, 2},
+      {{"new21", "-1", "0", "1"}, 2},
+      {{"dice-sequences", "5", "0", "1", "1", "1", "1", "1"}, 2},
+      {{"boundary-paths", "1", "1", "1", "5", "5"}, 2},
+  });
+  CHECK(std::system(("rm -rf " + dir).c_str()) == 0);
 }

@@ -31,7 +31,8 @@ void setup_fixed_points(CLI::App& app) {
   add_value_options(*cmd, opts->value);
   cmd->callback([opts] {
     const int n = opts->n;
-    report_value(opts->value, "expected fixed points of a uniformly random permutation of " + std::to_string(n) + " items",
+    report_value(opts->value,
+                 "expected fixed points of a uniformly random permutation of " + std::to_string(n) + " items",
                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); }));
   });
 }
@@ -51,12 +52,11 @@ void setup_rolls_to_reach(CLI::App& app) {
   add_value_options(*cmd, opts->value);
   cmd->callback([opts] {
     const int target = opts->target, faces = opts->faces;
-    report_value(opts->value,
-                 "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " +
-                     std::to_string(target),
-                 runs_of<Rational>([target, faces]<class T>(std::type_identity<T>) {
-                   return expected_rolls_to_reach<T>(target, faces);
-                 }));
+    report_value(
+        opts->value,
+        "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
+        runs_of<Rational>(
+            [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); }));
   });
 }
 
@@ -109,8 +109,7 @@ void setup_dice_sequences(CLI::App& app) {
       limits[f] = opts->limits.at(f);
       text += (f ? " " : "") + std::to_string(limits[f]);
     }
-    report_value(opts->value,
-                 "sequences of " + std::to_string(n) + " die rolls with run limits " + text,
+    report_value(opts->value, "sequences of " + std::to_string(n) + " die rolls with run limits " + text,
                  runs_of<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); }));
   });
 }
@@ -163,7 +162,8 @@ void setup_soup(CLI::App& app) {
   cmd->callback([opts] {
     const soup_options o = *opts;
     if (o.tolerance && (*o.tolerance <= 0 || *o.tolerance >= 1))
-      throw std::invalid_argument("the tolerance must be a number with 0 < EPS < 1, not " + format_shortest(*o.tolerance));
+      throw std::invalid_argument("the tolerance must be a number with 0 < EPS < 1, not " +
+                                  format_shortest(*o.tolerance));
     bool exact_fits = true;
     std::string why_not;
     try {
@@ -207,7 +207,8 @@ struct new21_options {
 void setup_new21(CLI::App& app) {
   auto opts = std::make_shared<new21_options>();
   CLI::App* cmd = app.add_subcommand(
-      "new21", "New 21 Game: draw 1..MAXPTS while below K; probability that the final total is at most N (5 3 4: 59/64)");
+      "new21",
+      "New 21 Game: draw 1..MAXPTS while below K; probability that the final total is at most N (5 3 4: 59/64)");
   cmd->add_option("N", opts->n, "Largest accepted total, 0 <= N <= 10^9")->required();
   cmd->add_option("K", opts->k, "Draw while the total is below K, 0 <= K <= 10^9")->required();
   cmd->add_option("MAXPTS", opts->max_pts, "Each draw is uniform in 1..MAXPTS, 1 <= MAXPTS <= 10^9")->required();

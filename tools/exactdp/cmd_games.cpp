@@ -47,7 +47,8 @@ std::int64_t to_int64(const BigInt& z, const std::string& what) {
 std::uint64_t parse_count(const std::string& text, const std::string& what, std::uint64_t limit) {
   const BigInt z = parse_bigint(text);
   if (z < 0) throw std::invalid_argument(what + " " + text + " is negative");
-  if (z > BigInt(limit)) throw std::invalid_argument(what + " " + text + " is above the limit of " + std::to_string(limit));
+  if (z > BigInt(limit))
+    throw std::invalid_argument(what + " " + text + " is above the limit of " + std::to_string(limit));
   return static_cast<std::uint64_t>(z);
 }
 
@@ -62,8 +63,9 @@ struct row_options {
 
 void add_row_arguments(CLI::App* cmd, row_options& o, const char* what) {
   cmd->add_option("VALUES", o.values,
-                  std::string(what) + ": numbers separated by spaces or commas; exact forms like 3, -2, 1/2, 0.1 "
-                                      "(or --values=-5,-3)");
+                  std::string(what) +
+                      ": numbers separated by spaces or commas; exact forms like 3, -2, 1/2, 0.1 "
+                      "(or --values=-5,-3)");
   cmd->add_option("--values", o.values, "The values, for rows that start with a negative number");
   cmd->add_option("--as", o.as,
                   "Value type: exact (default; rationals), int64 (checked: overflow is an error), double, or all "
@@ -145,8 +147,9 @@ struct take_options {
 void setup_take(CLI::App& app) {
   auto o = std::make_shared<take_options>();
   CLI::App* cmd = app.add_subcommand(
-      "take", "Subtraction game: a pile of N stones, a move removes k stones for k in --moves, who cannot move loses "
-              "(N up to 2^63-1, through a certified period)");
+      "take",
+      "Subtraction game: a pile of N stones, a move removes k stones for k in --moves, who cannot move loses "
+      "(N up to 2^63-1, through a certified period)");
   cmd->add_option("N", o->n, "Stones in the pile, 0 <= N <= 2^63-1")->required();
   cmd->add_option("--moves", o->moves, "The move set, e.g. 1,3,4 (default 1,2,3: Nim Game); each 1..10^6, no repeats");
   cmd->add_option("--table", o->table, "Also print W/L for the piles 0..K (K <= 10000)")->check(CLI::Range(0, 10000));
@@ -168,9 +171,9 @@ void setup_take(CLI::App& app) {
     }
     if (o->json) {
       std::cout << "{\"game\":\"take\",\"n\":" << json_escape(std::to_string(n)) << ",\"moves\":[" << moves_text
-                << "],\"outcome\":\"" << to_string(a.result) << "\",\"first_player_wins\":"
-                << yes_no(a.result == outcome::win) << ",\"winning_move\":"
-                << (a.winning_move ? std::to_string(*a.winning_move) : "null");
+                << "],\"outcome\":\"" << to_string(a.result)
+                << "\",\"first_player_wins\":" << yes_no(a.result == outcome::win)
+                << ",\"winning_move\":" << (a.winning_move ? std::to_string(*a.winning_move) : "null");
       if (period)
         std::cout << ",\"period\":{\"preperiod\":" << period->preperiod << ",\"period\":" << period->period
                   << ",\"checked_from\":" << period->preperiod
@@ -192,13 +195,12 @@ void setup_take(CLI::App& app) {
     else
       std::cout << "no winning move: every move leaves a winning pile for the opponent\n";
     if (period) {
-      std::cout << "period: the W/L sequence is periodic with period " << period->period << " from n = "
-                << period->preperiod << " on (preperiod " << period->preperiod << ")\n";
-      std::cout << "certificate: w(n) = w(n + " << period->period << ") checked for n = " << period->preperiod
-                << " .. " << period->preperiod + period->largest_move - 1 << " (" << period->largest_move
-                << " values = the largest move); each w(n), n >= " << period->largest_move
-                << ", depends only on the " << period->largest_move
-                << " values before it, so the pattern repeats forever\n";
+      std::cout << "period: the W/L sequence is periodic with period " << period->period
+                << " from n = " << period->preperiod << " on (preperiod " << period->preperiod << ")\n";
+      std::cout << "certificate: w(n) = w(n + " << period->period << ") checked for n = " << period->preperiod << " .. "
+                << period->preperiod + period->largest_move - 1 << " (" << period->largest_move
+                << " values = the largest move); each w(n), n >= " << period->largest_move << ", depends only on the "
+                << period->largest_move << " values before it, so the pattern repeats forever\n";
       std::size_t shown = 0, losing = 0;
       std::cout << "losing piles below " << period->losing.size() << " (one preperiod + period):";
       for (std::size_t i = 0; i < period->losing.size(); ++i)
@@ -232,8 +234,9 @@ struct divisor_options {
 void setup_divisor(CLI::App& app) {
   auto o = std::make_shared<divisor_options>();
   CLI::App* cmd = app.add_subcommand(
-      "divisor", "Divisor Game: from n, a move picks a divisor x of n with 0 < x < n and leaves n - x; who cannot move "
-                 "loses (the mover wins iff n is even and n > 0)");
+      "divisor",
+      "Divisor Game: from n, a move picks a divisor x of n with 0 < x < n and leaves n - x; who cannot move "
+      "loses (the mover wins iff n is even and n > 0)");
   cmd->add_option("N", o->n, "The starting number, 0 <= N < 2^64")->required();
   cmd->add_flag("--json", o->json, "Print one JSON object with stable keys");
   cmd->callback([o] {
@@ -253,7 +256,8 @@ void setup_divisor(CLI::App& app) {
     else if (n == 1)
       std::cout << "no move: 1 has no divisor x with 0 < x < 1\n";
     else
-      std::cout << "no winning move: " << n << " is odd, so every divisor is odd and every move leaves an even number\n";
+      std::cout << "no winning move: " << n
+                << " is odd, so every divisor is odd and every move leaves an even number\n";
   });
 }
 
@@ -262,8 +266,9 @@ void setup_divisor(CLI::App& app) {
 void setup_predict(CLI::App& app) {
   auto o = std::make_shared<row_options>();
   CLI::App* cmd = app.add_subcommand(
-      "predict", "Predict the Winner: players take numbers from either end of a row; prints the first player's best "
-                 "lead, the optimal first move and both scores (a tie counts for the first player)");
+      "predict",
+      "Predict the Winner: players take numbers from either end of a row; prints the first player's best "
+      "lead, the optimal first move and both scores (a tie counts for the first player)");
   add_row_arguments(cmd, *o, "The row");
   cmd->callback([o] {
     std::ostringstream out;  // printed only when every requested run succeeded
@@ -284,11 +289,11 @@ void setup_predict(CLI::App& app) {
       }
       const std::string pre = label.empty() ? "" : "  " + label + ": ";
       out << pre << "first player " << (wins ? "wins" : "loses") << " (lead " << text_of(a.lead)
-                << (a.lead == T(0) ? ", a tie, which counts for the first player" : "") << ")\n";
+          << (a.lead == T(0) ? ", a tie, which counts for the first player" : "") << ")\n";
       out << pre << "optimal first move: take the " << end << " end ("
-                << text_of(values[a.first_move == row_end::left ? 0 : values.size() - 1]) << ")\n";
-      out << pre << "scores: first " << text_of(a.scores.first) << ", second " << text_of(a.scores.second)
-                << " (total " << text_of(a.total) << ")\n";
+          << text_of(values[a.first_move == row_end::left ? 0 : values.size() - 1]) << ")\n";
+      out << pre << "scores: first " << text_of(a.scores.first) << ", second " << text_of(a.scores.second) << " (total "
+          << text_of(a.total) << ")\n";
     });
     if (o->json) out << json << "}\n";
     std::cout << out.str();
@@ -298,8 +303,9 @@ void setup_predict(CLI::App& app) {
 void setup_stone(CLI::App& app) {
   auto o = std::make_shared<row_options>();
   CLI::App* cmd = app.add_subcommand(
-      "stone", "Stone Game: piles in a row taken from either end; does the first player end with strictly more? "
-               "Uses the parity argument only for an even count of integer piles with an odd total, else the DP");
+      "stone",
+      "Stone Game: piles in a row taken from either end; does the first player end with strictly more? "
+      "Uses the parity argument only for an even count of integer piles with an odd total, else the DP");
   add_row_arguments(cmd, *o, "The piles");
   cmd->callback([o] {
     std::ostringstream out;  // printed only when every requested run succeeded
@@ -325,12 +331,11 @@ void setup_stone(CLI::App& app) {
       out << pre << "first player " << (a.first_player_wins ? "wins" : "does not win") << '\n';
       if (a.by_parity) {
         out << pre << "by parity (even count, odd integer total): take every "
-                  << (a.takes_even_indices ? "even" : "odd") << "-indexed pile, sum " << text_of(a.parity_sum)
-                  << " against " << text_of(a.other_sum) << "; first move: the "
-                  << (a.takes_even_indices ? "left" : "right") << " end\n";
+            << (a.takes_even_indices ? "even" : "odd") << "-indexed pile, sum " << text_of(a.parity_sum) << " against "
+            << text_of(a.other_sum) << "; first move: the " << (a.takes_even_indices ? "left" : "right") << " end\n";
       } else {
         out << pre << "by the DP (the parity preconditions do not hold): lead " << text_of(a.dp->lead)
-                  << ", optimal first move: the " << (a.dp->first_move == row_end::left ? "left" : "right") << " end\n";
+            << ", optimal first move: the " << (a.dp->first_move == row_end::left ? "left" : "right") << " end\n";
       }
     });
     if (o->json) out << json << "}\n";
@@ -341,8 +346,9 @@ void setup_stone(CLI::App& app) {
 void setup_stone2(CLI::App& app) {
   auto o = std::make_shared<row_options>();
   CLI::App* cmd = app.add_subcommand(
-      "stone2", "Stone Game II: take the first X piles, 1 <= X <= 2M, then M = max(M, X), M starts at 1; prints the "
-                "most the first player can collect");
+      "stone2",
+      "Stone Game II: take the first X piles, 1 <= X <= 2M, then M = max(M, X), M starts at 1; prints the "
+      "most the first player can collect");
   add_row_arguments(cmd, *o, "The piles");
   cmd->callback([o] {
     std::ostringstream out;  // printed only when every requested run succeeded
@@ -360,9 +366,8 @@ void setup_stone2(CLI::App& app) {
         return;
       }
       out << pre << "first player collects " << text_of(a.first_score) << ", second " << text_of(a.second_score)
-                << '\n';
-      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
-                << '\n';
+          << '\n';
+      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles") << '\n';
     });
     if (o->json) out << json << "}\n";
     std::cout << out.str();
@@ -372,8 +377,9 @@ void setup_stone2(CLI::App& app) {
 void setup_stone3(CLI::App& app) {
   auto o = std::make_shared<row_options>();
   CLI::App* cmd = app.add_subcommand(
-      "stone3", "Stone Game III: take 1, 2 or 3 piles from the front (values may be negative); prints Alice, Bob or "
-                "Tie, the lead and the optimal first move");
+      "stone3",
+      "Stone Game III: take 1, 2 or 3 piles from the front (values may be negative); prints Alice, Bob or "
+      "Tie, the lead and the optimal first move");
   add_row_arguments(cmd, *o, "The pile values");
   cmd->callback([o] {
     std::ostringstream out;  // printed only when every requested run succeeded
@@ -390,8 +396,7 @@ void setup_stone3(CLI::App& app) {
         return;
       }
       out << pre << to_string(a.winner) << " (Alice's lead " << text_of(a.lead) << ")\n";
-      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles")
-                << '\n';
+      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles") << '\n';
     });
     if (o->json) out << json << "}\n";
     std::cout << out.str();
@@ -409,8 +414,9 @@ struct can_i_win_options {
 void setup_can_i_win(CLI::App& app) {
   auto o = std::make_shared<can_i_win_options>();
   CLI::App* cmd = app.add_subcommand(
-      "can-i-win", "Can I Win: pick unused numbers 1..MAX into a shared total; whoever makes it reach DESIRED wins. "
-                   "Can the first player force a win?");
+      "can-i-win",
+      "Can I Win: pick unused numbers 1..MAX into a shared total; whoever makes it reach DESIRED wins. "
+      "Can the first player force a win?");
   cmd->add_option("MAX", o->max_choosable, "maxChoosableInteger, 1 <= MAX <= 25")->required();
   cmd->add_option("DESIRED", o->desired, "desiredTotal (any integer; <= 0 is met before anyone moves)")->required();
   cmd->add_flag("--json", o->json, "Print one JSON object with stable keys");
@@ -419,9 +425,8 @@ void setup_can_i_win(CLI::App& app) {
     const can_i_win_answer a = can_i_win(o->max_choosable, desired);
     if (o->json) {
       std::cout << "{\"game\":\"can-i-win\",\"max_choosable\":" << o->max_choosable << ",\"desired_total\":" << desired
-                << ",\"first_player_wins\":" << yes_no(a.first_player_wins) << ",\"outcome\":\""
-                << to_string(a.result) << "\",\"winning_pick\":"
-                << (a.winning_pick ? std::to_string(*a.winning_pick) : "null")
+                << ",\"first_player_wins\":" << yes_no(a.first_player_wins) << ",\"outcome\":\"" << to_string(a.result)
+                << "\",\"winning_pick\":" << (a.winning_pick ? std::to_string(*a.winning_pick) : "null")
                 << ",\"guard\":" << (a.guard.empty() ? "null" : json_escape(a.guard))
                 << ",\"positions\":" << a.positions << "}\n";
       return;
@@ -495,12 +500,14 @@ void setup_nim(CLI::App& app) {
     const nim_answer a = nim(heaps);
     if (o->json) {
       std::cout << "{\"game\":\"nim\",\"heaps\":[";
-      for (std::size_t i = 0; i < heaps.size(); ++i) std::cout << (i ? "," : "") << json_escape(std::to_string(heaps[i]));
-      std::cout << "],\"nim_sum\":" << json_escape(std::to_string(a.nim_sum)) << ",\"outcome\":\"" << to_string(a.result)
-                << "\",\"first_player_wins\":" << yes_no(a.result == outcome::win) << ",\"winning_move\":";
+      for (std::size_t i = 0; i < heaps.size(); ++i)
+        std::cout << (i ? "," : "") << json_escape(std::to_string(heaps[i]));
+      std::cout << "],\"nim_sum\":" << json_escape(std::to_string(a.nim_sum)) << ",\"outcome\":\""
+                << to_string(a.result) << "\",\"first_player_wins\":" << yes_no(a.result == outcome::win)
+                << ",\"winning_move\":";
       if (a.winning_move)
-        std::cout << "{\"heap\":" << a.winning_move->heap << ",\"remove\":" << json_escape(std::to_string(a.winning_move->remove))
-                  << "}";
+        std::cout << "{\"heap\":" << a.winning_move->heap
+                  << ",\"remove\":" << json_escape(std::to_string(a.winning_move->remove)) << "}";
       else
         std::cout << "null";
       std::cout << "}\n";
@@ -525,9 +532,10 @@ struct emm_options {
 
 void setup_expectiminimax(CLI::App& app) {
   auto o = std::make_shared<emm_options>();
-  CLI::App* cmd = app.add_subcommand(
-      "expectiminimax", "Value of an acyclic game with max, min and chance nodes, read from a JSON model file "
-                        "(see docs/games.md); exact probabilities");
+  CLI::App* cmd =
+      app.add_subcommand("expectiminimax",
+                         "Value of an acyclic game with max, min and chance nodes, read from a JSON model file "
+                         "(see docs/games.md); exact probabilities");
   cmd->add_option("FILE", o->file, "The model (JSON), or - for standard input")->required();
   cmd->add_option("--as", o->as, "exact, double or all (default); mod is refused: max and min need an order")
       ->check(CLI::IsMember({"exact", "double", "mod", "all"}));
@@ -577,8 +585,9 @@ void setup_expectiminimax(CLI::App& app) {
     if (approx) std::cout << "  double  " << format_shortest(*approx) << '\n';
     if (exact && approx) {
       const Rational diff = abs(to_rational(*approx) - *exact);
-      std::cout << "  error   " << (diff == 0 ? "none: the double is exactly the exact value"
-                                              : "absolute " + format_shortest(to_double(diff)))
+      std::cout << "  error   "
+                << (diff == 0 ? "none: the double is exactly the exact value"
+                              : "absolute " + format_shortest(to_double(diff)))
                 << '\n';
     }
     if (best) std::cout << "  best move at the root: \"" << best_id << "\"\n";

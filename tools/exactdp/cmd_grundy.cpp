@@ -157,8 +157,7 @@ void setup_nim_sum(CLI::App& app) {
       "Nim sum (XOR) of the Grundy values of independent heaps and a winning move (nim-sum 3 4 5: 2, take 2 from "
       "the heap of 3); with --octal/--subtract the heaps are heaps of that game");
   add_game_options(*cmd, opts->game);
-  cmd->add_option("HEAP", opts->heaps, "Heap sizes, 0 <= HEAP < 2^64 (Nim heaps when no game is given)")
-      ->required();
+  cmd->add_option("HEAP", opts->heaps, "Heap sizes, 0 <= HEAP < 2^64 (Nim heaps when no game is given)")->required();
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts] {
     const nim_sum_options& o = *opts;

@@ -83,8 +83,8 @@ class cached {
 struct chain_question {
   enum class kind { steps, absorb, after, within } what = kind::steps;
   std::uint64_t k = 0;
-  markov_query query;           // start and target (no progress)
-  std::string target_words;     // "label goal", "state 10", or "" (the absorbing states)
+  markov_query query;        // start and target (no progress)
+  std::string target_words;  // "label goal", "state 10", or "" (the absorbing states)
 };
 
 std::uint64_t parse_steps(const std::string& text) {
@@ -98,15 +98,20 @@ chain_question make_question(const chain_options& o, const markov_model& model) 
   chain_question q;
   const std::string& verb = o.query.at(0);
   const bool takes_k = verb == "after" || verb == "within";
-  if (verb == "steps") q.what = chain_question::kind::steps;
-  else if (verb == "absorb") q.what = chain_question::kind::absorb;
-  else if (verb == "after") q.what = chain_question::kind::after;
-  else if (verb == "within") q.what = chain_question::kind::within;
+  if (verb == "steps")
+    q.what = chain_question::kind::steps;
+  else if (verb == "absorb")
+    q.what = chain_question::kind::absorb;
+  else if (verb == "after")
+    q.what = chain_question::kind::after;
+  else if (verb == "within")
+    q.what = chain_question::kind::within;
   else
     throw std::invalid_argument("unknown query \"" + verb + "\": use steps, absorb, after K or within K");
   if (takes_k != (o.query.size() == 2))
-    throw std::invalid_argument(takes_k ? "--query " + verb + " needs the number of steps K, e.g. --query " + verb + " 10"
-                                        : "--query " + verb + " takes no number");
+    throw std::invalid_argument(takes_k
+                                    ? "--query " + verb + " needs the number of steps K, e.g. --query " + verb + " 10"
+                                    : "--query " + verb + " takes no number");
   if (takes_k) q.k = parse_steps(o.query[1]);
 
   if (o.start) {
@@ -169,10 +174,14 @@ T solve_one(const markov_model& model, const chain_question& q, const char* poli
   markov_query query = q.query;
   query.progress = progress.callback();
   switch (q.what) {
-    case chain_question::kind::steps: return expected_steps(chain, query);
-    case chain_question::kind::absorb: return reach_probability(chain, query);
-    case chain_question::kind::after: return probability_after(chain, query, q.k);
-    case chain_question::kind::within: return reached_within(chain, query, q.k);
+    case chain_question::kind::steps:
+      return expected_steps(chain, query);
+    case chain_question::kind::absorb:
+      return reach_probability(chain, query);
+    case chain_question::kind::after:
+      return probability_after(chain, query, q.k);
+    case chain_question::kind::within:
+      return reached_within(chain, query, q.k);
   }
   throw std::logic_error("unknown query");
 }
@@ -202,7 +211,9 @@ void run_chain(const chain_options& o) {
                (goal.empty() ? " until absorption" : " until reaching " + goal) + from;
         break;
       }
-      case chain_question::kind::absorb: what = "probability of ever reaching " + goal + from; break;
+      case chain_question::kind::absorb:
+        what = "probability of ever reaching " + goal + from;
+        break;
       case chain_question::kind::after:
         what = "probability of being in " + goal + " after exactly " + std::to_string(q.k) + " steps" + from;
         break;
@@ -219,8 +230,10 @@ void run_chain(const chain_options& o) {
 
   // Many values: every absorbing state (absorb) or every state (after K)
   // with a positive probability. Each policy is solved once.
-  auto exact = std::make_shared<cached<entries<Rational>>>([model, q] { return solve_many<Rational>(*model, q, "exact"); });
-  auto approx = std::make_shared<cached<entries<double>>>([model, q] { return solve_many<double>(*model, q, "double"); });
+  auto exact =
+      std::make_shared<cached<entries<Rational>>>([model, q] { return solve_many<Rational>(*model, q, "exact"); });
+  auto approx =
+      std::make_shared<cached<entries<double>>>([model, q] { return solve_many<double>(*model, q, "double"); });
   auto residue = std::make_shared<cached<entries<std::uint32_t>>>([model, q] {
     entries<std::uint32_t> out;
     for (const auto& [s, v] : solve_many<DynModInt>(*model, q, "mod")) out.emplace_back(s, v.value());
@@ -254,13 +267,13 @@ void run_chain(const chain_options& o) {
       what = s == model->size() ? "probability of never being absorbed (of entering a closed class)" + from
                                 : "probability of being absorbed in state " + model->name(s) + from;
     } else {
-      what = "probability of being in state " + model->name(s) + " after exactly " + std::to_string(q.k) + " steps" +
-             from;
+      what =
+          "probability of being in state " + model->name(s) + " after exactly " + std::to_string(q.k) + " steps" + from;
     }
-    report_value(o.value, what,
-                 value_runs{[exact, s] { return value_at(exact->get(), s); },
-                            [approx, s] { return value_at(approx->get(), s); },
-                            [residue, s] { return value_at(residue->get(), s); }});
+    report_value(
+        o.value, what,
+        value_runs{[exact, s] { return value_at(exact->get(), s); }, [approx, s] { return value_at(approx->get(), s); },
+                   [residue, s] { return value_at(residue->get(), s); }});
   }
 }
 

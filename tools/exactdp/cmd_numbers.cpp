@@ -26,8 +26,8 @@ void setup_mod(CLI::App& app) {
     const Rational q = parse_rational(opts->fraction);
     const std::uint32_t r = to_residue(q, opts->modulus);
     if (opts->json)
-      std::cout << "{\"fraction\":" << json_escape(to_string(q)) << ",\"mod\":" << r
-                << ",\"modulus\":" << opts->modulus << "}\n";
+      std::cout << "{\"fraction\":" << json_escape(to_string(q)) << ",\"mod\":" << r << ",\"modulus\":" << opts->modulus
+                << "}\n";
     else
       std::cout << r << '\n';
   });
@@ -76,8 +76,9 @@ void setup_unmod(CLI::App& app) {
                                                   : "modulo the product " + to_string(combined.modulus) + " of " +
                                                         std::to_string(classes.size()) + " moduli";
     if (opts->json) {
-      std::cout << "{\"fraction\":" << (q ? json_escape(to_string(*q)) : "null") << ",\"residue\":"
-                << json_escape(to_string(combined.residue)) << ",\"modulus\":" << json_escape(to_string(combined.modulus))
+      std::cout << "{\"fraction\":" << (q ? json_escape(to_string(*q)) : "null")
+                << ",\"residue\":" << json_escape(to_string(combined.residue))
+                << ",\"modulus\":" << json_escape(to_string(combined.modulus))
                 << ",\"bound\":" << json_escape(to_string(bound)) << "}\n";
     } else if (q) {
       std::cout << to_string(*q) << '\n'
@@ -86,8 +87,8 @@ void setup_unmod(CLI::App& app) {
                 << "; a true value outside that bound would not be recovered (add residues for more primes)\n";
     }
     if (!q)
-      throw std::domain_error("no fraction with |numerator| and denominator <= " + to_string(bound) +
-                              " has residue " + to_string(combined.residue) + " " + where +
+      throw std::domain_error("no fraction with |numerator| and denominator <= " + to_string(bound) + " has residue " +
+                              to_string(combined.residue) + " " + where +
                               " (the value may be larger: add residues for more primes)");
   });
 }

@@ -24,12 +24,11 @@ void setup_run(CLI::App& app) {
   add_value_options(*cmd, opts->value);
   cmd->callback([opts] {
     const int k = opts->k, faces = opts->faces;
-    report_value(opts->value,
-                 "expected rolls of a " + std::to_string(faces) + "-faced die until one face comes up " +
-                     std::to_string(k) + " times in a row",
-                 runs_of<Rational>([k, faces]<class T>(std::type_identity<T>) {
-                   return expected_rolls_for_run<T>(k, faces);
-                 }));
+    report_value(
+        opts->value,
+        "expected rolls of a " + std::to_string(faces) + "-faced die until one face comes up " + std::to_string(k) +
+            " times in a row",
+        runs_of<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); }));
   });
 }
 
@@ -50,9 +49,8 @@ CLI::App* add_knight_arguments(CLI::App& app, const char* name, const char* help
 
 void setup_knight(CLI::App& app) {
   auto opts = std::make_shared<knight_options>();
-  add_knight_arguments(app, "knight",
-                       "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
-                       *opts)
+  add_knight_arguments(
+      app, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board", *opts)
       ->callback([opts] {
         const knight_options o = *opts;
         report_value(o.value,
@@ -66,17 +64,15 @@ void setup_knight(CLI::App& app) {
 
   auto paths = std::make_shared<knight_options>();
   add_knight_arguments(app, "knight-paths",
-                       "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
-                       *paths)
+                       "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board", *paths)
       ->callback([paths] {
         const knight_options o = *paths;
         report_value(o.value,
-                     "knight move sequences of length " + std::to_string(o.moves) + " from (" +
-                         std::to_string(o.row) + ", " + std::to_string(o.col) + ") that stay on a " +
-                         std::to_string(o.n) + "x" + std::to_string(o.n) + " board",
-                     runs_of<BigInt>([o]<class T>(std::type_identity<T>) {
-                       return knight_paths<T>(o.n, o.moves, o.row, o.col);
-                     }));
+                     "knight move sequences of length " + std::to_string(o.moves) + " from (" + std::to_string(o.row) +
+                         ", " + std::to_string(o.col) + ") that stay on a " + std::to_string(o.n) + "x" +
+                         std::to_string(o.n) + " board",
+                     runs_of<BigInt>(
+                         [o]<class T>(std::type_identity<T>) { return knight_paths<T>(o.n, o.moves, o.row, o.col); }));
       });
 }
 

@@ -67,8 +67,10 @@ void run_cat_mouse(const cat_mouse_options& o) {
                        a.line.begin() + static_cast<std::ptrdiff_t>(shown - 1);
   const bool complete = ended || repeats;
   if (o.json) {
-    std::cout << "{\"nodes\":" << game.node_count() << ",\"result\":" << a.result
-              << ",\"winner\":" << json_escape(a.result == 1 ? "mouse" : a.result == 2 ? "cat" : "none")
+    std::cout << "{\"nodes\":" << game.node_count() << ",\"result\":" << a.result << ",\"winner\":"
+              << json_escape(a.result == 1   ? "mouse"
+                             : a.result == 2 ? "cat"
+                                             : "none")
               << ",\"remoteness\":" << remoteness_json(a.remoteness) << ",\"first_move\":" << a.first_move
               << ",\"line\":[";
     for (std::size_t k = 0; k < shown; ++k)
@@ -80,8 +82,10 @@ void run_cat_mouse(const cat_mouse_options& o) {
   std::cout << "cat and mouse on " << game.node_count()
             << " nodes (hole 0; the mouse starts on 1 and moves first, the cat starts on 2)\n";
   std::cout << "result: " << a.result << " (" << words[a.result] << ")\n";
-  if (a.result == 0) std::cout << "remoteness: none (neither can force an end)\n";
-  else std::cout << "remoteness: " << plies(a.remoteness) << " (moves of both players)\n";
+  if (a.result == 0)
+    std::cout << "remoteness: none (neither can force an end)\n";
+  else
+    std::cout << "remoteness: " << plies(a.remoteness) << " (moves of both players)\n";
   std::cout << "first optimal move: mouse 1 -> " << a.first_move << '\n';
   std::cout << "principal line:";
   for (std::size_t k = 1; k < shown; ++k) {
@@ -91,9 +95,12 @@ void run_cat_mouse(const cat_mouse_options& o) {
     else
       std::cout << (k > 1 ? "," : "") << " cat " << game.cat_of(from) << "->" << game.cat_of(to);
   }
-  if (!complete) std::cout << ", ...";
-  else if (repeats) std::cout << " (the position repeats)";
-  else std::cout << (a.result == 1 ? " (the mouse reaches the hole)" : " (the cat catches the mouse)");
+  if (!complete)
+    std::cout << ", ...";
+  else if (repeats)
+    std::cout << " (the position repeats)";
+  else
+    std::cout << (a.result == 1 ? " (the mouse reaches the hole)" : " (the cat catches the mouse)");
   std::cout << '\n';
 }
 
@@ -132,19 +139,23 @@ void run_cat_mouse2(const cat_mouse2_options& o) {
               << ",\"mouse_outcome\":" << json_escape(std::string(outcome_name(a.mouse_outcome)))
               << ",\"remoteness\":" << remoteness_json(a.remoteness) << ",\"turn_limit\":" << o.turn_limit
               << ",\"form\":" << json_escape(o.timed ? "timed" : "cyclic") << ",\"first_move\":";
-    if (a.move_row < 0) std::cout << "null";
-    else std::cout << "[" << a.move_row << "," << a.move_col << "]";
+    if (a.move_row < 0)
+      std::cout << "null";
+    else
+      std::cout << "[" << a.move_row << "," << a.move_col << "]";
     std::cout << "}\n";
     return;
   }
   std::cout << "cat and mouse II on a " << board.rows << "x" << board.cols << " grid (" << board.cells
-            << " free cells), cat jump " << o.cat_jump << ", mouse jump " << o.mouse_jump << ", limit "
-            << o.turn_limit << " turns (plies)\n";
+            << " free cells), cat jump " << o.cat_jump << ", mouse jump " << o.mouse_jump << ", limit " << o.turn_limit
+            << " turns (plies)\n";
   std::cout << "mouse wins: " << (a.mouse_wins ? "true" : "false") << '\n';
   std::cout << (o.timed ? "mouse's outcome under the limit: " : "mouse's outcome without a limit: ")
             << outcome_name(a.mouse_outcome);
-  if (a.remoteness != no_remoteness) std::cout << " in " << plies(a.remoteness);
-  else std::cout << " (it can avoid the cat for ever but never eat: the cat wins by the limit)";
+  if (a.remoteness != no_remoteness)
+    std::cout << " in " << plies(a.remoteness);
+  else
+    std::cout << " (it can avoid the cat for ever but never eat: the cat wins by the limit)";
   std::cout << '\n';
   if (a.move_row >= 0)
     std::cout << "first optimal move: mouse (" << mr << "," << mc << ") -> (" << a.move_row << "," << a.move_col
@@ -188,12 +199,14 @@ void run_retrograde(const retrograde_options& o) {
               << ",\"start\":" << json_escape(position_label(model, s))
               << ",\"outcome\":" << json_escape(std::string(outcome_name(r.outcomes[s])))
               << ",\"remoteness\":" << remoteness_json(r.remoteness[s]) << ",\"line\":[";
-    for (std::size_t k = 0; k < line.size(); ++k) std::cout << (k ? "," : "") << json_escape(position_label(model, line[k]));
-    std::cout << "],\"line_complete\":" << (complete ? "true" : "false") << ",\"wins\":" << counts[3] << ",\"losses\":" << counts[1] << ",\"draws\":" << counts[2] << "}\n";
+    for (std::size_t k = 0; k < line.size(); ++k)
+      std::cout << (k ? "," : "") << json_escape(position_label(model, line[k]));
+    std::cout << "],\"line_complete\":" << (complete ? "true" : "false") << ",\"wins\":" << counts[3]
+              << ",\"losses\":" << counts[1] << ",\"draws\":" << counts[2] << "}\n";
     return;
   }
-  std::cout << "game graph: " << g.position_count() << " positions, " << g.moves.size() << " moves ("
-            << counts[3] << " wins, " << counts[1] << " losses, " << counts[2] << " draws)\n";
+  std::cout << "game graph: " << g.position_count() << " positions, " << g.moves.size() << " moves (" << counts[3]
+            << " wins, " << counts[1] << " losses, " << counts[2] << " draws)\n";
   std::cout << "start " << position_label(model, s);
   if (!g.player.empty()) std::cout << " (player " << int(g.player[s]) << " to move)";
   std::cout << ": " << outcome_name(r.outcomes[s]) << " for the player to move";
@@ -201,11 +214,14 @@ void run_retrograde(const retrograde_options& o) {
   std::cout << '\n';
   std::cout << "principal line: ";
   for (std::size_t k = 0; k < line.size(); ++k) std::cout << (k ? " -> " : "") << position_label(model, line[k]);
-  if (!complete) std::cout << " -> ...";
-  else if (r.best_move[line.back()] != no_move) std::cout << " (repeats)";
+  if (!complete)
+    std::cout << " -> ...";
+  else if (r.best_move[line.back()] != no_move)
+    std::cout << " (repeats)";
   else if (g.terminal[line.back()] != outcome::undecided)
     std::cout << " (end: " << outcome_name(r.outcomes[line.back()]) << " for the player to move)";
-  else std::cout << " (end: no move, lose for the player to move)";
+  else
+    std::cout << " (end: no move, lose for the player to move)";
   std::cout << '\n';
 }
 

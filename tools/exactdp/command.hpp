@@ -35,11 +35,11 @@ int& exit_status();
 
 /// Options shared by every recurrence command.
 struct value_options {
-  std::string as = "all";              // exact | double | mod | all
+  std::string as = "all";  // exact | double | mod | all
   std::uint64_t modulus = 1'000'000'007;
-  std::optional<std::string> check;    // a user's floating answer, as text
+  std::optional<std::string> check;  // a user's floating answer, as text
   bool json = false;
-  int digits = 0;                      // 0: no extra decimal line
+  int digits = 0;  // 0: no extra decimal line
 };
 
 /// Adds --as, --modulus, --check, --json, --digits to a subcommand.

@@ -67,8 +67,7 @@ int run_command_line(std::vector<std::string> args) {
       ->check(finite_range(1.0, 1e18));
 
   auto& commands = registered_commands();
-  std::stable_sort(commands.begin(), commands.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [order, setup] : commands) setup(app);
 
   exit_status() = 0;

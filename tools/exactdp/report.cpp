@@ -58,21 +58,26 @@ namespace {
 
 const char* status_words(double_status s) {
   switch (s) {
-    case double_status::exact: return "exact";
-    case double_status::rounded: return "rounded";
-    case double_status::subnormal: return "subnormal";
-    case double_status::underflow: return "underflow";
-    case double_status::overflow: return "overflow";
+    case double_status::exact:
+      return "exact";
+    case double_status::rounded:
+      return "rounded";
+    case double_status::subnormal:
+      return "subnormal";
+    case double_status::underflow:
+      return "underflow";
+    case double_status::overflow:
+      return "overflow";
   }
   return "?";
 }
 
 // How far a double is from the exact value.
 struct error_report {
-  bool finite = true;          // false: the double is inf or nan
+  bool finite = true;  // false: the double is inf or nan
   double absolute = 0, relative = 0;
   std::optional<std::uint64_t> ulps;  // from the correctly rounded exact value
-  std::string words;           // one sentence for the text output
+  std::string words;                  // one sentence for the text output
 };
 
 error_report measure(const Rational& exact, const double_conversion& rounded, double value) {
@@ -81,7 +86,8 @@ error_report measure(const Rational& exact, const double_conversion& rounded, do
     r.finite = false;
     if (rounded.status == double_status::overflow)
       r.words = "the exact value " + format_decimal(exact, 5) +
-                " is beyond the largest double (it overflows double); the double run returned " + format_shortest(value);
+                " is beyond the largest double (it overflows double); the double run returned " +
+                format_shortest(value);
     else
       r.words = "the double computation failed: it returned " + format_shortest(value) +
                 " (a division by zero or an overflow in floating point); the exact value is finite";
@@ -93,7 +99,8 @@ error_report measure(const Rational& exact, const double_conversion& rounded, do
   r.ulps = ulp_distance(value, rounded.value);
   std::ostringstream out;
   if (rounded.status == double_status::underflow) {
-    out << "the exact value " << format_decimal(exact, 5) << " is below the smallest positive double (it underflows double)";
+    out << "the exact value " << format_decimal(exact, 5)
+        << " is below the smallest positive double (it underflows double)";
     out << (value == 0 ? "; the double run returned 0" : "; the double run returned " + format_shortest(value));
   } else if (rounded.status == double_status::overflow) {
     out << "the exact value " << format_decimal(exact, 5) << " is beyond the largest double (it overflows double)";
@@ -209,8 +216,8 @@ void report_value(const value_options& opts, const std::string& what, const valu
     error_json("check", check);
     j << ",\"failures\":{";
     const char* sep = "";
-    for (const auto& [key, failure] : {std::pair{"exact", &exact_failure}, std::pair{"double", &double_failure},
-                                       std::pair{"mod", &mod_failure}}) {
+    for (const auto& [key, failure] :
+         {std::pair{"exact", &exact_failure}, std::pair{"double", &double_failure}, std::pair{"mod", &mod_failure}}) {
       if (failure->empty()) continue;
       j << sep << '"' << key << "\":" << json_escape(*failure);
       sep = ",";

@@ -43,7 +43,7 @@ struct can_i_win_answer {
   std::optional<int> winning_pick;  ///< the smallest winning first pick (win only)
   /// Which guard answered without a table, in words; empty when the table was used.
   std::string guard;
-  std::uint64_t positions = 0;      ///< masks solved (those with a sum below the target)
+  std::uint64_t positions = 0;  ///< masks solved (those with a sum below the target)
 };
 
 /// Can the first player force reaching `desired_total`, picking without

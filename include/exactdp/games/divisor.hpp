@@ -20,8 +20,8 @@ namespace exactdp {
 
 /// The answer for Divisor Game at n.
 struct divisor_answer {
-  outcome result = outcome::lose;            ///< win or lose for the player to move
-  std::optional<std::uint64_t> winning_move; ///< x = 1 when winning (leaves the odd n − 1)
+  outcome result = outcome::lose;             ///< win or lose for the player to move
+  std::optional<std::uint64_t> winning_move;  ///< x = 1 when winning (leaves the odd n − 1)
 };
 
 /// Divisor Game at n (any 0 <= n <= 2^64 − 1): win iff n is even and n > 0;

@@ -93,11 +93,12 @@ expectiminimax_answer<T> solve_expectiminimax(const std::vector<game_node<T>>& n
         sum += p;
       }
       if constexpr (field_traits<T>::is_exact) {
-        if (sum != T(1)) throw std::invalid_argument(name + ": its probabilities add up to " + to_string(sum) + ", not 1");
+        if (sum != T(1))
+          throw std::invalid_argument(name + ": its probabilities add up to " + to_string(sum) + ", not 1");
       } else {
         if (!(std::fabs(static_cast<double>(sum) - 1.0) <= 1e-9))
-          throw std::invalid_argument(name + ": its probabilities add up to " + std::to_string(static_cast<double>(sum)) +
-                                      ", not 1");
+          throw std::invalid_argument(name + ": its probabilities add up to " +
+                                      std::to_string(static_cast<double>(sum)) + ", not 1");
       }
     } else if (!nd.probabilities.empty()) {
       throw std::invalid_argument(name + " has probabilities, but only chance nodes have them");
@@ -105,7 +106,8 @@ expectiminimax_answer<T> solve_expectiminimax(const std::vector<game_node<T>>& n
     edges += nd.children.size();
     parents_left[v] = nd.children.size();
   }
-  check_state_budget("the expectiminimax graph's reverse edges", static_cast<long double>(edges + n), sizeof(std::size_t));
+  check_state_budget("the expectiminimax graph's reverse edges", static_cast<long double>(edges + n),
+                     sizeof(std::size_t));
   // Reverse edges (CSR), then Kahn's order from the terminal nodes upward.
   std::vector<std::size_t> start(n + 1, 0), parents(edges);
   for (const auto& nd : nodes)
@@ -129,7 +131,9 @@ expectiminimax_answer<T> solve_expectiminimax(const std::vector<game_node<T>>& n
     ++done;
     const auto& nd = nodes[v];
     switch (nd.kind) {
-      case node_kind::terminal: a.values[v] = nd.payoff; break;
+      case node_kind::terminal:
+        a.values[v] = nd.payoff;
+        break;
       case node_kind::chance: {
         T sum(0);
         for (std::size_t k = 0; k < nd.children.size(); ++k) sum += nd.probabilities[k] * a.values[nd.children[k]];
@@ -203,8 +207,10 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text);
 
 template <class T>
 T expectiminimax_model::convert(const Rational& q) {
-  if constexpr (std::same_as<T, double>) return to_double(q);  // correctly rounded
-  else return T(q);
+  if constexpr (std::same_as<T, double>)
+    return to_double(q);  // correctly rounded
+  else
+    return T(q);
 }
 
 }  // namespace exactdp

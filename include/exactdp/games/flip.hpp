@@ -64,16 +64,17 @@ struct flip_game {
 /// Source: seed 000 "Flip Game II". Status: against an exhaustive game-tree
 /// search without memo on all 16,383 strings of length <= 13; handed C06.
 inline flip_search_answer flip_wins_by_search(std::string_view s,
-                                       std::size_t max_positions = flip_search_default_positions) {
+                                              std::size_t max_positions = flip_search_default_positions) {
   if (s.size() > flip_search_max_length)
     throw std::invalid_argument("flip: a string of " + std::to_string(s.size()) + " characters is above the limit of " +
                                 std::to_string(flip_search_max_length) + " for the memoised search");
   std::uint64_t start = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '+') start |= std::uint64_t{1} << i;
+    if (s[i] == '+')
+      start |= std::uint64_t{1} << i;
     else if (s[i] != '-')
-      throw std::invalid_argument("flip: character " + std::to_string(i) + " of the string is '" + std::string(1, s[i]) +
-                                  "': only '+' and '-' are allowed");
+      throw std::invalid_argument("flip: character " + std::to_string(i) + " of the string is '" +
+                                  std::string(1, s[i]) + "': only '+' and '-' are allowed");
   }
   // The strings reachable from s: each run of L '+' independently becomes any
   // choice of disjoint "++" pairs flipped, and there are Fibonacci(L + 1) of
@@ -96,7 +97,9 @@ inline flip_search_answer flip_wins_by_search(std::string_view s,
     std::snprintf(count, sizeof count, "%.4Lg", reachable);
     throw resource_error("flip: the search would visit " + std::string(count) +
                          " distinct strings (the product of Fibonacci(L + 1) over the runs of L '+'), above the limit "
-                         "of " + std::to_string(max_positions) + " positions; the Sprague-Grundy path (exactdp flip) "
+                         "of " +
+                         std::to_string(max_positions) +
+                         " positions; the Sprague-Grundy path (exactdp flip) "
                          "answers long strings");
   }
   check_state_budget("the Flip Game II memo", 2 * reachable, detail::win_lose_entry_bytes<std::uint64_t>);

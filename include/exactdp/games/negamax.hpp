@@ -44,15 +44,16 @@ template <class G>
 concept NegamaxGame = LeadValue<typename G::value> &&
     requires(const G& g, const typename G::position& p,
              std::vector<scored_move<typename G::position, typename G::value>>& out) {
-      { g.moves(p, out) };
-      { g.no_move_lead(p) } -> std::convertible_to<typename G::value>;
-    } && std::equality_comparable<typename G::position>;
+  {g.moves(p, out)};
+  { g.no_move_lead(p) } -> std::convertible_to<typename G::value>;
+} && std::equality_comparable<typename G::position>;
 
 /// The answer of solve_negamax.
 template <class P, class T>
 struct negamax_result {
-  T lead{};                               ///< best lead of the player to move at the start
-  std::optional<std::size_t> best_move;   ///< index (in the game's move order) of the first optimal move; none without moves
+  T lead{};  ///< best lead of the player to move at the start
+  std::optional<std::size_t>
+      best_move;  ///< index (in the game's move order) of the first optimal move; none without moves
   std::optional<scored_move<P, T>> best;  ///< that move itself
   std::size_t positions = 0;              ///< distinct positions solved
 

@@ -25,8 +25,8 @@ struct nim_move {
 
 /// The answer for a Nim position.
 struct nim_answer {
-  outcome result = outcome::lose;   ///< win iff nim_sum != 0
-  std::uint64_t nim_sum = 0;        ///< XOR of the heaps
+  outcome result = outcome::lose;        ///< win iff nim_sum != 0
+  std::uint64_t nim_sum = 0;             ///< XOR of the heaps
   std::optional<nim_move> winning_move;  ///< the first heap (lowest index) that can restore nim-sum 0
 };
 

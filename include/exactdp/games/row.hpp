@@ -38,10 +38,10 @@ enum class row_end { left, right };
 /// The answer of best_lead.
 template <LeadValue T>
 struct row_game_answer {
-  T lead{};                       ///< first player's best lead (score − other's score)
+  T lead{};                            ///< first player's best lead (score − other's score)
   row_end first_move = row_end::left;  ///< an optimal first move (left on a tie between the two)
-  T total{};                      ///< sum of the row
-  score_split<T> scores;          ///< both players' scores under best play: (total + lead)/2 and the rest
+  T total{};                           ///< sum of the row
+  score_split<T> scores;               ///< both players' scores under best play: (total + lead)/2 and the rest
 };
 
 /// Largest row accepted by the row games (the work is n²/2 steps).
@@ -51,8 +51,8 @@ namespace detail {
 inline void check_row(std::size_t n, const char* game) {
   if (n == 0) throw std::invalid_argument(std::string(game) + ": the row is empty: give at least one value");
   if (n > row_game_max_length)
-    throw std::invalid_argument(std::string(game) + ": a row of " + std::to_string(n) + " values is above the limit of " +
-                                std::to_string(row_game_max_length));
+    throw std::invalid_argument(std::string(game) + ": a row of " + std::to_string(n) +
+                                " values is above the limit of " + std::to_string(row_game_max_length));
 }
 }  // namespace detail
 
@@ -75,7 +75,7 @@ row_game_answer<T> best_lead(std::span<const T> values) {
   row_game_answer<T> a;
   for (const T& v : values) a.total = lead_add(a.total, v);
   std::vector<T> lead(values.begin(), values.end());  // row n−1 .. : lead[j] = lead(i, j)
-  T after_left = n > 1 ? T(0) : values[0];  // lead(1, n−1), captured when row 1 is done
+  T after_left = n > 1 ? T(0) : values[0];            // lead(1, n−1), captured when row 1 is done
   T take_left{}, take_right{};  // scratch values, reused so that exact types do not allocate per cell
   for (std::size_t i = n - 1; i-- > 0;) {
     for (std::size_t j = i + 1; j < n; ++j) {
@@ -120,15 +120,21 @@ struct stone_game_answer {
 namespace detail {
 template <LeadValue T>
 bool is_integer_value(const T& v) {
-  if constexpr (std::same_as<T, double>) return std::isfinite(v) && std::floor(v) == v;
-  else if constexpr (std::same_as<T, Rational>) return denominator(v) == 1;
-  else return true;
+  if constexpr (std::same_as<T, double>)
+    return std::isfinite(v) && std::floor(v) == v;
+  else if constexpr (std::same_as<T, Rational>)
+    return denominator(v) == 1;
+  else
+    return true;
 }
 template <LeadValue T>
 bool is_odd_integer(const T& v) {
-  if constexpr (std::same_as<T, double>) return std::fmod(std::fabs(v), 2.0) == 1.0;
-  else if constexpr (std::same_as<T, Rational>) return denominator(v) == 1 && numerator(v) % 2 != 0;
-  else return v % 2 != 0;
+  if constexpr (std::same_as<T, double>)
+    return std::fmod(std::fabs(v), 2.0) == 1.0;
+  else if constexpr (std::same_as<T, Rational>)
+    return denominator(v) == 1 && numerator(v) % 2 != 0;
+  else
+    return v % 2 != 0;
 }
 }  // namespace detail
 

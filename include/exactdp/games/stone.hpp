@@ -38,8 +38,8 @@ inline constexpr std::size_t stone_game_iii_max_length = 100'000'000;
 /// The answer of stone_game_ii.
 template <LeadValue T>
 struct stone_game_ii_answer {
-  T first_score{};   ///< the most the first player can collect
-  T second_score{};  ///< what the second player then collects (total − first)
+  T first_score{};             ///< the most the first player can collect
+  T second_score{};            ///< what the second player then collects (total − first)
   std::size_t first_take = 1;  ///< an optimal X for the first move (the smallest)
 };
 
@@ -60,7 +60,8 @@ stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
   detail::check_finite_values(piles, "stone_game_ii");
   const long double cells = static_cast<long double>(n + 1) * static_cast<long double>(n + 1);
   check_state_budget("the Stone Game II table", cells, detail::lead_entry_bytes<T>(64));
-  check_work_budget("the Stone Game II table", cells * static_cast<long double>(n) / 3 * detail::lead_operation_cost<T>(64));
+  check_work_budget("the Stone Game II table",
+                    cells * static_cast<long double>(n) / 3 * detail::lead_operation_cost<T>(64));
   std::vector<T> suffix(n + 1, T(0));
   for (std::size_t i = n; i-- > 0;) suffix[i] = lead_add(suffix[i + 1], piles[i]);
   const std::size_t w = n + 1;  // best[i * w + M], 1 <= M <= n
@@ -98,9 +99,9 @@ constexpr const char* to_string(stone_winner w) {
 /// The answer of stone_game_iii.
 template <LeadValue T>
 struct stone_game_iii_answer {
-  T lead{};                         ///< Alice's (the first player's) best lead
+  T lead{};                                 ///< Alice's (the first player's) best lead
   stone_winner winner = stone_winner::tie;  ///< Alice if lead > 0, Bob if < 0, else Tie
-  int first_take = 1;               ///< an optimal number of piles (1..3) for Alice's first move (the smallest)
+  int first_take = 1;                       ///< an optimal number of piles (1..3) for Alice's first move (the smallest)
 };
 
 /// Stone Game III on `values` (any signs). Errors: std::invalid_argument for

@@ -72,9 +72,9 @@ subtraction_period find_subtraction_period(std::span<const std::int64_t> moves);
 
 /// The answer for one pile.
 struct subtraction_answer {
-  outcome result = outcome::lose;                ///< win or lose for the player to move
-  std::optional<std::uint64_t> winning_move;     ///< the smallest k that leaves a losing pile (win only)
-  std::optional<subtraction_period> certificate; ///< present when the answer came from the period
+  outcome result = outcome::lose;                 ///< win or lose for the player to move
+  std::optional<std::uint64_t> winning_move;      ///< the smallest k that leaves a losing pile (win only)
+  std::optional<subtraction_period> certificate;  ///< present when the answer came from the period
 };
 
 /// Outcome and smallest winning move for a pile of n stones. Piles up to

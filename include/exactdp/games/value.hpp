@@ -32,19 +32,26 @@ enum class outcome { undecided, lose, draw, win };
 /// The outcome for the other player: win <-> lose, draw and undecided stay.
 constexpr outcome opponent_view(outcome o) {
   switch (o) {
-    case outcome::win: return outcome::lose;
-    case outcome::lose: return outcome::win;
-    default: return o;
+    case outcome::win:
+      return outcome::lose;
+    case outcome::lose:
+      return outcome::win;
+    default:
+      return o;
   }
 }
 
 /// "lose", "draw", "win" or "undecided".
 constexpr const char* to_string(outcome o) {
   switch (o) {
-    case outcome::lose: return "lose";
-    case outcome::draw: return "draw";
-    case outcome::win: return "win";
-    case outcome::undecided: return "undecided";
+    case outcome::lose:
+      return "lose";
+    case outcome::draw:
+      return "draw";
+    case outcome::win:
+      return "win";
+    case outcome::undecided:
+      return "undecided";
   }
   return "undecided";
 }
@@ -54,19 +61,23 @@ constexpr const char* to_string(outcome o) {
 /// lead_sub), BigInt, Rational and double; rejects ModInt (no order).
 template <class T>
 concept LeadValue = std::totally_ordered<T> && std::constructible_from<T, std::int64_t> &&
-                    (std::same_as<T, std::int64_t> || Ring<T>);
+    (std::same_as<T, std::int64_t> || Ring<T>);
 
 namespace detail {
 /// operation_cost / entry_bytes (numeric/cost.hpp) extended to std::int64_t.
 template <LeadValue T>
 constexpr long double lead_operation_cost(long double bits) {
-  if constexpr (std::same_as<T, std::int64_t>) return 1.0L;
-  else return operation_cost<T>(bits);
+  if constexpr (std::same_as<T, std::int64_t>)
+    return 1.0L;
+  else
+    return operation_cost<T>(bits);
 }
 template <LeadValue T>
 constexpr std::size_t lead_entry_bytes(long double bits) {
-  if constexpr (std::same_as<T, std::int64_t>) return sizeof(T);
-  else return entry_bytes<T>(bits);
+  if constexpr (std::same_as<T, std::int64_t>)
+    return sizeof(T);
+  else
+    return entry_bytes<T>(bits);
 }
 }  // namespace detail
 

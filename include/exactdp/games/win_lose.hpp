@@ -50,9 +50,10 @@ constexpr outcome no_move_outcome_under(play_rule rule) {
 /// std::invalid_argument when it finds a cycle.
 template <class G>
 concept WinLoseGame = requires(const G& g, const typename G::position& p, std::vector<typename G::position>& out) {
-  { g.moves(p, out) };
+  {g.moves(p, out)};
   { g.no_move_outcome(p) } -> std::same_as<outcome>;
-} && std::equality_comparable<typename G::position> && std::copy_constructible<typename G::position>;
+}
+&&std::equality_comparable<typename G::position>&& std::copy_constructible<typename G::position>;
 
 /// The answer of solve_win_lose.
 template <class P>

@@ -37,9 +37,9 @@ std::optional<std::uint64_t> flip_run_winning_flip(std::uint64_t len);
 
 /// The answer for a Flip Game II position.
 struct flip_answer {
-  grundy_value value = 0;              // Nim sum of the runs' values
-  bool wins = false;                   // the player to move wins (value != 0)
-  std::optional<std::size_t> flip;     // a winning flip: s[flip], s[flip+1] = "++" -> "--"
+  grundy_value value = 0;           // Nim sum of the runs' values
+  bool wins = false;                // the player to move wins (value != 0)
+  std::optional<std::size_t> flip;  // a winning flip: s[flip], s[flip+1] = "++" -> "--"
 };
 
 /// Solves Flip Game II for the string s of '+' and '-' (any length; "" and

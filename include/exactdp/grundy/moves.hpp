@@ -37,8 +37,7 @@ namespace exactdp {
 template <class Moves>
 std::vector<grundy_value> grundy_table(std::size_t count, Moves moves) {
   if (count > (std::size_t{1} << 31))
-    throw std::invalid_argument("a Grundy table of " + std::to_string(count) +
-                                " values is too long (at most 2^31)");
+    throw std::invalid_argument("a Grundy table of " + std::to_string(count) + " values is too long (at most 2^31)");
   check_state_budget("a Grundy table", static_cast<long double>(count), sizeof(grundy_value));
   std::vector<grundy_value> g(count, 0);
   mex_set reached(64);
@@ -51,9 +50,8 @@ std::vector<grundy_value> grundy_table(std::size_t count, Moves moves) {
         bool negative = false;
         if constexpr (std::is_signed_v<std::remove_cvref_t<decltype(heap)>>) negative = heap < 0;
         if (negative || static_cast<std::uint64_t>(heap) >= n)
-          throw std::invalid_argument("the move function gave heap " + std::to_string(heap) +
-                                      " as an option of heap " + std::to_string(n) +
-                                      ": option heaps must be smaller than the heap moved from");
+          throw std::invalid_argument("the move function gave heap " + std::to_string(heap) + " as an option of heap " +
+                                      std::to_string(n) + ": option heaps must be smaller than the heap moved from");
         x ^= g[static_cast<std::size_t>(heap)];
       }
       if (x >= reached.capacity()) {
@@ -129,7 +127,7 @@ grundy_value grundy_of(const Position& start, Moves moves, std::size_t max_posit
 /// Status: tested on Nim and octal sums against exhaustive search.
 template <class OptionValues>
 std::optional<std::pair<std::size_t, std::size_t>> winning_move(std::span<const grundy_value> values,
-                                                                 OptionValues option_values) {
+                                                                OptionValues option_values) {
   grundy_value sum = 0;
   for (const grundy_value v : values) sum ^= v;
   if (sum == 0) return std::nullopt;

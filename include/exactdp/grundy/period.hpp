@@ -92,8 +92,7 @@ class octal_values {
 /// Constraints: 1 <= max_count <= 2^31. Errors: those of octal_grundy_values
 /// (resource_error on the state or work budget). Cost: at most twice the
 /// cost of the last table. Status: tested (periods above, 10^18 queries).
-octal_values solve_octal(const octal_game& game, std::size_t max_count,
-                         grundy_method method = grundy_method::sparse);
+octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method = grundy_method::sparse);
 
 /// A move in a sum of heaps: heap number `component` is replaced by the move.
 struct sum_move {

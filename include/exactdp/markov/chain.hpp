@@ -57,8 +57,8 @@ class markov_chain {
  public:
   explicit markov_chain(const markov_model& model) : names_(model.size()), source_(model.source()) {
     const std::size_t n = model.size();
-    check_state_budget("the chain of " + std::to_string(n) + " states", static_cast<long double>(n + model.transition_count()),
-                       sizeof(T) + 2 * sizeof(std::size_t));
+    check_state_budget("the chain of " + std::to_string(n) + " states",
+                       static_cast<long double>(n + model.transition_count()), sizeof(T) + 2 * sizeof(std::size_t));
     row_begin_.reserve(n + 1);
     to_.reserve(model.transition_count());
     probability_.reserve(model.transition_count());

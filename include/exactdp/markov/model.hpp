@@ -161,8 +161,7 @@ markov_model load_json_model(const std::string& path);
 /// Cost: linear in the text.
 markov_model parse_prism_model(std::string_view tra, const std::string& tra_name,
                                std::optional<std::string_view> lab = std::nullopt, const std::string& lab_name = {},
-                               std::optional<std::string_view> srew = std::nullopt,
-                               const std::string& srew_name = {});
+                               std::optional<std::string_view> srew = std::nullopt, const std::string& srew_name = {});
 /// Reads PRISM's explicit files from disk: `tra_path`, and the .lab and
 /// .srew files with the same stem when they exist (PRISM's -exportmodel
 /// names). Same errors as parse_prism_model, plus unreadable files.

@@ -182,7 +182,7 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
     const long double c = static_cast<long double>(size);
     const long double words = 1 + (64 + bits) / 64;
     const long double cost = field_traits<T>::fixed_size ? 1.0L : 8 * words * std::max(1.0L, std::log2(words));
-    const long double solve = size == 1 ? 1.0L
+    const long double solve = size == 1                     ? 1.0L
                               : field_traits<T>::fixed_size ? c * c * c / 3
                                                             : c * c * c / 3 + 8 * c * c * words;
     work += edges * cost + solve;
@@ -192,7 +192,8 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
         const std::size_t s = comps.states[i];
         for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
           const std::size_t k2 = comps.component[to[e]];
-          if (k2 != k && k2 < count) in_bits[k2] = std::max(in_bits[k2], bits);  // a target state's edges may lead nowhere reached
+          if (k2 != k && k2 < count)
+            in_bits[k2] = std::max(in_bits[k2], bits);  // a target state's edges may lead nowhere reached
         }
       }
     }
@@ -203,13 +204,13 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
     check_state_budget("the linear system of a component of " + std::to_string(largest) + " states", c * (c + 1),
                        entry_bytes<T>(entry_bits));
   check_state_budget("the visit table", static_cast<long double>(chain.size()), entry_bytes<T>(entry_bits));
-  check_work_budget("solving the chain of " + std::to_string(chain.size()) + " states (" + std::to_string(count) +
-                        " components, the largest of " + std::to_string(largest) + " states" +
-                        (field_traits<T>::fixed_size
-                             ? std::string(")")
-                             : ", exact values of about " + std::to_string(static_cast<long long>(entry_bits)) +
-                                   " bits)"),
-                    work);
+  check_work_budget(
+      "solving the chain of " + std::to_string(chain.size()) + " states (" + std::to_string(count) +
+          " components, the largest of " + std::to_string(largest) + " states" +
+          (field_traits<T>::fixed_size
+               ? std::string(")")
+               : ", exact values of about " + std::to_string(static_cast<long long>(entry_bits)) + " bits)"),
+      work);
 }
 
 /// The forward solve described in the file comment. Fills `visits` (expected
@@ -264,8 +265,10 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
       // Row i is the balance of state C_i: v_i - sum_j v_j P(C_j, C_i) = inflow_i.
       // Rational: the entries go to FLINT directly (no dense Rational table);
       // the other types fill a dense matrix reused across components.
-      if constexpr (std::same_as<T, Rational>) entries.clear();
-      else a.assign(size * size, zero);
+      if constexpr (std::same_as<T, Rational>)
+        entries.clear();
+      else
+        a.assign(size * size, zero);
       for (std::size_t j = 0; j < size; ++j) {
         const std::size_t s = comps.states[first + j];
         b[j] = inflow[s];
@@ -281,11 +284,13 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
         }
       }
       bool solved;
-      if constexpr (std::same_as<T, Rational>) solved = solve_identity_minus_exact(size, entries, b);
-      else solved = solve_dense(size, a, b);
+      if constexpr (std::same_as<T, Rational>)
+        solved = solve_identity_minus_exact(size, entries, b);
+      else
+        solved = solve_dense(size, a, b);
       if (!solved)
-        throw std::domain_error("the linear system of " + markov_component_words(chain, size, head) + " is singular in " +
-                                field_traits<T>::name + " arithmetic" + modulus_words<T>());
+        throw std::domain_error("the linear system of " + markov_component_words(chain, size, head) +
+                                " is singular in " + field_traits<T>::name + " arithmetic" + modulus_words<T>());
       for (std::size_t i = 0; i < size; ++i) visits[comps.states[first + i]] = b[i];
     }
     // Flow out of the component.
@@ -353,7 +358,8 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
   // Certainty of stopping in the target is structural: check it before any
   // arithmetic, on the components alone.
   {
-    const markov_components comps = reachable_components(chain.size(), chain.row_begin(), chain.targets(), q.start, stop);
+    const markov_components comps =
+        reachable_components(chain.size(), chain.row_begin(), chain.targets(), q.start, stop);
     for (std::size_t k = 0; k < comps.count(); ++k) {
       const std::size_t head = comps.states[comps.begin[k]];
       const std::size_t size = comps.begin[k + 1] - comps.begin[k];
@@ -366,8 +372,8 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
         throw std::domain_error("the expected reward is infinite: absorption is not certain: from state " +
                                 chain.name(q.start) + " the walk can enter " +
                                 (size == 1 ? "state " + chain.name(head)
-                                           : "the closed class of " + std::to_string(size) + " states containing state " +
-                                                 chain.name(head)) +
+                                           : "the closed class of " + std::to_string(size) +
+                                                 " states containing state " + chain.name(head)) +
                                 ", which it never leaves");
       }
     }

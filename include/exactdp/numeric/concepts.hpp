@@ -35,15 +35,14 @@ struct field_traits<double> {
 /// Boost expression templates, whose operators return proxies that dangle when
 /// captured with auto), T is regular and constructible from int64.
 template <class T>
-concept Ring = std::regular<T> && std::constructible_from<T, std::int64_t> &&
-    requires(T a, T b) {
-      { a + b } -> std::same_as<T>;
-      { a - b } -> std::same_as<T>;
-      { a * b } -> std::same_as<T>;
-      { -a } -> std::same_as<T>;
-      { a += b } -> std::same_as<T&>;
-      { field_traits<T>::is_exact } -> std::convertible_to<bool>;
-    };
+concept Ring = std::regular<T> && std::constructible_from<T, std::int64_t> && requires(T a, T b) {
+  { a + b } -> std::same_as<T>;
+  { a - b } -> std::same_as<T>;
+  { a* b } -> std::same_as<T>;
+  { -a } -> std::same_as<T>;
+  { a += b } -> std::same_as<T&>;
+  { field_traits<T>::is_exact } -> std::convertible_to<bool>;
+};
 
 /// A Ring whose trait says it is a field and whose / is its division
 /// (BigInt has a / but it truncates, so its trait says is_field = false).

@@ -48,8 +48,7 @@ inline std::string human_bytes(long double bytes) {
 /// be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
 /// budget of Y (--max-memory)". Cost: O(1).
-inline void check_state_budget(const std::string& what, long double states,
-                               std::size_t bytes_per_state) {
+inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state) {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
   if (bytes > static_cast<long double>(state_budget_bytes())) {
     char count[64];

@@ -57,8 +57,7 @@ constexpr std::uint32_t reduce_signed(std::int64_t x, std::uint32_t m) {
 }
 
 [[noreturn]] inline void throw_not_invertible(std::uint32_t value, std::uint64_t modulus) {
-  throw std::domain_error("no inverse: " + std::to_string(value) + " is 0 modulo " +
-                          std::to_string(modulus));
+  throw std::domain_error("no inverse: " + std::to_string(value) + " is 0 modulo " + std::to_string(modulus));
 }
 
 /// Inverse of a in Z/m for prime m by the extended Euclidean algorithm
@@ -89,12 +88,10 @@ constexpr std::uint32_t inverse_mod(std::uint32_t a, std::uint32_t m) {
 struct barrett {
   std::uint32_t m = 3;
   std::uint64_t im = (~std::uint64_t{0}) / 3 + 1;
-  explicit constexpr barrett(std::uint32_t modulus)
-      : m(modulus), im((~std::uint64_t{0}) / modulus + 1) {}
+  explicit constexpr barrett(std::uint32_t modulus) : m(modulus), im((~std::uint64_t{0}) / modulus + 1) {}
   constexpr std::uint32_t mul(std::uint32_t a, std::uint32_t b) const {
     const std::uint64_t z = static_cast<std::uint64_t>(a) * b;
-    const std::uint64_t x =
-        static_cast<std::uint64_t>((static_cast<unsigned __int128>(z) * im) >> 64);
+    const std::uint64_t x = static_cast<std::uint64_t>((static_cast<unsigned __int128>(z) * im) >> 64);
     std::uint64_t v = z - x * m;
     if (m <= v) v += m;  // v wrapped below zero: add m back
     return static_cast<std::uint32_t>(v);
@@ -119,7 +116,8 @@ class ModInt {
   constexpr ModInt(std::int64_t x) : v_(detail::reduce_signed(x, P)) {}  // NOLINT: implicit like int
   /// A residue already in [0, P); throws std::invalid_argument otherwise.
   static constexpr ModInt from_residue(std::uint32_t r) {
-    if (r >= P) throw std::invalid_argument("ModInt: residue " + std::to_string(r) + " is not below " + std::to_string(P));
+    if (r >= P)
+      throw std::invalid_argument("ModInt: residue " + std::to_string(r) + " is not below " + std::to_string(P));
     ModInt m;
     m.v_ = r;
     return m;
@@ -179,7 +177,9 @@ class DynModInt {
   DynModInt() = default;
   DynModInt(std::int64_t x) : v_(detail::reduce_signed(x, modulus())) {}  // NOLINT
   static DynModInt from_residue(std::uint32_t r) {
-    if (r >= modulus()) throw std::invalid_argument("DynModInt: residue " + std::to_string(r) + " is not below " + std::to_string(modulus()));
+    if (r >= modulus())
+      throw std::invalid_argument("DynModInt: residue " + std::to_string(r) + " is not below " +
+                                  std::to_string(modulus()));
     DynModInt m;
     m.v_ = r;
     return m;

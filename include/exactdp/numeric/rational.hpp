@@ -20,11 +20,9 @@
 namespace exactdp {
 
 /// Arbitrary-precision integer (GMP mpz), for exact counts.
-using BigInt = boost::multiprecision::number<boost::multiprecision::gmp_int,
-                                             boost::multiprecision::et_off>;
+using BigInt = boost::multiprecision::number<boost::multiprecision::gmp_int, boost::multiprecision::et_off>;
 /// Exact rational (GMP mpq), always kept in lowest terms with a positive denominator.
-using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational,
-                                               boost::multiprecision::et_off>;
+using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
 
 template <>
 struct field_traits<Rational> {

@@ -59,10 +59,22 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
         const T& w = now[base + static_cast<std::size_t>(c)];
         if (w == zero) continue;
         const std::size_t at = base + static_cast<std::size_t>(c);
-        if (r > 0) next[at - width] += w; else out += w;
-        if (r + 1 < m) next[at + width] += w; else out += w;
-        if (c > 0) next[at - 1] += w; else out += w;
-        if (c + 1 < n) next[at + 1] += w; else out += w;
+        if (r > 0)
+          next[at - width] += w;
+        else
+          out += w;
+        if (r + 1 < m)
+          next[at + width] += w;
+        else
+          out += w;
+        if (c > 0)
+          next[at - 1] += w;
+        else
+          out += w;
+        if (c + 1 < n)
+          next[at + 1] += w;
+        else
+          out += w;
       }
     }
     now.swap(next);

@@ -79,7 +79,9 @@ class chance_step {
     return chance_step(outcomes);
   }
 
-  std::size_t outcomes() const { return equal_ && weights_.empty() ? static_cast<std::size_t>(total_) : weights_.size(); }
+  std::size_t outcomes() const {
+    return equal_ && weights_.empty() ? static_cast<std::size_t>(total_) : weights_.size();
+  }
   std::int64_t weight(std::size_t i) const { return weights_.empty() ? 1 : weights_.at(i); }
   std::int64_t total_weight() const { return total_; }
   /// Probability of outcome i, exact in T. Throws std::out_of_range for i >= outcomes().
@@ -104,7 +106,9 @@ class chance_step {
       if (weights_[i] != 0) sum += T(weights_[i]) * values[i];
     return average_of_sum(sum);
   }
-  T expected(std::initializer_list<T> values) const { return expected(std::span<const T>(values.begin(), values.size())); }
+  T expected(std::initializer_list<T> values) const {
+    return expected(std::span<const T>(values.begin(), values.size()));
+  }
 
   /// The expectation when Σ_i weight(i)·value_i is already known (for
   /// example kept by a sliding window): sum / total_weight(), exact in T.

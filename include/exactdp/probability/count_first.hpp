@@ -93,8 +93,7 @@ struct fixed_count {
     for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
       std::uint64_t carry = 0;
       for (std::size_t j = 0; i + j < static_cast<std::size_t>(L); ++j) {
-        const unsigned __int128 t =
-            static_cast<unsigned __int128>(a.limb[i]) * b.limb[j] + r.limb[i + j] + carry;
+        const unsigned __int128 t = static_cast<unsigned __int128>(a.limb[i]) * b.limb[j] + r.limb[i + j] + carry;
         r.limb[i + j] = static_cast<std::uint64_t>(t);
         carry = static_cast<std::uint64_t>(t >> 64);
       }

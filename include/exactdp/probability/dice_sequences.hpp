@@ -28,8 +28,8 @@ inline void check_dice_arguments(int n, const std::array<int, 6>& roll_max) {
     throw std::invalid_argument("the number of rolls n must be between 0 and 10^8, not " + std::to_string(n));
   for (std::size_t f = 0; f < 6; ++f)
     if (roll_max[f] < 1 || roll_max[f] > dice_max_run)
-      throw std::invalid_argument("the roll limit of face " + std::to_string(f + 1) + " must be between 1 and 15, not " +
-                                  std::to_string(roll_max[f]));
+      throw std::invalid_argument("the roll limit of face " + std::to_string(f + 1) +
+                                  " must be between 1 and 15, not " + std::to_string(roll_max[f]));
 }
 
 /// The recurrence, written once. The state after each roll is (last face,
@@ -48,8 +48,7 @@ inline void check_dice_arguments(int n, const std::array<int, 6>& roll_max) {
 template <Ring T>
 T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
   if (n == 0) return T(1);  // one empty sequence
-  check_work_budget("dice sequences of " + std::to_string(n) + " rolls",
-                    30.0L * n * operation_cost<T>(bits));
+  check_work_budget("dice sequences of " + std::to_string(n) + " rolls", 30.0L * n * operation_cost<T>(bits));
   std::array<std::array<T, dice_max_run>, 6> runs;
   std::array<int, 6> head{};
   std::array<T, 6> ends_in;
@@ -61,10 +60,10 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
   for (int roll = 2; roll <= n; ++roll) {
     const T all = (ends_in[0] + ends_in[1]) + (ends_in[2] + ends_in[3]) + (ends_in[4] + ends_in[5]);
     for (std::size_t f = 0; f < 6; ++f) {
-      head[f] = (head[f] == 0 ? roll_max[f] : head[f]) - 1;   // every run of face f grows by one
-      T& slot = runs[f][static_cast<std::size_t>(head[f])];   // the run that now exceeds the limit
-      T switched = all - ends_in[f];                           // a new run of 1, from any other face
-      ends_in[f] = all - slot;                                 // = ends_in + switched - dropped
+      head[f] = (head[f] == 0 ? roll_max[f] : head[f]) - 1;  // every run of face f grows by one
+      T& slot = runs[f][static_cast<std::size_t>(head[f])];  // the run that now exceeds the limit
+      T switched = all - ends_in[f];                         // a new run of 1, from any other face
+      ends_in[f] = all - slot;                               // = ends_in + switched - dropped
       slot = std::move(switched);
     }
   }

@@ -35,7 +35,7 @@ T expected_fixed_points(int n) {
   // Position i: the number there is i with weight 1, another number with weight n - 1.
   const chance_step<T> position({1, n - 1});
   const T indicator = position.expected({T(1), T(0)});  // P(position i holds i) = 1/n, the same for every i
-  return T(n) * indicator;                               // linearity: the sum of n equal expectations
+  return T(n) * indicator;                              // linearity: the sum of n equal expectations
 }
 
 }  // namespace exactdp

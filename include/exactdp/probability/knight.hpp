@@ -21,12 +21,13 @@ namespace exactdp {
 namespace detail {
 
 inline void check_knight_arguments(int n, int moves, int row, int col) {
-  if (n < 1 || n > 100'000) throw std::invalid_argument("board size n must be between 1 and 100000, not " + std::to_string(n));
+  if (n < 1 || n > 100'000)
+    throw std::invalid_argument("board size n must be between 1 and 100000, not " + std::to_string(n));
   if (moves < 0 || moves > 10'000'000)
     throw std::invalid_argument("moves must be between 0 and 10^7, not " + std::to_string(moves));
   if (row < 0 || row >= n || col < 0 || col >= n)
-    throw std::invalid_argument("start (" + std::to_string(row) + ", " + std::to_string(col) +
-                                ") is outside the " + std::to_string(n) + "x" + std::to_string(n) + " board");
+    throw std::invalid_argument("start (" + std::to_string(row) + ", " + std::to_string(col) + ") is outside the " +
+                                std::to_string(n) + "x" + std::to_string(n) + " board");
 }
 
 /// The knight recurrence, written once: layer t holds, per cell, the weight
@@ -40,7 +41,8 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
   check_state_budget("the knight table for a " + std::to_string(n) + "x" + std::to_string(n) + " board", 2 * cells,
                      entry_bytes<T>(bits_per_entry));
   const long double reachable = std::min(cells, 8.0L * moves * moves + 1);
-  check_work_budget("the knight walk", static_cast<long double>(moves) * reachable * 9 * operation_cost<T>(bits_per_entry));
+  check_work_budget("the knight walk",
+                    static_cast<long double>(moves) * reachable * 9 * operation_cost<T>(bits_per_entry));
 
   static constexpr int dr[8] = {1, 2, 2, 1, -1, -2, -2, -1};
   static constexpr int dc[8] = {2, 1, -1, -2, -2, -1, 1, 2};

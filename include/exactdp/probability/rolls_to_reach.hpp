@@ -42,8 +42,7 @@ T rolls_to_reach_walk(int target, int faces, const T& one, const Share& share, l
   const std::size_t size = static_cast<std::size_t>(std::min(faces, target));
   check_state_budget("the rolls-to-reach window for " + std::to_string(faces) + " faces",
                      static_cast<long double>(size) + 2, entry_bytes<T>(bits));
-  check_work_budget("expected rolls to reach " + std::to_string(target),
-                    4.0L * target * operation_cost<T>(bits));
+  check_work_budget("expected rolls to reach " + std::to_string(target), 4.0L * target * operation_cost<T>(bits));
   std::vector<T> last(size, T(0));  // E[s] at s mod size, for the f totals above the current one
   T window(0);                      // Σ E[s+1..s+f]; totals at or past the target contribute 0
   for (int s = target - 1; s >= 0; --s) {

@@ -200,13 +200,13 @@ T soup_servings(std::int64_t n) {
 /// The double answer of Soup Servings under a tolerance the caller states,
 /// and the certified cutoff behind it.
 struct soup_estimate {
-  double value = 0;              ///< the answer as a double (1 when the cutoff was used)
-  bool used_cutoff = false;      ///< true: n >= cutoff_n and `value` is 1
-  std::int64_t cutoff_n = 0;     ///< smallest n (ml) from which 1 is returned for this tolerance
-  std::int64_t checked_to_n = 0; ///< the exact values were checked from cutoff_n up to this n (ml)
-  Rational gap_at_cutoff;        ///< 1 - f(cutoff_n), exact
-  double tolerance = 0;          ///< the tolerance the cutoff is certified for
-  std::string reason;            ///< why the cutoff is safe for the tolerance, in one sentence
+  double value = 0;               ///< the answer as a double (1 when the cutoff was used)
+  bool used_cutoff = false;       ///< true: n >= cutoff_n and `value` is 1
+  std::int64_t cutoff_n = 0;      ///< smallest n (ml) from which 1 is returned for this tolerance
+  std::int64_t checked_to_n = 0;  ///< the exact values were checked from cutoff_n up to this n (ml)
+  Rational gap_at_cutoff;         ///< 1 - f(cutoff_n), exact
+  double tolerance = 0;           ///< the tolerance the cutoff is certified for
+  std::string reason;             ///< why the cutoff is safe for the tolerance, in one sentence
 };
 
 /// Soup Servings as a double that may stop early, but only as far as

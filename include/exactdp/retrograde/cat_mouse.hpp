@@ -92,10 +92,10 @@ class cat_mouse_game {
 
 /// The answer for the start position (mouse on 1 to move, cat on 2).
 struct cat_mouse_answer {
-  int result = 0;                        ///< 1 mouse wins, 2 cat wins, 0 draw (LC 913)
+  int result = 0;                            ///< 1 mouse wins, 2 cat wins, 0 draw (LC 913)
   std::uint32_t remoteness = no_remoteness;  ///< plies to the end (mouse's and cat's moves); none for a draw
-  int first_move = -1;                   ///< node of the mouse's first optimal move
-  std::vector<std::uint32_t> line;       ///< principal line (positions of the game), at most 1000 plies
+  int first_move = -1;                       ///< node of the mouse's first optimal move
+  std::vector<std::uint32_t> line;           ///< principal line (positions of the game), at most 1000 plies
 };
 
 /// Solves Cat and Mouse (LC 913) by retrograde analysis: no move cap.

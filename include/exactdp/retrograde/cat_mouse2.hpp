@@ -41,8 +41,8 @@ struct cat_mouse2_board {
   cat_mouse2_board(const std::vector<std::string>& grid, int cat_jump, int mouse_jump);
 
   int rows = 0, cols = 0;
-  std::uint32_t cells = 0;                      ///< F, the free cells
-  std::vector<int> row_of, col_of;              ///< of each cell
+  std::uint32_t cells = 0;          ///< F, the free cells
+  std::vector<int> row_of, col_of;  ///< of each cell
   std::uint32_t mouse_start = 0, cat_start = 0, food = 0;
   std::vector<std::uint32_t> mouse_begin, mouse_moves;  ///< compressed: moves of cell k (staying included)
   std::vector<std::uint32_t> cat_begin, cat_moves;
@@ -56,9 +56,7 @@ class cat_mouse2_game {
  public:
   explicit cat_mouse2_game(const cat_mouse2_board& board) : b_(board) {}
   std::uint64_t position_count() const { return 2 * std::uint64_t(b_.cells) * b_.cells; }
-  std::uint64_t move_total() const {
-    return std::uint64_t(b_.cells) * (b_.mouse_moves.size() + b_.cat_moves.size());
-  }
+  std::uint64_t move_total() const { return std::uint64_t(b_.cells) * (b_.mouse_moves.size() + b_.cat_moves.size()); }
   std::uint32_t position(std::uint32_t mouse, std::uint32_t cat, bool mouse_to_move) const {
     return ((mouse_to_move ? 0 : b_.cells) + mouse) * b_.cells + cat;
   }
@@ -81,7 +79,8 @@ class cat_mouse2_game {
   void for_each_move(std::uint32_t p, F&& f) const {
     const std::uint32_t m = mouse_of(p), c = cat_of(p);
     if (mouse_to_move(p)) {
-      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k) f(position(b_.mouse_moves[k], c, false));
+      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k)
+        f(position(b_.mouse_moves[k], c, false));
     } else {
       for (std::uint32_t k = b_.cat_begin[c]; k < b_.cat_begin[c + 1]; ++k) f(position(m, b_.cat_moves[k], true));
     }
@@ -134,7 +133,8 @@ class cat_mouse2_timed_game {
   void for_each_move(std::uint32_t p, F&& f) const {
     const std::uint32_t m = mouse_of(p), c = cat_of(p), t = ply_of(p);
     if (t % 2 == 0) {
-      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k) f(position(t + 1, b_.mouse_moves[k], c));
+      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k)
+        f(position(t + 1, b_.mouse_moves[k], c));
     } else {
       for (std::uint32_t k = b_.cat_begin[c]; k < b_.cat_begin[c + 1]; ++k) f(position(t + 1, m, b_.cat_moves[k]));
     }
@@ -144,7 +144,8 @@ class cat_mouse2_timed_game {
     const std::uint32_t m = mouse_of(p), c = cat_of(p), t = ply_of(p);
     if (t == 0) return;
     if ((t - 1) % 2 == 0) {  // the mouse just moved
-      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k) f(position(t - 1, b_.mouse_moves[k], c));
+      for (std::uint32_t k = b_.mouse_begin[m]; k < b_.mouse_begin[m + 1]; ++k)
+        f(position(t - 1, b_.mouse_moves[k], c));
     } else {
       for (std::uint32_t k = b_.cat_begin[c]; k < b_.cat_begin[c + 1]; ++k) f(position(t - 1, m, b_.cat_moves[k]));
     }
@@ -159,9 +160,10 @@ class cat_mouse2_timed_game {
 /// The answer at the start (mouse to move on 'M', cat on 'C').
 struct cat_mouse2_answer {
   bool mouse_wins = false;  ///< the LC 1728 answer under the turn limit
-  outcome mouse_outcome = outcome::undecided;  ///< the mouse's outcome (timed form: under the limit; cyclic: without it)
-  std::uint32_t remoteness = no_remoteness;    ///< plies to the end of that outcome (none for a draw)
-  int move_row = -1, move_col = -1;            ///< the mouse's first optimal move (its cell)
+  outcome mouse_outcome =
+      outcome::undecided;                    ///< the mouse's outcome (timed form: under the limit; cyclic: without it)
+  std::uint32_t remoteness = no_remoteness;  ///< plies to the end of that outcome (none for a draw)
+  int move_row = -1, move_col = -1;          ///< the mouse's first optimal move (its cell)
 };
 
 /// Cat and Mouse II by the cyclic form: mouse_wins iff the mouse's start is a

@@ -40,8 +40,8 @@ struct game_graph {
 /// `terminal` and `player` as in game_graph (terminal empty: no position is
 /// terminal). Errors: std::invalid_argument as validate_game_graph.
 /// Cost: O(N + M). Status: used by every test of the family.
-game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& children,
-                           std::vector<outcome> terminal = {}, std::vector<std::uint8_t> player = {});
+game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& children, std::vector<outcome> terminal = {},
+                           std::vector<std::uint8_t> player = {});
 
 /// Checks every invariant of game_graph; throws std::invalid_argument with a
 /// one-line reason naming the first offending position (a move to a missing

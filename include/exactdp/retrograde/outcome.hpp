@@ -23,19 +23,26 @@ enum class outcome : std::uint8_t { undecided, lose, draw, win };
 /// Cost: O(1).
 constexpr outcome opposite(outcome o) noexcept {
   switch (o) {
-    case outcome::win: return outcome::lose;
-    case outcome::lose: return outcome::win;
-    default: return o;
+    case outcome::win:
+      return outcome::lose;
+    case outcome::lose:
+      return outcome::win;
+    default:
+      return o;
   }
 }
 
 /// "undecided", "lose", "draw" or "win". Cost: O(1).
 constexpr std::string_view outcome_name(outcome o) noexcept {
   switch (o) {
-    case outcome::lose: return "lose";
-    case outcome::draw: return "draw";
-    case outcome::win: return "win";
-    default: return "undecided";
+    case outcome::lose:
+      return "lose";
+    case outcome::draw:
+      return "draw";
+    case outcome::win:
+      return "win";
+    default:
+      return "undecided";
   }
 }
 

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const std::uint32_t r = exactdp::to_residue(q, 1'000'000'007);
     // Residue round trip: r·den ≡ num (mod P).
-    const exactdp::Mod lhs = exactdp::Mod::from_residue(r) * exactdp::to_modint<exactdp::Mod>(exactdp::Rational(denominator(q)));
+    const exactdp::Mod lhs =
+        exactdp::Mod::from_residue(r) * exactdp::to_modint<exactdp::Mod>(exactdp::Rational(denominator(q)));
     if (lhs != exactdp::to_modint<exactdp::Mod>(exactdp::Rational(numerator(q)))) __builtin_trap();
   } catch (const std::domain_error&) {
     if (denominator(q) % 1'000'000'007 != 0) __builtin_trap();  // only a vanishing denominator may fail

@@ -1,0 +1,20 @@
+// Fuzz target: the retrograde game-graph reader, then the solver on what it
+// read. Only std::invalid_argument and exactdp::resource_error may escape.
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string_view>
+
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/retrograde/game_graph.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    const exactdp::game_model m =
+        exactdp::parse_game_model(std::string_view(reinterpret_cast<const char*>(data), size));
+    (void)exactdp::solve_retrograde(m.graph);
+  } catch (const std::invalid_argument&) {
+  } catch (const exactdp::resource_error&) {
+  }
+  return 0;
+}

@@ -1,0 +1,18 @@
+// Fuzz target: the JSON Markov model reader. Only std::invalid_argument (bad
+// model) and exactdp::resource_error (over the budget) may escape.
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string_view>
+
+#include "exactdp/markov/model.hpp"
+#include "exactdp/numeric/errors.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    (void)exactdp::parse_json_model(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  } catch (const std::invalid_argument&) {
+  } catch (const exactdp::resource_error&) {
+  }
+  return 0;
+}

@@ -1,0 +1,33 @@
+// Fuzz target: PRISM's explicit files. The input is split at the first two
+// 0x00 bytes into the .tra, .lab and .srew texts. Only std::invalid_argument
+// and exactdp::resource_error may escape.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+
+#include "exactdp/markov/model.hpp"
+#include "exactdp/numeric/errors.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view all(reinterpret_cast<const char*>(data), size);
+  std::optional<std::string_view> lab, srew;
+  std::string_view tra = all;
+  if (const auto a = all.find('\0'); a != std::string_view::npos) {
+    tra = all.substr(0, a);
+    std::string_view rest = all.substr(a + 1);
+    if (const auto b = rest.find('\0'); b != std::string_view::npos) {
+      lab = rest.substr(0, b);
+      srew = rest.substr(b + 1);
+    } else {
+      lab = rest;
+    }
+  }
+  try {
+    (void)exactdp::parse_prism_model(tra, "fuzz.tra", lab, "fuzz.lab", srew, "fuzz.srew");
+  } catch (const std::invalid_argument&) {
+  } catch (const exactdp::resource_error&) {
+  }
+  return 0;
+}
