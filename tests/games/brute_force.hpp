@@ -79,7 +79,7 @@ inline outcome brute_can_i_win(int m, std::int64_t desired, unsigned used, std::
     if (used >> (k - 1) & 1) continue;
     any = true;
     if (total + k >= desired) return outcome::win;
-    const outcome next = opponent_view(brute_can_i_win(m, desired, used | 1u << (k - 1), total + k));
+    const outcome next = opposite(brute_can_i_win(m, desired, used | 1u << (k - 1), total + k));
     if (next > best) best = next;
     if (best == outcome::win) return best;
   }

@@ -19,42 +19,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/games/outcome.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 
 namespace exactdp {
 
-/// Result of a position for the player about to move. `undecided` is only
-/// used by solvers that have not (yet) resolved a position; the game solvers
-/// in this family always return lose, draw or win.
-enum class outcome { undecided, lose, draw, win };
-
-/// The outcome for the other player: win <-> lose, draw and undecided stay.
-constexpr outcome opponent_view(outcome o) {
-  switch (o) {
-    case outcome::win:
-      return outcome::lose;
-    case outcome::lose:
-      return outcome::win;
-    default:
-      return o;
-  }
-}
-
 /// "lose", "draw", "win" or "undecided".
-constexpr const char* to_string(outcome o) {
-  switch (o) {
-    case outcome::lose:
-      return "lose";
-    case outcome::draw:
-      return "draw";
-    case outcome::win:
-      return "win";
-    case outcome::undecided:
-      return "undecided";
-  }
-  return "undecided";
-}
+constexpr const char* to_string(outcome o) { return outcome_name(o).data(); }
 
 /// A type usable as a score or lead in a game: totally ordered, built from an
 /// int64, closed under + and −. Admits std::int64_t (checked by lead_add /

@@ -135,7 +135,7 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
         throw std::invalid_argument(
             "the game has a cycle: a position can recur in one play, so the win/lose recursion has no base; "
             "use retrograde analysis");
-      const outcome mine = opponent_view(it->second);
+      const outcome mine = opposite(it->second);
       if (f.best == outcome::undecided || mine > f.best) f.best = mine;
       ++f.next;
     }
@@ -155,7 +155,7 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
     // the first child with the needed outcome is the move the search chose.
     std::vector<P> children;
     g.moves(start, children);
-    const outcome needed = opponent_view(r.result);
+    const outcome needed = opposite(r.result);
     for (const P& c : children) {
       auto it = memo.find(c);
       if (it != memo.end() && it->second == needed) {
