@@ -1,4 +1,5 @@
-// exactdp/numeric/concepts.hpp: the numeric policy concepts and ratio<T>.
+// exactdp/numeric/concepts.hpp: the numeric policy concepts, ratio<T> and
+// fixed_divisor<T>.
 //
 // A recurrence is written once as a template over a number type T and runs as
 // a double, an exact Rational or a residue (ModInt). A type takes part only if
@@ -70,5 +71,35 @@ T ratio(std::int64_t p, std::int64_t q) {
     return T(p) / T(q);
   }
 }
+
+/// Division of many values by one nonzero divisor d, as a recurrence does at
+/// every step: fixed_divisor<T> per(d); per(x) is x / d.
+/// Exact types (Rational, residues) compute 1/d once and multiply by it: the
+/// same value, and for residues one multiplication instead of an inverse (a
+/// run of the extended Euclidean algorithm) per step. double divides every
+/// time, so that each quotient stays the correctly rounded x / d; x · fl(1/d)
+/// can differ from it in the last bit.
+/// Throws what T(1) / d throws for d = 0 (std::domain_error for a residue);
+/// a double divisor of 0 gives inf or nan as IEEE division does.
+/// Cost: one division in T to construct, then one product (exact) or one
+/// division (double) per call.
+template <Field T>
+class fixed_divisor {
+ public:
+  explicit fixed_divisor(const T& d) : d_(d) {
+    if constexpr (field_traits<T>::is_exact) inverse_ = T(1) / d_;
+  }
+  T operator()(const T& x) const {
+    if constexpr (field_traits<T>::is_exact) {
+      return x * inverse_;
+    } else {
+      return x / d_;
+    }
+  }
+
+ private:
+  T d_;
+  T inverse_ = T(1);
+};
 
 }  // namespace exactdp

@@ -79,6 +79,15 @@ constexpr std::uint32_t inverse_mod(std::uint32_t a, std::uint32_t m) {
   return reduce_signed(t0, m);
 }
 
+/// (a + b) mod m and (a - b) mod m for residues a, b in [0, m), m < 2^31,
+/// without a branch. x = a + b - m (or a - b) computed modulo 2^32 is either
+/// the residue, in [0, m), or has wrapped to at least 2^32 - m > 2^31; so its
+/// top bit says whether to add m back. Shift, and, add: the compiler can
+/// vectorize this with SSE2, where an unsigned minimum would need SSE4.1.
+constexpr std::uint32_t wrap_back(std::uint32_t x, std::uint32_t m) { return x + (m & (0u - (x >> 31))); }
+constexpr std::uint32_t add_mod(std::uint32_t a, std::uint32_t b, std::uint32_t m) { return wrap_back(a + b - m, m); }
+constexpr std::uint32_t sub_mod(std::uint32_t a, std::uint32_t b, std::uint32_t m) { return wrap_back(a - b, m); }
+
 /// Barrett reduction for a run-time modulus 3 <= m < 2^31 (the AtCoder
 /// Library's method). im = ceil(2^64 / m), so im·m = 2^64 + r with 0 <= r < m.
 /// For z < m² < 2^62: z·im / 2^64 = z/m + z·r/(m·2^64), and the second term is
@@ -126,13 +135,11 @@ class ModInt {
   constexpr std::uint32_t value() const { return v_; }
 
   constexpr ModInt& operator+=(ModInt o) {
-    v_ += o.v_;  // < 2^32 since both < 2^31
-    if (v_ >= P) v_ -= P;
+    v_ = detail::add_mod(v_, o.v_, P);
     return *this;
   }
   constexpr ModInt& operator-=(ModInt o) {
-    v_ += P - o.v_;
-    if (v_ >= P) v_ -= P;
+    v_ = detail::sub_mod(v_, o.v_, P);
     return *this;
   }
   constexpr ModInt& operator*=(ModInt o) {
@@ -187,13 +194,11 @@ class DynModInt {
   std::uint32_t value() const { return v_; }
 
   DynModInt& operator+=(DynModInt o) {
-    v_ += o.v_;
-    if (v_ >= modulus()) v_ -= modulus();
+    v_ = detail::add_mod(v_, o.v_, modulus());
     return *this;
   }
   DynModInt& operator-=(DynModInt o) {
-    v_ += modulus() - o.v_;
-    if (v_ >= modulus()) v_ -= modulus();
+    v_ = detail::sub_mod(v_, o.v_, modulus());
     return *this;
   }
   DynModInt& operator*=(DynModInt o) {

@@ -33,49 +33,50 @@ inline void check_boundary_arguments(int m, int n, int max_moves, int row, int c
 }
 
 /// The recurrence, written once. Layer t holds, per cell, the number of
-/// paths of t moves that are on that cell and never left the grid; each of
-/// the 4 moves of a cell either stays inside (added to the cell it reaches)
-/// or leaves (added to the answer, once, at the move that exits: that path
-/// is gone from the table). Every value is at most 4^max_moves. Arguments
+/// paths of t moves that are on that cell and never left the grid. A move
+/// from an edge cell across that edge leaves (counted in the answer, once,
+/// at the move that exits: that path is gone from the table); every other
+/// move lands inside, so each cell of layer t + 1 is the sum of its 4
+/// neighbours in layer t. Every value is at most 4^max_moves. Arguments
 /// checked.
 template <Ring T>
 T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits) {
-  const auto cells = static_cast<long double>(m) * n;
+  const long double cells = (static_cast<long double>(m) + 2) * (static_cast<long double>(n) + 2);
   check_state_budget("the boundary-paths table for a " + std::to_string(m) + "x" + std::to_string(n) + " grid",
                      2 * cells, entry_bytes<T>(bits));
-  const long double reachable = std::min(cells, 2.0L * max_moves * max_moves + 2 * max_moves + 1);
-  check_work_budget("boundary paths", static_cast<long double>(max_moves) * reachable * 6 * operation_cost<T>(bits));
-  const auto width = static_cast<std::size_t>(n);
-  const auto size = static_cast<std::size_t>(m) * width;
-  std::vector<T> now(size, T(0)), next(size, T(0));
-  const T zero(0);
-  now[static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col)] = T(1);
+  const long double box = (2.0L * max_moves + 3) * (2.0L * max_moves + 3);  // cells within max_moves + 1 steps
+  check_work_budget("boundary paths",
+                    static_cast<long double>(max_moves) * std::min(cells, box) * 4 * operation_cost<T>(bits));
+  // The table has a border of zero cells (padded width n + 2, rows 0 and
+  // m + 1), so that every inner cell gathers its 4 neighbours without a test.
+  // After t moves the paths are within t steps of the start: only that box
+  // is computed, and it only grows, so the cells outside it stay 0.
+  const auto width = static_cast<std::size_t>(n) + 2;
+  const auto at = [width](int r, int c) {
+    return static_cast<std::size_t>(r + 1) * width + static_cast<std::size_t>(c + 1);
+  };
+  std::vector<T> now((static_cast<std::size_t>(m) + 2) * width, T(0)), next(now.size(), T(0));
+  now[at(row, col)] = T(1);
   T out(0);
   for (int t = 0; t < max_moves; ++t) {
-    for (T& x : next) x = zero;
-    for (int r = 0; r < m; ++r) {
-      const std::size_t base = static_cast<std::size_t>(r) * width;
-      for (int c = 0; c < n; ++c) {
-        const T& w = now[base + static_cast<std::size_t>(c)];
-        if (w == zero) continue;
-        const std::size_t at = base + static_cast<std::size_t>(c);
-        if (r > 0)
-          next[at - width] += w;
-        else
-          out += w;
-        if (r + 1 < m)
-          next[at + width] += w;
-        else
-          out += w;
-        if (c > 0)
-          next[at - 1] += w;
-        else
-          out += w;
-        if (c + 1 < n)
-          next[at + 1] += w;
-        else
-          out += w;
-      }
+    // Move t + 1 leaves the grid from an edge cell once per side it touches.
+    const int top = std::max(0, row - t), bottom = std::min(m - 1, row + t);
+    const int left = std::max(0, col - t), right = std::min(n - 1, col + t);
+    if (top == 0)
+      for (int c = left; c <= right; ++c) out += now[at(0, c)];
+    if (bottom == m - 1)
+      for (int c = left; c <= right; ++c) out += now[at(m - 1, c)];
+    if (left == 0)
+      for (int r = top; r <= bottom; ++r) out += now[at(r, 0)];
+    if (right == n - 1)
+      for (int r = top; r <= bottom; ++r) out += now[at(r, n - 1)];
+    // Move t + 1 inside the grid: every cell of the grown box gathers.
+    const int top2 = std::max(0, top - 1), bottom2 = std::min(m - 1, bottom + 1);
+    const int left2 = std::max(0, left - 1), right2 = std::min(n - 1, right + 1);
+    for (int r = top2; r <= bottom2; ++r) {
+      const std::size_t first = at(r, left2), last = at(r, right2);
+      for (std::size_t x = first; x <= last; ++x)
+        next[x] = (now[x - width] + now[x + width]) + (now[x - 1] + now[x + 1]);
     }
     now.swap(next);
   }

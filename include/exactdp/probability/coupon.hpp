@@ -1,7 +1,10 @@
 // exactdp/probability/coupon.hpp: the coupon collector's expected draws.
 #pragma once
 
+#include <array>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -30,10 +33,39 @@ T expected_draws_to_collect(int n) {
     throw std::invalid_argument("the number of coupon kinds must be between 0 and 10^7, not " + std::to_string(n));
   check_work_budget("the coupon collector for n = " + std::to_string(n),
                     static_cast<long double>(n) * operation_cost<T>(1.45L * n));
-  T expected(0);
   const T kinds(n);
-  for (int have = 0; have < n; ++have) expected = expected + kinds / T(n - have);
-  return expected;
+  if constexpr (field_traits<T>::is_exact && field_traits<T>::fixed_size) {
+    // Residues: the sum of 1/k over k = 1..n kept as fractions num/den, so
+    // that n inverses become one (num/den + 1/k is (num·k + den) / (den·k)).
+    // Four independent fractions, one per k mod 4, let the products overlap;
+    // k itself is counted up in T, not converted (a conversion reduces).
+    constexpr std::size_t lanes = 4;
+    std::array<T, lanes> num, den, k;
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+      num[lane] = T(0);
+      den[lane] = T(1);
+      k[lane] = T(static_cast<std::int64_t>(lane) + 1);
+    }
+    const T step(lanes);
+    auto add_unit_fraction = [&](std::size_t lane) {
+      num[lane] = num[lane] * k[lane] + den[lane];
+      den[lane] *= k[lane];
+      k[lane] += step;
+    };
+    const auto terms = static_cast<std::size_t>(n);
+    for (std::size_t done = 0; done + lanes <= terms; done += lanes)
+      for (std::size_t lane = 0; lane < lanes; ++lane) add_unit_fraction(lane);
+    for (std::size_t lane = 0; lane < terms % lanes; ++lane) add_unit_fraction(lane);
+    for (std::size_t lane = 1; lane < lanes; ++lane) {
+      num[0] = num[0] * den[lane] + num[lane] * den[0];
+      den[0] *= den[lane];
+    }
+    return kinds * num[0] / den[0];
+  } else {
+    T expected(0);
+    for (int have = 0; have < n; ++have) expected = expected + kinds / T(n - have);
+    return expected;
+  }
 }
 
 }  // namespace exactdp

@@ -39,12 +39,12 @@ T expected_rolls_for_run(int k, int faces = 6) {
   const long double bits = static_cast<long double>(k) * std::log2(static_cast<long double>(faces) + 1);
   check_work_budget("a run of " + std::to_string(k), 4.0L * k * operation_cost<T>(bits));
 
-  const T f(faces);
+  const fixed_divisor<T> per_face{T(faces)};       // x / f
   const T fall_back = ratio<T>(faces - 1, faces);  // any other face returns to run 0
   T a(0), b(0);
   for (int j = k - 1; j >= 0; --j) {
-    a = T(1) + a / f;
-    b = b / f + fall_back;
+    a = T(1) + per_face(a);
+    b = per_face(b) + fall_back;
   }
   return a / (T(1) - b);
 }
