@@ -8,6 +8,7 @@
 #include <exactdp/probability/knight.hpp>
 
 #include <array>
+#include <exception>
 #include <iostream>
 #include <stdexcept>
 #include <string>
@@ -30,7 +31,7 @@ void attempt(const std::string& what, F compute) {
   }
 }
 
-int main() {
+int main() try {
   // 1. One recurrence, three number systems: expected draws to see all 20 coupons.
   const Rational exact = expected_draws_to_collect<Rational>(20);
   const double fast = expected_draws_to_collect<double>(20);
@@ -71,4 +72,7 @@ int main() {
 
   const bool agree = from_two == exact && to_residue(exact, Mod::modulus()) == residue.value();
   return agree ? 0 : 1;
+} catch (const std::exception& e) {  // anything else: std::bad_alloc, a dependency's error
+  std::cerr << "error: " << e.what() << '\n';
+  return 1;
 }
