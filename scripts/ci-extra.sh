@@ -1,8 +1,10 @@
 #!/bin/sh
 # CI checks beyond the test suite, run by .ci/run after the README's test
 # command: every header on its own, the installed CMake package used by a
-# consumer project, the docs' examples, and the whole suite again under
-# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors.
+# consumer project and by the library example of docs/library.md (whose output
+# must match examples/library/expected-output.txt), the docs' examples, and the
+# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer with
+# warnings as errors.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -16,6 +18,20 @@ cmake --install build --prefix build/install-root >/dev/null
 cmake -S tests/package -B build/package -DCMAKE_PREFIX_PATH="$PWD/build/install-root" >/dev/null
 cmake --build build/package -j2 >/dev/null
 build/package/consumer
+
+echo "== the library example of docs/library.md, built against the installed package"
+rm -rf build/library-example
+cmake -S examples/library -B build/library-example -DCMAKE_PREFIX_PATH="$PWD/build/install-root" >/dev/null
+cmake --build build/library-example -j2 >/dev/null
+status=0
+build/library-example/library_example >build/library-example/output.txt || status=$?
+cat build/library-example/output.txt
+if [ "$status" -ne 0 ]; then
+  echo "examples/library exited with status $status (its checks failed)"
+  exit 1
+fi
+diff -u examples/library/expected-output.txt build/library-example/output.txt ||
+  { echo "examples/library printed something else than examples/library/expected-output.txt"; exit 1; }
 
 echo "== sanitizers (ASan + UBSan, -O1, warnings as errors)"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEXACTDP_SANITIZE=ON \

@@ -1,31 +1,63 @@
 #!/usr/bin/env python3
-"""Keeps the examples in docs/*.md true: every console block line that starts
-with "$ exactdp ..." is run with the built tool, and the lines below it (up to
-the next "$ " line or the end of the block) are replaced by what it printed
-(stdout, then stderr, then "[exit N]" for a non-zero status).
+"""Keeps the examples in docs/*.md true.
+
+1. Console blocks: every line of a ```console block that starts with
+   "$ exactdp ..." is run with the built tool, from the repository root (so
+   "examples/..." paths work), and the lines below it (up to the next "$ "
+   line or the end of the block) are replaced by what it printed (stdout, then
+   stderr, then "[exit N]" for a non-zero status).
+2. File blocks: a fenced block right after a line
+       <!-- file: examples/library/main.cpp -->
+   holds that file (path from the repository root) verbatim: its body is
+   replaced by the file's text.
 
 Usage: scripts/docs.py TOOL [--check] [FILES...]
   --check   change nothing; exit 1 and list the files whose examples drifted.
 """
 import pathlib
+import re
 import shlex
 import subprocess
 import sys
 
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FILE_MARKER = re.compile(r"^<!-- file: (\S+) -->$")
+
 
 def run(tool, command):
     args = shlex.split(command)[1:]  # drop "exactdp"
-    p = subprocess.run([tool] + args, capture_output=True, text=True, timeout=120)
+    p = subprocess.run([tool] + args, capture_output=True, text=True, timeout=120, cwd=ROOT)
     lines = p.stdout.splitlines() + p.stderr.splitlines()
     if p.returncode != 0:
         lines.append(f"[exit {p.returncode}]")
     return lines
 
 
+def file_lines(name):
+    path = (ROOT / name).resolve()
+    if ROOT not in path.parents or not path.is_file():
+        raise SystemExit(f"scripts/docs.py: <!-- file: {name} -->: no such file in the repository")
+    text = path.read_text()
+    return (text[:-1] if text.endswith("\n") else text).split("\n")
+
+
 def regenerate(tool, text):
     out, in_block, lines, i = [], False, text.split("\n"), 0
     while i < len(lines):
         line = lines[i]
+        marker = FILE_MARKER.match(line)
+        if marker and not in_block:
+            if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
+                raise SystemExit(f"scripts/docs.py: {line} must be followed by a fenced block")
+            out.append(line)
+            out.append(lines[i + 1])
+            out.extend(file_lines(marker.group(1)))
+            i += 2
+            while i < len(lines) and lines[i].rstrip() != "```":
+                i += 1
+            if i == len(lines):
+                raise SystemExit(f"scripts/docs.py: the block after {line} is not closed")
+            continue
         if line.startswith("```"):
             in_block = line.strip() == "```console" if not in_block else False
             out.append(line)
@@ -49,10 +81,9 @@ def main():
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
-    tool, files = args[0], args[1:]
-    root = pathlib.Path(__file__).resolve().parent.parent
+    tool, files = str(pathlib.Path(args[0]).resolve()), args[1:]
     if not files:
-        files = sorted(str(p) for p in (root / "docs").glob("*.md")) + [str(root / "README.md")]
+        files = sorted(str(p) for p in (ROOT / "docs").glob("*.md")) + [str(ROOT / "README.md")]
     drifted = []
     for name in files:
         path = pathlib.Path(name)
@@ -63,7 +94,8 @@ def main():
             if not check:
                 path.write_text(new)
     if check and drifted:
-        print("docs examples drifted from the tool's real output (run scripts/docs.py TOOL):", *drifted, sep="\n  ")
+        print("docs examples drifted from the tool's real output or from the files they show"
+              " (run scripts/docs.py TOOL):", *drifted, sep="\n  ")
         return 1
     return 0
 
