@@ -9,7 +9,6 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <utility>
 
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
@@ -32,44 +31,37 @@ inline void check_dice_arguments(int n, const std::array<int, 6>& roll_max) {
                                   " must be between 1 and 15, not " + std::to_string(roll_max[f]));
 }
 
-/// The recurrence, written once. The state after each roll is (last face,
-/// length r of its current run), 1 <= r <= roll_max[f]. One more roll either
-/// repeats the face (every run grows by one; a run that would exceed the
-/// limit is dropped) or switches to another face g, starting a run of 1: the
-/// sequences ending in a face other than g number all - ends_in[g], an O(1)
-/// subtraction in T (a residue never goes negative). The runs of face f are a
-/// ring of roll_max[f] counts, so "every run grows by one" moves the ring's
-/// head instead of copying: run r is at runs[f][(head[f] + r - 1) mod
-/// roll_max[f]], and the slot of the dropped run becomes the new run 1.
-/// ends_in[f], the sum of face f's runs, becomes all - (the dropped run):
-/// the old sum, plus the new run of 1 (all - ends_in[f]), minus the dropped
-/// run. Every value counts at most 6^n sequences.
-/// Arguments checked.
+/// The recurrence, written once. total(t) counts the valid sequences of t
+/// rolls and ending(t, f) those whose last roll is f. A valid sequence of t
+/// rolls ending in f is a valid sequence of t - 1 rolls followed by f, unless
+/// that f is the (limit + 1)-th in a row; the sequences that break the limit
+/// this way are a valid sequence of s = t - 1 - limit rolls not ending in f,
+/// followed by limit f's. So
+///   ending(t, f) = total(t - 1) - (total(s) - ending(s, f)),
+/// with total(0) = 1 (the empty sequence) and every count of a negative
+/// length 0: two subtractions per face and five additions per roll, in T
+/// (a residue never goes negative). The last 32 rolls are kept in a ring (a
+/// limit is at most 15, so s >= t - 16). Arguments checked by the caller.
 template <Ring T>
 T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
   if (n == 0) return T(1);  // one empty sequence
-  check_work_budget("dice sequences of " + std::to_string(n) + " rolls", 30.0L * n * operation_cost<T>(bits));
-  std::array<std::array<T, dice_max_run>, 6> runs;
-  std::array<int, 6> head{};
-  std::array<T, 6> ends_in;
-  for (std::size_t f = 0; f < 6; ++f) {
-    runs[f].fill(T(0));
-    runs[f][0] = T(1);  // the first roll: a run of 1 of every face
-    ends_in[f] = T(1);
-  }
-  for (int roll = 2; roll <= n; ++roll) {
-    const T all = (ends_in[0] + ends_in[1]) + (ends_in[2] + ends_in[3]) + (ends_in[4] + ends_in[5]);
+  check_work_budget("dice sequences of " + std::to_string(n) + " rolls", 20.0L * n * operation_cost<T>(bits));
+  constexpr int ring = 32;  // a power of two above 2 * 15: a read slot is never the one being written
+  std::array<T, ring> total;
+  std::array<std::array<T, 6>, ring> ending;
+  total.fill(T(0));  // slots of negative lengths are read as 0 until written
+  for (auto& e : ending) e.fill(T(0));
+  total[0] = T(1);
+  for (int t = 1; t <= n; ++t) {
+    const T& before = total[static_cast<std::size_t>((t - 1) & (ring - 1))];
+    std::array<T, 6>& now = ending[static_cast<std::size_t>(t & (ring - 1))];
     for (std::size_t f = 0; f < 6; ++f) {
-      head[f] = (head[f] == 0 ? roll_max[f] : head[f]) - 1;  // every run of face f grows by one
-      T& slot = runs[f][static_cast<std::size_t>(head[f])];  // the run that now exceeds the limit
-      T switched = all - ends_in[f];                         // a new run of 1, from any other face
-      ends_in[f] = all - slot;                               // = ends_in + switched - dropped
-      slot = std::move(switched);
+      const auto s = static_cast<std::size_t>((t - 1 - roll_max[f]) & (ring - 1));
+      now[f] = before - (total[s] - ending[s][f]);
     }
+    total[static_cast<std::size_t>(t & (ring - 1))] = (now[0] + now[1]) + (now[2] + now[3]) + (now[4] + now[5]);
   }
-  T total = ends_in[0];
-  for (std::size_t f = 1; f < 6; ++f) total += ends_in[f];
-  return total;
+  return total[static_cast<std::size_t>(n & (ring - 1))];
 }
 
 }  // namespace detail
@@ -77,17 +69,17 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
 /// Number of sequences of n rolls of a six-sided die in which face f never
 /// comes up more than roll_max[f - 1] times in a row.
 ///
-/// The state is (last face, length of its current run); see
-/// detail::dice_walk. n = 2 with limits [1, 1, 2, 2, 2, 3] gives 34; n = 20
+/// Counts by length and last face, minus the sequences that would break a
+/// limit; see detail::dice_walk. n = 2 with limits [1, 1, 2, 2, 2, 3] gives 34; n = 20
 /// with every limit 1 gives 6·5^19 = 114440917968750 (917167670 mod
-/// 1e9+7: the subtraction all - ends_in never yields a negative residue,
+/// 1e9+7: a subtraction never yields a negative residue,
 /// handed case C12); n = 0 gives 1 (the empty sequence).
 ///
 /// Returns a count in [1, 6^n] as T (BigInt: exact, on fixed-width limbs
 /// while 6^n fits 2048 bits; ModInt: its residue; double: rounded).
 /// Constraints: 0 <= n <= 10^8, every roll_max[f] in 1..15;
 /// std::invalid_argument otherwise. resource_error above the work budget.
-/// Cost: O(n) operations in T (17 per roll), O(Σ roll_max) memory.
+/// Cost: O(n) operations in T (17 per roll), 224 values of T in memory.
 /// Source: seed 000 "Dice Roll Simulation"; handed case C12.
 /// Status: seed values, C12, brute force over all 6^n sequences for n <= 6,
 /// policy agreement tested (tests/probability/test_dice_sequences.cpp).
