@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <type_traits>
 
 #include "command.hpp"
 #include "exactdp/games/can_i_win.hpp"
@@ -263,144 +264,141 @@ void setup_divisor(CLI::App& app) {
 
 // ---- predict / stone -----------------------------------------------------
 
-void setup_predict(CLI::App& app) {
+// What a row command prints for one value type: text lines, each starting
+// with `pre` ("" or "  exact: " when several types run), or JSON fields, each
+// key starting with `key` ("" or "exact_").
+struct row_report {
+  std::ostringstream& out;
+  std::string& json;
+  bool as_json;
+  std::string key, pre;
+  void field(const std::string& name, const std::string& json_value) {
+    json += ",\"" + key + name + "\":" + json_value;
+  }
+};
+
+// A lead-game command over a row of values: parses them, prints `heading`
+// and the row, then runs `solve(values, report)` for each value type asked
+// for. Output is printed only when every requested run succeeded.
+template <class Solve>
+void add_row_command(CLI::App& app, const char* name, const std::string& description, const char* what,
+                     const char* heading, Solve solve) {
   auto o = std::make_shared<row_options>();
-  CLI::App* cmd = app.add_subcommand(
-      "predict",
-      "Predict the Winner: players take numbers from either end of a row; prints the first player's best "
-      "lead, the optimal first move and both scores (a tie counts for the first player)");
-  add_row_arguments(cmd, *o, "The row");
-  cmd->callback([o] {
-    std::ostringstream out;  // printed only when every requested run succeeded
-    const auto row = parse_row(*o, "predict");
-    if (!o->json) out << "row " << row_text(row) << '\n';
-    std::string json = "{\"game\":\"predict\",\"values\":" + json_row(row);
-    for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
-      const auto a = best_lead<T>(values);
-      const bool wins = a.lead >= T(0);
-      const std::string end = a.first_move == row_end::left ? "left" : "right";
-      if (o->json) {
-        const std::string key = label.empty() ? "" : label + "_";
-        json += ",\"" + key + "lead\":" + json_escape(text_of(a.lead)) + ",\"" + key +
-                "first_player_wins\":" + yes_no(wins) + ",\"" + key + "first_move\":\"" + end + "\",\"" + key +
-                "first_score\":" + json_escape(text_of(a.scores.first)) + ",\"" + key +
-                "second_score\":" + json_escape(text_of(a.scores.second));
-        return;
-      }
-      const std::string pre = label.empty() ? "" : "  " + label + ": ";
-      out << pre << "first player " << (wins ? "wins" : "loses") << " (lead " << text_of(a.lead)
-          << (a.lead == T(0) ? ", a tie, which counts for the first player" : "") << ")\n";
-      out << pre << "optimal first move: take the " << end << " end ("
-          << text_of(values[a.first_move == row_end::left ? 0 : values.size() - 1]) << ")\n";
-      out << pre << "scores: first " << text_of(a.scores.first) << ", second " << text_of(a.scores.second) << " (total "
-          << text_of(a.total) << ")\n";
+  CLI::App* cmd = app.add_subcommand(name, description);
+  add_row_arguments(cmd, *o, what);
+  cmd->callback([o, name, heading, solve] {
+    std::ostringstream out;
+    const auto row = parse_row(*o, name);
+    if (!o->json) out << heading << ' ' << row_text(row) << '\n';
+    std::string json = std::string("{\"game\":\"") + name + "\",\"values\":" + json_row(row);
+    for_each_type(*o, row, [&](const auto& values, const std::string& label) {
+      row_report r{out, json, o->json, label.empty() ? "" : label + "_", label.empty() ? "" : "  " + label + ": "};
+      solve(values, r);
     });
     if (o->json) out << json << "}\n";
     std::cout << out.str();
   });
+}
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+void setup_predict(CLI::App& app) {
+  add_row_command(app, "predict",
+                  "Predict the Winner: players take numbers from either end of a row; prints the first player's best "
+                  "lead, the optimal first move and both scores (a tie counts for the first player)",
+                  "The row", "row", [](const auto& values, row_report& r) {
+                    using T = typename std::decay_t<decltype(values)>::value_type;
+                    const auto a = best_lead<T>(values);
+                    const bool wins = a.lead >= T(0);
+                    const std::string end = a.first_move == row_end::left ? "left" : "right";
+                    if (r.as_json) {
+                      r.field("lead", json_escape(text_of(a.lead)));
+                      r.field("first_player_wins", yes_no(wins));
+                      r.field("first_move", quoted(end));
+                      r.field("first_score", json_escape(text_of(a.scores.first)));
+                      r.field("second_score", json_escape(text_of(a.scores.second)));
+                      return;
+                    }
+                    r.out << r.pre << "first player " << (wins ? "wins" : "loses") << " (lead " << text_of(a.lead)
+                          << (a.lead == T(0) ? ", a tie, which counts for the first player" : "") << ")\n";
+                    r.out << r.pre << "optimal first move: take the " << end << " end ("
+                          << text_of(values[a.first_move == row_end::left ? 0 : values.size() - 1]) << ")\n";
+                    r.out << r.pre << "scores: first " << text_of(a.scores.first) << ", second "
+                          << text_of(a.scores.second) << " (total " << text_of(a.total) << ")\n";
+                  });
 }
 
 void setup_stone(CLI::App& app) {
-  auto o = std::make_shared<row_options>();
-  CLI::App* cmd = app.add_subcommand(
-      "stone",
-      "Stone Game: piles in a row taken from either end; does the first player end with strictly more? "
-      "Uses the parity argument only for an even count of integer piles with an odd total, else the DP");
-  add_row_arguments(cmd, *o, "The piles");
-  cmd->callback([o] {
-    std::ostringstream out;  // printed only when every requested run succeeded
-    const auto row = parse_row(*o, "stone");
-    if (!o->json) out << "piles " << row_text(row) << '\n';
-    std::string json = "{\"game\":\"stone\",\"values\":" + json_row(row);
-    for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
-      const auto a = stone_game<T>(values);
-      const std::string key = label.empty() ? "" : label + "_";
-      const std::string pre = label.empty() ? "" : "  " + label + ": ";
-      if (o->json) {
-        json += ",\"" + key + "first_player_wins\":" + yes_no(a.first_player_wins) + ",\"" + key +
-                "by_parity\":" + yes_no(a.by_parity);
-        if (a.by_parity)
-          json += ",\"" + key + "parity_class\":\"" + (a.takes_even_indices ? "even" : "odd") + "\",\"" + key +
-                  "parity_sum\":" + json_escape(text_of(a.parity_sum)) + ",\"" + key +
-                  "other_sum\":" + json_escape(text_of(a.other_sum));
-        else
-          json += ",\"" + key + "lead\":" + json_escape(text_of(a.dp->lead)) + ",\"" + key + "first_move\":\"" +
-                  (a.dp->first_move == row_end::left ? "left" : "right") + "\"";
-        return;
-      }
-      out << pre << "first player " << (a.first_player_wins ? "wins" : "does not win") << '\n';
-      if (a.by_parity) {
-        out << pre << "by parity (even count, odd integer total): take every "
-            << (a.takes_even_indices ? "even" : "odd") << "-indexed pile, sum " << text_of(a.parity_sum) << " against "
-            << text_of(a.other_sum) << "; first move: the " << (a.takes_even_indices ? "left" : "right") << " end\n";
-      } else {
-        out << pre << "by the DP (the parity preconditions do not hold): lead " << text_of(a.dp->lead)
-            << ", optimal first move: the " << (a.dp->first_move == row_end::left ? "left" : "right") << " end\n";
-      }
-    });
-    if (o->json) out << json << "}\n";
-    std::cout << out.str();
-  });
+  add_row_command(app, "stone",
+                  "Stone Game: piles in a row taken from either end; does the first player end with strictly more? "
+                  "Uses the parity argument only for an even count of integer piles with an odd total, else the DP",
+                  "The piles", "piles", [](const auto& values, row_report& r) {
+                    using T = typename std::decay_t<decltype(values)>::value_type;
+                    const auto a = stone_game<T>(values);
+                    if (r.as_json) {
+                      r.field("first_player_wins", yes_no(a.first_player_wins));
+                      r.field("by_parity", yes_no(a.by_parity));
+                      if (a.by_parity) {
+                        r.field("parity_class", quoted(a.takes_even_indices ? "even" : "odd"));
+                        r.field("parity_sum", json_escape(text_of(a.parity_sum)));
+                        r.field("other_sum", json_escape(text_of(a.other_sum)));
+                      } else {
+                        r.field("lead", json_escape(text_of(a.dp->lead)));
+                        r.field("first_move", quoted(a.dp->first_move == row_end::left ? "left" : "right"));
+                      }
+                      return;
+                    }
+                    r.out << r.pre << "first player " << (a.first_player_wins ? "wins" : "does not win") << '\n';
+                    if (a.by_parity) {
+                      r.out << r.pre << "by parity (even count, odd integer total): take every "
+                            << (a.takes_even_indices ? "even" : "odd") << "-indexed pile, sum " << text_of(a.parity_sum)
+                            << " against " << text_of(a.other_sum) << "; first move: the "
+                            << (a.takes_even_indices ? "left" : "right") << " end\n";
+                    } else {
+                      r.out << r.pre << "by the DP (the parity preconditions do not hold): lead " << text_of(a.dp->lead)
+                            << ", optimal first move: the " << (a.dp->first_move == row_end::left ? "left" : "right")
+                            << " end\n";
+                    }
+                  });
 }
 
 void setup_stone2(CLI::App& app) {
-  auto o = std::make_shared<row_options>();
-  CLI::App* cmd = app.add_subcommand(
-      "stone2",
-      "Stone Game II: take the first X piles, 1 <= X <= 2M, then M = max(M, X), M starts at 1; prints the "
-      "most the first player can collect");
-  add_row_arguments(cmd, *o, "The piles");
-  cmd->callback([o] {
-    std::ostringstream out;  // printed only when every requested run succeeded
-    const auto row = parse_row(*o, "stone2");
-    if (!o->json) out << "piles " << row_text(row) << '\n';
-    std::string json = "{\"game\":\"stone2\",\"values\":" + json_row(row);
-    for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
-      const auto a = stone_game_ii<T>(values);
-      const std::string key = label.empty() ? "" : label + "_";
-      const std::string pre = label.empty() ? "" : "  " + label + ": ";
-      if (o->json) {
-        json += ",\"" + key + "first_score\":" + json_escape(text_of(a.first_score)) + ",\"" + key +
-                "second_score\":" + json_escape(text_of(a.second_score)) + ",\"" + key +
-                "first_take\":" + std::to_string(a.first_take);
-        return;
-      }
-      out << pre << "first player collects " << text_of(a.first_score) << ", second " << text_of(a.second_score)
-          << '\n';
-      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles") << '\n';
-    });
-    if (o->json) out << json << "}\n";
-    std::cout << out.str();
-  });
+  add_row_command(app, "stone2",
+                  "Stone Game II: take the first X piles, 1 <= X <= 2M, then M = max(M, X), M starts at 1; prints the "
+                  "most the first player can collect",
+                  "The piles", "piles", [](const auto& values, row_report& r) {
+                    using T = typename std::decay_t<decltype(values)>::value_type;
+                    const auto a = stone_game_ii<T>(values);
+                    if (r.as_json) {
+                      r.field("first_score", json_escape(text_of(a.first_score)));
+                      r.field("second_score", json_escape(text_of(a.second_score)));
+                      r.field("first_take", std::to_string(a.first_take));
+                      return;
+                    }
+                    r.out << r.pre << "first player collects " << text_of(a.first_score) << ", second "
+                          << text_of(a.second_score) << '\n';
+                    r.out << r.pre << "optimal first move: take " << a.first_take
+                          << (a.first_take == 1 ? " pile" : " piles") << '\n';
+                  });
 }
 
 void setup_stone3(CLI::App& app) {
-  auto o = std::make_shared<row_options>();
-  CLI::App* cmd = app.add_subcommand(
-      "stone3",
-      "Stone Game III: take 1, 2 or 3 piles from the front (values may be negative); prints Alice, Bob or "
-      "Tie, the lead and the optimal first move");
-  add_row_arguments(cmd, *o, "The pile values");
-  cmd->callback([o] {
-    std::ostringstream out;  // printed only when every requested run succeeded
-    const auto row = parse_row(*o, "stone3");
-    if (!o->json) out << "values " << row_text(row) << '\n';
-    std::string json = "{\"game\":\"stone3\",\"values\":" + json_row(row);
-    for_each_type(*o, row, [&]<class T>(const std::vector<T>& values, const std::string& label) {
-      const auto a = stone_game_iii<T>(values);
-      const std::string key = label.empty() ? "" : label + "_";
-      const std::string pre = label.empty() ? "" : "  " + label + ": ";
-      if (o->json) {
-        json += ",\"" + key + "winner\":\"" + to_string(a.winner) + "\",\"" + key +
-                "lead\":" + json_escape(text_of(a.lead)) + ",\"" + key + "first_take\":" + std::to_string(a.first_take);
-        return;
-      }
-      out << pre << to_string(a.winner) << " (Alice's lead " << text_of(a.lead) << ")\n";
-      out << pre << "optimal first move: take " << a.first_take << (a.first_take == 1 ? " pile" : " piles") << '\n';
-    });
-    if (o->json) out << json << "}\n";
-    std::cout << out.str();
-  });
+  add_row_command(app, "stone3",
+                  "Stone Game III: take 1, 2 or 3 piles from the front (values may be negative); prints Alice, Bob or "
+                  "Tie, the lead and the optimal first move",
+                  "The pile values", "values", [](const auto& values, row_report& r) {
+                    using T = typename std::decay_t<decltype(values)>::value_type;
+                    const auto a = stone_game_iii<T>(values);
+                    if (r.as_json) {
+                      r.field("winner", quoted(to_string(a.winner)));
+                      r.field("lead", json_escape(text_of(a.lead)));
+                      r.field("first_take", std::to_string(a.first_take));
+                      return;
+                    }
+                    r.out << r.pre << to_string(a.winner) << " (Alice's lead " << text_of(a.lead) << ")\n";
+                    r.out << r.pre << "optimal first move: take " << a.first_take
+                          << (a.first_take == 1 ? " pile" : " piles") << '\n';
+                  });
 }
 
 // ---- can-i-win -----------------------------------------------------------

@@ -23,6 +23,7 @@ namespace exactdp {
 /// n - have in 1..n is 0 mod P (n >= P). resource_error above the work budget.
 /// Cost: O(n) operations in T; exact operands grow to about n·log2(e) bits
 /// (the denominator divides lcm(1..n)), so the exact path is O(n²) words.
+/// Residues take about 3 products per term and a single inverse.
 /// Source: seed 000 "Expected value: linearity first", coupon collector;
 /// handed case C17 (int64 fractions overflow from n = 20).
 /// Status: seed value n = 3, C17, an independent finishing-time sum, and
