@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/games/search_budget.hpp"
 #include "exactdp/games/value.hpp"
 #include "exactdp/numeric/errors.hpp"
 
@@ -93,21 +94,13 @@ negamax_result<typename G::position, typename G::value> solve_negamax(const G& g
   using T = typename G::value;
   std::unordered_map<P, std::optional<T>, Hash> memo;  // empty optional: on the current play
   std::vector<detail::negamax_frame<P, T>> stack;
-  std::size_t next_budget_check = 1024;
-  long double steps = 0;
+  detail::search_budget budget("the negamax search", max_positions, sizeof(P) + sizeof(T) + 56);
 
   auto push = [&](const P& p) {
     memo.emplace(p, std::nullopt);
-    if (max_positions != 0 && memo.size() > max_positions)
-      throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
-    if (memo.size() >= next_budget_check) {
-      check_state_budget("the negamax memo", 2.0L * static_cast<long double>(memo.size()), sizeof(P) + sizeof(T) + 56);
-      check_work_budget("the negamax search", 2.0L * steps);
-      next_budget_check *= 2;
-    }
     detail::negamax_frame<P, T> f{p, {}, 0, std::nullopt};
     g.moves(f.position, f.children);
-    steps += static_cast<long double>(f.children.size()) + 1;
+    budget.on_position(memo.size(), f.children.size());
     stack.push_back(std::move(f));
   };
   push(start);

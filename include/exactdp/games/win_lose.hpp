@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/games/search_budget.hpp"
 #include "exactdp/games/value.hpp"
 #include "exactdp/numeric/errors.hpp"
 
@@ -100,22 +101,13 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
   using P = typename G::position;
   std::unordered_map<P, outcome, Hash> memo;  // undecided: on the current play (a cycle if reached again)
   std::vector<detail::win_lose_frame<P>> stack;
-  std::size_t next_budget_check = 1024;
-  long double steps = 0;
+  detail::search_budget budget("the win/lose search", max_positions, detail::win_lose_entry_bytes<P>);
 
   auto push = [&](const P& p) {
     memo.emplace(p, outcome::undecided);
-    if (max_positions != 0 && memo.size() > max_positions)
-      throw resource_error("the game search passed its limit of " + std::to_string(max_positions) + " positions");
-    if (memo.size() >= next_budget_check) {
-      check_state_budget("the win/lose memo", 2.0L * static_cast<long double>(memo.size()),
-                         detail::win_lose_entry_bytes<P>);
-      check_work_budget("the win/lose search", 2.0L * steps);
-      next_budget_check *= 2;
-    }
     detail::win_lose_frame<P> f{p, {}, 0, outcome::undecided};
     g.moves(f.position, f.children);
-    steps += static_cast<long double>(f.children.size()) + 1;
+    budget.on_position(memo.size(), f.children.size());
     stack.push_back(std::move(f));
   };
   push(start);
