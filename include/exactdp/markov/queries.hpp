@@ -156,8 +156,8 @@ long double markov_denominator_bits(const T& p) {
 /// operation on w words costs 8·w·log2(w) steps (GMP's gcd is
 /// quasi-linear), and FLINT's exact solve of a c-state component about
 /// c³/3 + 8·c²·w (Dixon's lifting). A chain of 10,000 components in a line
-/// is refused this way instead of running for minutes; --max-work raises
-/// the limit.
+/// is refused this way instead of running for minutes; work_budget_steps()
+/// (the tool's --max-work) raises the limit.
 template <Field T>
 void markov_check_budget(const markov_chain<T>& chain, const markov_components& comps) {
   const auto& rb = chain.row_begin();
