@@ -30,8 +30,11 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text) {
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(json_text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw std::invalid_argument(std::string("the model is not valid JSON: ") + e.what());
+  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number out of range (1e999)
+    std::string message = e.what();               // "[json.exception.parse_error.101] parse error at line 1, ..."
+    const auto cut = message.find("] ");
+    if (cut != std::string::npos) message = message.substr(cut + 2);
+    throw std::invalid_argument("the model is not valid JSON: " + message);
   }
   if (!doc.is_object() || !doc.contains("nodes") || !doc["nodes"].is_array())
     throw std::invalid_argument("the model must be a JSON object with a \"nodes\" array");

@@ -51,7 +51,7 @@ json parse_document(std::string_view text, int max_depth, const std::string& wha
   }
   try {
     return json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // a syntax error, or a number out of range (1e999)
     std::string message = e.what();
     const auto cut = message.find("] ");
     if (cut != std::string::npos) message = message.substr(cut + 2);

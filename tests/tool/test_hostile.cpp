@@ -129,6 +129,8 @@ TEST_CASE("hostile command lines: model files and game input") {
       {{"expectiminimax", dir + "/nested.json"}, 2},
       {{"cat-mouse", std::string(100'000, '[')}, 2},
       {{"cat-mouse", "[[0]]"}, 2},
+      {{"cat-mouse", "[[1e999]]"}, 2},  // a JSON number beyond double's range (found by fuzzing)
+      {{"cat-mouse", "[[99999999999999999999999]]"}, 2},
       {{"cat-mouse2", ".....", "--cat-jump", "1", "--mouse-jump", "1"}, 2},
       {{"take", "9223372036854775808", "--moves", "1,3,4"}, 2},
       {{"take", "10", "--moves", "0"}, 2},
