@@ -1,8 +1,9 @@
 #!/bin/sh
 # CI checks beyond the test suite, run by .ci/run after the README's test
 # command: every header on its own, the installed CMake package used by a
-# consumer project, the docs' examples, and the whole suite again under
-# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors.
+# consumer project, the docs' examples, the whole suite again under
+# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors,
+# formatting, and clang-tidy.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -31,3 +32,6 @@ if [ -n "$unformatted" ]; then
   echo "$unformatted"
   exit 1
 fi
+
+echo "== clang-tidy (.clang-tidy)"
+sh scripts/tidy.sh
