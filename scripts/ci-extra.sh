@@ -2,9 +2,9 @@
 # CI checks beyond the test suite, run by .ci/run after the README's test
 # command: every header on its own, the installed CMake package used by a
 # consumer project and by the library example of docs/library.md (whose output
-# must match examples/library/expected-output.txt), the docs' examples, and the
-# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer with
-# warnings as errors.
+# must match examples/library/expected-output.txt), the whole suite again under
+# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors,
+# formatting, and clang-tidy.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -47,3 +47,6 @@ if [ -n "$unformatted" ]; then
   echo "$unformatted"
   exit 1
 fi
+
+echo "== clang-tidy (.clang-tidy)"
+sh scripts/tidy.sh

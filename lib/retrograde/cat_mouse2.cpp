@@ -12,16 +12,19 @@ namespace exactdp {
 
 namespace {
 
+// Row-major index of the square (row, col), computed in std::size_t (not int).
+std::size_t square_index(int row, int col, int cols) { return std::size_t(row) * std::size_t(cols) + std::size_t(col); }
+
 void add_jumps(const std::vector<std::string>& grid, const std::vector<int>& cell_at, int cols, int row, int col,
                int jump, std::vector<std::uint32_t>& out) {
-  out.push_back(static_cast<std::uint32_t>(cell_at[std::size_t(row * cols + col)]));  // jump 0: stay
+  out.push_back(static_cast<std::uint32_t>(cell_at[square_index(row, col, cols)]));  // jump 0: stay
   static constexpr int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
   const int rows = static_cast<int>(grid.size());
   for (int d = 0; d < 4; ++d) {
     for (int step = 1; step <= jump; ++step) {
       const int r = row + dr[d] * step, c = col + dc[d] * step;
       if (r < 0 || r >= rows || c < 0 || c >= cols || grid[std::size_t(r)][std::size_t(c)] == '#') break;
-      out.push_back(static_cast<std::uint32_t>(cell_at[std::size_t(r * cols + c)]));
+      out.push_back(static_cast<std::uint32_t>(cell_at[square_index(r, c, cols)]));
     }
   }
 }
@@ -83,7 +86,7 @@ cat_mouse2_board::cat_mouse2_board(const std::vector<std::string>& grid, int cat
     for (int c = 0; c < cols; ++c) {
       const char ch = grid[std::size_t(r)][std::size_t(c)];
       if (ch == '#') continue;
-      cell_at[std::size_t(r * cols + c)] = static_cast<int>(cells);
+      cell_at[square_index(r, c, cols)] = static_cast<int>(cells);
       if (ch == 'C') cat_start = cells;
       if (ch == 'M') mouse_start = cells;
       if (ch == 'F') food = cells;

@@ -108,8 +108,7 @@ TEST_CASE("component solver equals a dense solve of the whole system on random c
     }
 
     // Components of several states really occurred.
-    std::vector<char> stops = stop;
-    const auto comps = reachable_components(m.size(), exact.row_begin(), exact.targets(), start, stops);
+    const auto comps = reachable_components(m.size(), exact.row_begin(), exact.targets(), start, stop);
     for (std::size_t k = 0; k < comps.count(); ++k)
       if (comps.begin[k + 1] - comps.begin[k] >= 3) ++big_components;
   }

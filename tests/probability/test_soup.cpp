@@ -84,7 +84,7 @@ TEST_CASE("soup_servings_within: the cutoff follows the tolerance", "[probabilit
     REQUIRE(Rational(1) - soup_servings<Rational>(e->cutoff_n - 25) > to_rational(e->tolerance));
     // Non-decreasing and within the tolerance over a sample of the checked range.
     Rational previous = at;
-    for (std::int64_t n = e->cutoff_n + 25; n <= e->checked_to_n; n += 25 * 37) {
+    for (std::int64_t n = e->cutoff_n + 25; n <= e->checked_to_n; n += std::int64_t{25} * 37) {
       const Rational v = soup_servings<Rational>(n);
       REQUIRE(previous <= v);
       REQUIRE(Rational(1) - v <= to_rational(e->tolerance));

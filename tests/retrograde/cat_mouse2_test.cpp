@@ -39,12 +39,14 @@ bool mouse_wins_by_rules(const std::vector<std::string>& grid, int cat_jump, int
       }
     return out;
   };
-  // wins[m * s + c] at ply t: does the mouse win from there?
-  std::vector<char> later(std::size_t(s * s), 0), now(std::size_t(s * s), 0);
+  // wins[m * s + c] at ply t: does the mouse win from there? (indices in std::size_t)
+  auto at = [s](int m, int c) { return std::size_t(m) * std::size_t(s) + std::size_t(c); };
+  const std::size_t pairs = std::size_t(s) * std::size_t(s);
+  std::vector<char> later(pairs, 0), now(pairs, 0);
   for (int t = limit; t >= 0; --t) {
     for (int m = 0; m < s; ++m)
       for (int c = 0; c < s; ++c) {
-        char& v = now[std::size_t(m * s + c)];
+        char& v = now[at(m, c)];
         if (grid[std::size_t(m / cols)][std::size_t(m % cols)] == '#' ||
             grid[std::size_t(c / cols)][std::size_t(c % cols)] == '#' || m == c || c == food) {
           v = 0;
@@ -54,15 +56,15 @@ bool mouse_wins_by_rules(const std::vector<std::string>& grid, int cat_jump, int
           v = 0;
         } else if (t % 2 == 0) {
           v = 0;
-          for (const int next : jumps(m, mouse_jump)) v = v || later[std::size_t(next * s + c)];
+          for (const int next : jumps(m, mouse_jump)) v = v || later[at(next, c)];
         } else {
           v = 1;
-          for (const int next : jumps(c, cat_jump)) v = v && later[std::size_t(m * s + next)];
+          for (const int next : jumps(c, cat_jump)) v = v && later[at(m, next)];
         }
       }
     later.swap(now);
   }
-  return later[std::size_t(mouse * s + cat)] != 0;
+  return later[at(mouse, cat)] != 0;
 }
 
 }  // namespace

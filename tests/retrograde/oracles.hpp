@@ -113,8 +113,9 @@ inline std::uint32_t rules_index(int n, int mouse, int cat, bool mouse_to_move) 
 inline small_game cat_mouse_rules(const std::vector<std::vector<int>>& graph) {
   const int n = static_cast<int>(graph.size());
   small_game g;
-  g.children.resize(std::size_t(2 * n * n));
-  g.terminal.assign(std::size_t(2 * n * n), outcome::undecided);
+  const std::size_t positions = 2 * std::size_t(n) * std::size_t(n);
+  g.children.resize(positions);
+  g.terminal.assign(positions, outcome::undecided);
   for (int m = 0; m < n; ++m)
     for (int c = 0; c < n; ++c)
       for (const bool mouse_moves : {true, false}) {
@@ -140,13 +141,15 @@ inline small_game cat_mouse_rules(const std::vector<std::vector<int>>& graph) {
 /// 0 draw for the start (mouse on 1 to move, cat on 2).
 inline int capped_cat_mouse(const std::vector<std::vector<int>>& graph, int cap) {
   const int n = static_cast<int>(graph.size());
-  // value[t][m][c], filled from t = cap down to 0 (no recursion).
-  std::vector<int> next(std::size_t(n * n), 0), now(std::size_t(n * n), 0);
+  // value[t][m][c], filled from t = cap down to 0 (no recursion); indices in std::size_t.
+  auto at = [n](int m, int c) { return std::size_t(m) * std::size_t(n) + std::size_t(c); };
+  const std::size_t pairs = std::size_t(n) * std::size_t(n);
+  std::vector<int> next(pairs, 0), now(pairs, 0);
   for (int t = cap - 1; t >= 0; --t) {
     const bool mouse_moves = t % 2 == 0;
     for (int m = 0; m < n; ++m)
       for (int c = 1; c < n; ++c) {
-        int& v = now[std::size_t(m * n + c)];
+        int& v = now[at(m, c)];
         if (m == 0) {
           v = 1;
           continue;
@@ -160,10 +163,7 @@ inline int capped_cat_mouse(const std::vector<std::vector<int>>& graph, int cap)
         const auto& moves = graph[std::size_t(mouse_moves ? m : c)];
         for (const int x : moves) {
           if (!mouse_moves && x == 0) continue;
-          const int r = mouse_moves ? (x == 0   ? 1
-                                       : x == c ? 2
-                                                : next[std::size_t(x * n + c)])
-                                    : (x == m ? 2 : next[std::size_t(m * n + x)]);
+          const int r = mouse_moves ? (x == 0 ? 1 : x == c ? 2 : next[at(x, c)]) : (x == m ? 2 : next[at(m, x)]);
           any_mine = any_mine || r == mine;
           any_draw = any_draw || r == 0;
         }
@@ -171,7 +171,7 @@ inline int capped_cat_mouse(const std::vector<std::vector<int>>& graph, int cap)
       }
     next.swap(now);
   }
-  return next[std::size_t(1 * n + 2)];
+  return next[at(1, 2)];
 }
 
 }  // namespace exactdp::test

@@ -115,6 +115,7 @@ TEST_CASE("hostile command lines: model files and game input") {
   const std::string dir = "/tmp/exactdp-hostile-" + std::to_string(::getpid());
   REQUIRE(std::system(("mkdir -p " + dir).c_str()) == 0);
   std::ofstream(dir + "/nested.json") << std::string(100'000, '[');
+  // NOLINTNEXTLINE(bugprone-string-constructor): the large length is the point, a hostile 10 MB input file
   std::ofstream(dir + "/garbage.json") << std::string(10'000'000, 'x');    // a 10 MB file
   std::ofstream(dir + "/big.tra") << "10000000 3\n0 1 1\n1 1 1\n2 2 1\n";  // 10^7 states declared, 3 lines
   std::ofstream(dir + "/bad.json", std::ios::binary) << "{\"start\": \"\xff\xfe\"}";

@@ -101,6 +101,10 @@ int run_command_line(std::vector<std::string> args) {
 }  // namespace exactdp::tool
 
 int main(int argc, char** argv) {
-  std::vector<std::string> args(argv + 1, argv + argc);
-  return exactdp::tool::run_command_line(std::move(args));
+  try {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    return exactdp::tool::run_command_line(std::move(args));
+  } catch (const std::exception& e) {  // only the set-up before run_command_line's own handlers gets here
+    return fail(1, e.what());
+  }
 }
