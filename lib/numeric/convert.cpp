@@ -11,6 +11,19 @@
 
 namespace exactdp {
 
+namespace {
+
+// "the fraction 137/12", or for long ones "the fraction of 90 digits over 77
+// digits": an error message stays one readable line.
+std::string describe_fraction(const Rational& q) {
+  const std::string text = to_string(q);
+  if (text.size() <= 60) return "the fraction " + text;
+  return "the fraction of " + std::to_string(to_string(numerator(q)).size()) + " digits over " +
+         std::to_string(to_string(denominator(q)).size()) + " digits";
+}
+
+}  // namespace
+
 std::uint32_t to_residue(const Rational& q, std::uint64_t p) {
   dyn_modulus_scope::check_modulus(p);
   const mpq_srcptr raw = q.backend().data();
@@ -19,7 +32,7 @@ std::uint32_t to_residue(const Rational& q, std::uint64_t p) {
   const auto num = static_cast<std::uint32_t>(mpz_fdiv_ui(mpq_numref(raw), m));
   const auto den = static_cast<std::uint32_t>(mpz_fdiv_ui(mpq_denref(raw), m));
   if (den == 0)
-    throw std::domain_error("the fraction " + to_string(q) + " has no residue modulo " + std::to_string(p) +
+    throw std::domain_error(describe_fraction(q) + " has no residue modulo " + std::to_string(p) +
                             ": its reduced denominator is divisible by " + std::to_string(p));
   const detail::barrett b(static_cast<std::uint32_t>(p));
   return b.mul(num, detail::inverse_mod(den, static_cast<std::uint32_t>(p)));

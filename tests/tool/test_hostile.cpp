@@ -55,6 +55,10 @@ TEST_CASE("hostile command lines: sizes, signs and huge numbers") {
       {{"run", "1", "--faces", "1000001"}, 2},
       {{"coupon", "99999999999"}, 2},
       {{"coupon", "10000000", "--as", "exact"}, 1},
+      {{"new21", "1000000000", "1000000000", "1000000000", "--as", "exact"}, 1},  // budget before max_pts^draws
+      {{"new21", "1000000000", "1000000000", "1000000000"}, 1},
+      {{"rolls-to-reach", "100000000", "--as", "exact"}, 1},
+      {{"soup", "5000", "--tolerance", "nan"}, 2},
   });
 }
 
@@ -125,6 +129,9 @@ TEST_CASE("hostile command lines: model files and game input") {
       {{"chain", dir + "/big.tra"}, 2},
       {{"chain", dir + "/bad.json"}, 2},
       {{"chain", dir + "/missing.json"}, 2},
+      {{"expectiminimax", "/dev/zero"}, 2},  // a device without a size: refused, not read forever
+      {{"expectiminimax", dir}, 2},          // a directory
+      {{"retrograde", "/dev/zero"}, 2},
       {{"retrograde", dir + "/nested.json"}, 2},
       {{"retrograde", dir + "/garbage.json"}, 2},
       {{"expectiminimax", dir + "/nested.json"}, 2},

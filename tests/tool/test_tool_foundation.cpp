@@ -92,15 +92,15 @@ TEST_CASE("tool: errors are one line with status 2 (input) or 1 (no answer / lim
       {{"mod", "1/16", "--modulus", "1"}, 2, "out of range"},
       {{"mod", "1/16", "--modulus", "2305843009213693951"}, 2, "out of range"},
       {{"mod", "1/16", "--modulus", "18446744073709551616"}, 2, "out of range"},
-      {{"inv", "0"}, 1, "no residue"},
-      {{"inv", "1000000007"}, 1, "no residue"},
+      {{"inv", "0"}, 1, "0 is 0 modulo 1000000007 and has no inverse"},
+      {{"inv", "1000000007"}, 1, "1000000007 is 0 modulo 1000000007 and has no inverse"},
       {{"unmod", "43721615"}, 1, "no fraction"},  // the residue of 42142223/720720
       {{"unmod", "1@4"}, 2, "not prime"},
       {{"unmod", "x"}, 2, "cannot read"},
       {{"run", "0"}, 2, "between 1 and 10^7"},
       {{"run", "9223372036854775808"}, 2, ""},
       {{"run", "2", "--faces", "-1"}, 2, "faces"},
-      {{"run", "2", "--faces", "7", "--as", "mod", "--modulus", "7"}, 1, "0 modulo 7"},
+      {{"coupon", "5", "--as", "mod", "--modulus", "3"}, 1, "the fraction 137/12 has no residue modulo 3"},
       {{"knight", "0", "1", "0", "0"}, 2, "board size"},
       {{"knight", "3", "1", "5", "0"}, 2, "outside"},
       {{"knight", "100000", "1", "0", "0"}, 1, "state budget"},
@@ -122,9 +122,23 @@ TEST_CASE("tool: errors are one line with status 2 (input) or 1 (no answer / lim
 }
 
 TEST_CASE("tool: --as all reports a missing residue on its line and still answers") {
+  const auto r = run_tool({"coupon", "5", "--modulus", "3"});
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("exact   137/12") &&
+                        Catch::Contains("mod     none: the fraction 137/12 has no residue modulo 3"));
+}
+
+TEST_CASE("tool: a residue the recurrence cannot reach comes from the exact value") {
+  // The recurrences divide by 7 (run, 7 faces) and by 5 (coupon, 5 kinds),
+  // but the answers 56 and 137/12 have residues: 0 mod 7 and 1 mod 5.
+  CHECK(run_tool({"run", "2", "--faces", "7", "--as", "mod", "--modulus", "7"}).out == "0\n");
+  CHECK(run_tool({"coupon", "5", "--as", "mod", "--modulus", "5"}).out == "1\n");
+  CHECK(run_tool({"mod", "137/12", "--modulus", "5"}).out == "1\n");
   const auto r = run_tool({"run", "2", "--faces", "7", "--modulus", "7"});
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("exact   56") && Catch::Contains("mod     none: no inverse"));
+  CHECK_THAT(r.out, Catch::Contains("exact   56") &&
+                        Catch::Contains("mod     0  (mod 7, from the exact value: the recurrence divides by a "
+                                        "multiple of 7)"));
 }
 
 TEST_CASE("tool: help and tour") {

@@ -161,7 +161,7 @@ void setup_soup(CLI::App& app) {
   add_value_options(*cmd, opts->value);
   cmd->callback([opts] {
     const soup_options o = *opts;
-    if (o.tolerance && (*o.tolerance <= 0 || *o.tolerance >= 1))
+    if (o.tolerance && !(*o.tolerance > 0 && *o.tolerance < 1))  // nan fails both
       throw std::invalid_argument("the tolerance must be a number with 0 < EPS < 1, not " +
                                   format_shortest(*o.tolerance));
     bool exact_fits = true;
@@ -193,9 +193,12 @@ void setup_soup(CLI::App& app) {
       runs.exact = [why_not]() -> Rational {
         throw resource_error(why_not + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
       };
+    // The cutoff first: if it fails (a budget), nothing has been printed.
+    std::optional<soup_estimate> cutoff;
+    if (o.tolerance && !o.value.json) cutoff = soup_servings_within(o.n, *o.tolerance);
     report_value(o.value, "soup servings: P(A empties first) + P(both at once)/2 for " + std::to_string(n) + " ml each",
                  runs);
-    if (o.tolerance && !o.value.json) print_cutoff(o, soup_servings_within(o.n, *o.tolerance), "");
+    if (cutoff) print_cutoff(o, *cutoff, "");
   });
 }
 

@@ -543,18 +543,7 @@ void setup_expectiminimax(CLI::App& app) {
       throw std::invalid_argument(
           "--as mod is not available for expectiminimax: max and min nodes compare values, and residues modulo P have "
           "no order (use --as exact or double)");
-    std::string text;
-    if (o->file == "-") {
-      std::ostringstream s;
-      s << std::cin.rdbuf();
-      text = s.str();
-    } else {
-      std::ifstream in(o->file, std::ios::binary);
-      if (!in) throw std::invalid_argument("cannot read the model file " + o->file);
-      std::ostringstream s;
-      s << in.rdbuf();
-      text = s.str();
-    }
+    const std::string text = read_input_text(o->file, "expectiminimax model", 64);
     const expectiminimax_model m = parse_expectiminimax_model(text);
     std::optional<Rational> exact;
     std::optional<double> approx;

@@ -41,7 +41,9 @@ void setup_inv(CLI::App& app) {
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts] {
     const BigInt a = parse_bigint(opts->fraction);
-    const std::uint32_t r = to_residue(make_rational(BigInt(1), a == 0 ? BigInt(opts->modulus) : a), opts->modulus);
+    if (to_residue(make_rational(a, BigInt(1)), opts->modulus) == 0)
+      throw std::domain_error(to_string(a) + " is 0 modulo " + std::to_string(opts->modulus) + " and has no inverse");
+    const std::uint32_t r = to_residue(make_rational(BigInt(1), a), opts->modulus);
     if (opts->json)
       std::cout << "{\"value\":" << json_escape(to_string(a)) << ",\"inverse\":" << r
                 << ",\"modulus\":" << opts->modulus << "}\n";

@@ -18,7 +18,7 @@ struct run_options {
 void setup_run(CLI::App& app) {
   auto opts = std::make_shared<run_options>();
   CLI::App* cmd = app.add_subcommand(
-      "run", "Expected rolls of a fair die until one face comes up K times in a row (K=2, 6 faces: 42)");
+      "run", "Expected rolls of a fair die until one given face comes up K times in a row (K=2, 6 faces: 42)");
   cmd->add_option("K", opts->k, "Run length, 1 <= K <= 10^7")->required();
   cmd->add_option("--faces", opts->faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
   add_value_options(*cmd, opts->value);
@@ -26,8 +26,8 @@ void setup_run(CLI::App& app) {
     const int k = opts->k, faces = opts->faces;
     report_value(
         opts->value,
-        "expected rolls of a " + std::to_string(faces) + "-faced die until one face comes up " + std::to_string(k) +
-            " times in a row",
+        "expected rolls of a " + std::to_string(faces) + "-faced die until one given face comes up " +
+            std::to_string(k) + " times in a row",
         runs_of<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); }));
   });
 }

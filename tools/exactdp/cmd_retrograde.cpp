@@ -24,16 +24,7 @@ namespace {
 std::string read_json_argument(const std::string& arg, const char* what) {
   const auto first = arg.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && (arg[first] == '[' || arg[first] == '{')) return arg;
-  if (arg == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(arg, ec);
-  if (ec) throw std::invalid_argument(std::string("cannot read the ") + what + " file '" + arg + "': " + ec.message());
-  check_state_budget(std::string("the ") + what + " file '" + arg + "'", static_cast<long double>(size), 24);
-  std::ifstream in(arg, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw std::invalid_argument(std::string("cannot read the ") + what + " file '" + arg + "'");
-  return text.str();
+  return read_input_text(arg, what, 24);
 }
 
 std::string remoteness_json(std::uint32_t r) { return r == no_remoteness ? "null" : std::to_string(r); }

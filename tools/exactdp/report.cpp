@@ -146,6 +146,37 @@ auto attempt(F f, std::string& failure, std::exception_ptr& error) -> std::optio
   }
 }
 
+// The residue of the exact value, when the residue run failed because the
+// recurrence divided by a multiple of P (std::domain_error) although the
+// answer itself may have a residue: coupon 5 mod 5 divides by 5 on the way
+// to 137/12, which is 1 mod 5. Uses the exact value if it was computed, else
+// computes it. If the exact value has no residue either (its denominator is
+// a multiple of P), `failure` and `error` say that instead. Other failures
+// (budgets) are left as they are.
+std::optional<std::uint32_t> residue_from_exact(const value_runs& runs, std::uint64_t modulus,
+                                                const std::optional<Rational>& exact, std::exception_ptr& error,
+                                                std::string& failure, std::string& note) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::domain_error&) {
+  } catch (...) {
+    return std::nullopt;
+  }
+  std::string exact_failure;
+  std::exception_ptr exact_error;
+  const std::optional<Rational> value = exact ? exact : attempt(runs.exact, exact_failure, exact_error);
+  if (!value) return std::nullopt;
+  try {
+    const std::uint32_t r = to_residue(*value, modulus);
+    note = ", from the exact value: the recurrence divides by a multiple of " + std::to_string(modulus);
+    return r;
+  } catch (const std::domain_error& e) {
+    failure = e.what();
+    error = std::current_exception();
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 void report_value(const value_options& opts, const std::string& what, const value_runs& runs) {
@@ -171,10 +202,12 @@ void report_value(const value_options& opts, const std::string& what, const valu
     if (!approx && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }
+  std::string mod_note;
   if (want_mod) {
     dyn_modulus_scope scope(opts.modulus);
     std::exception_ptr error;
     residue = attempt(runs.residue, mod_failure, error);
+    if (!residue) residue = residue_from_exact(runs, opts.modulus, exact, error, mod_failure, mod_note);
     if (!residue && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }
@@ -239,8 +272,9 @@ void report_value(const value_options& opts, const std::string& what, const valu
   if (opts.digits > 0 && exact) line("decimal", format_decimal(*exact, opts.digits));
   if (want_double) line("double", approx ? format_shortest(*approx) : "unavailable: " + double_failure);
   if (want_mod)
-    line("mod", residue ? std::to_string(*residue) + (all ? "  (mod " + std::to_string(opts.modulus) + ")" : "")
-                        : "none: " + mod_failure);
+    line("mod", residue
+                    ? std::to_string(*residue) + (all ? "  (mod " + std::to_string(opts.modulus) + mod_note + ")" : "")
+                    : "none: " + mod_failure);
   if (all && error) line("error", error->words);
   if (check) line("check", format_17(*check_value) + ": " + check->words);
 }

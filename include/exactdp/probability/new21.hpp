@@ -39,13 +39,21 @@ inline void check_new21_arguments(int n, int k, int max_pts) {
 /// (probabilities, or counts over max_pts^min(n, k)). Arguments checked;
 /// requires n < k + max_pts - 1 (otherwise the answer is 1 and the caller
 /// returns it).
-template <Ring T, class Share>
-T new21_window(int n, int k, int max_pts, const T& one, const Share& share, long double bits) {
-  const std::size_t size = static_cast<std::size_t>(std::min(max_pts, n + 1));
-  check_state_budget("the New 21 Game window for max_pts = " + std::to_string(max_pts),
-                     static_cast<long double>(size) + 3, entry_bytes<T>(bits));
+/// The state and work budgets of new21_window over T, for values of `bits`
+/// bits; checked before anything is allocated (the exact path calls it
+/// before computing its common denominator max_pts^draws).
+template <Ring T>
+void check_new21_budget(int n, int max_pts, long double bits) {
+  const auto size = static_cast<long double>(std::min(max_pts, n + 1));
+  check_state_budget("the New 21 Game window for max_pts = " + std::to_string(max_pts), size + 3, entry_bytes<T>(bits));
   check_work_budget("New 21 Game up to n = " + std::to_string(n),
                     5.0L * (static_cast<long double>(n) + 1) * operation_cost<T>(bits));
+}
+
+template <Ring T, class Share>
+T new21_window(int n, int k, int max_pts, const T& one, const Share& share, long double bits) {
+  check_new21_budget<T>(n, max_pts, bits);
+  const std::size_t size = static_cast<std::size_t>(std::min(max_pts, n + 1));
   std::vector<T> last(size, T(0));  // reach[j] at j mod size for the max_pts totals below i, when j < k
   T window(0), answer(0);
   for (int i = 0; i <= n; ++i) {
@@ -102,6 +110,7 @@ T new21_game(int n, int k, int max_pts) {
   const int draws = std::min(n, k);  // the most draws that lead to a total <= n
   const long double bits = static_cast<long double>(draws) * std::log2(static_cast<long double>(max_pts)) + 2;
   if constexpr (std::same_as<T, Rational>) {
+    detail::check_new21_budget<BigInt>(n, max_pts, bits);
     const auto m = static_cast<unsigned long>(max_pts);
     const BigInt scale = detail::power_of(m, static_cast<unsigned long>(draws));
     const BigInt count = detail::new21_window<BigInt>(n, k, max_pts, scale, detail::exact_share{m}, bits);

@@ -29,6 +29,15 @@ inline void check_rolls_to_reach_arguments(int target, int faces) {
     throw std::invalid_argument("faces must be between 1 and 10^6, not " + std::to_string(faces));
 }
 
+/// The state and work budgets of rolls_to_reach_walk over T, for values of
+/// `bits` bits; the exact path checks them before computing faces^target.
+template <Ring T>
+void check_rolls_to_reach_budget(int target, int faces, long double bits) {
+  check_state_budget("the rolls-to-reach window for " + std::to_string(faces) + " faces",
+                     static_cast<long double>(std::min(faces, target)) + 2, entry_bytes<T>(bits));
+  check_work_budget("expected rolls to reach " + std::to_string(target), 4.0L * target * operation_cost<T>(bits));
+}
+
 /// The recurrence, written once. E[s] = 1 + (1/f)·Σ_{j=1..f} E[s+j] with
 /// E[s] = 0 for s >= target, filled from s = target - 1 down to 0; the sum
 /// over the next f totals is a sliding window (add E[s], drop E[s+f]), so
@@ -39,10 +48,8 @@ inline void check_rolls_to_reach_arguments(int target, int faces) {
 template <Ring T, class Share>
 T rolls_to_reach_walk(int target, int faces, const T& one, const Share& share, long double bits) {
   if (target == 0) return T(0);
+  check_rolls_to_reach_budget<T>(target, faces, bits);
   const std::size_t size = static_cast<std::size_t>(std::min(faces, target));
-  check_state_budget("the rolls-to-reach window for " + std::to_string(faces) + " faces",
-                     static_cast<long double>(size) + 2, entry_bytes<T>(bits));
-  check_work_budget("expected rolls to reach " + std::to_string(target), 4.0L * target * operation_cost<T>(bits));
   std::vector<T> last(size, T(0));  // E[s] at s mod size, for the f totals above the current one
   T window(0);                      // Σ E[s+1..s+f]; totals at or past the target contribute 0
   for (int s = target - 1; s >= 0; --s) {
@@ -82,6 +89,7 @@ T expected_rolls_to_reach(int target, int faces = 6) {
   const long double bits = static_cast<long double>(target) * std::log2(static_cast<long double>(faces)) +
                            std::log2(static_cast<long double>(target) + 1) + 4;
   if constexpr (std::same_as<T, Rational>) {
+    detail::check_rolls_to_reach_budget<BigInt>(target, faces, bits);
     const auto f = static_cast<unsigned long>(faces);
     const BigInt scale = detail::power_of(f, static_cast<unsigned long>(target));
     const BigInt count = detail::rolls_to_reach_walk<BigInt>(target, faces, scale, detail::exact_share{f}, bits);
