@@ -150,12 +150,13 @@ auto attempt(F f, std::string& failure, std::exception_ptr& error) -> std::optio
 // recurrence divided by a multiple of P (std::domain_error) although the
 // answer itself may have a residue: coupon 5 mod 5 divides by 5 on the way
 // to 137/12, which is 1 mod 5. Uses the exact value if it was computed, else
-// computes it. If the exact value has no residue either (its denominator is
-// a multiple of P), `failure` and `error` say that instead. Other failures
-// (budgets) are left as they are.
+// computes it unless it already failed (`exact_tried`). If the exact value
+// has no residue either (its denominator is a multiple of P), `failure` and
+// `error` say that instead. Other failures (budgets) are left as they are.
 std::optional<std::uint32_t> residue_from_exact(const value_runs& runs, std::uint64_t modulus,
-                                                const std::optional<Rational>& exact, std::exception_ptr& error,
-                                                std::string& failure, std::string& note) {
+                                                const std::optional<Rational>& exact, bool exact_tried,
+                                                std::exception_ptr& error, std::string& failure, std::string& note) {
+  if (exact_tried && !exact) return std::nullopt;
   try {
     std::rethrow_exception(error);
   } catch (const std::domain_error&) {
@@ -207,7 +208,7 @@ void report_value(const value_options& opts, const std::string& what, const valu
     dyn_modulus_scope scope(opts.modulus);
     std::exception_ptr error;
     residue = attempt(runs.residue, mod_failure, error);
-    if (!residue) residue = residue_from_exact(runs, opts.modulus, exact, error, mod_failure, mod_note);
+    if (!residue) residue = residue_from_exact(runs, opts.modulus, exact, want_exact, error, mod_failure, mod_note);
     if (!residue && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }
