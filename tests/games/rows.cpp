@@ -15,6 +15,7 @@
 #include "exactdp/games/stone.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/rational.hpp"
+#include "support/handed.hpp"
 
 using namespace exactdp;
 using V = std::vector<std::int64_t>;
@@ -29,14 +30,7 @@ V random_row(std::mt19937& rng, std::size_t max_len, int lo, int hi) {
   for (auto& x : v) x = lo + static_cast<std::int64_t>(rng() % static_cast<unsigned>(hi - lo + 1));
   return v;
 }
-nlohmann::json handed_case(const std::string& id) {
-  std::ifstream in(std::string(EXACTDP_SOURCE_DIR) + "/tests/data/handed.json");
-  const auto doc = nlohmann::json::parse(in);
-  for (const auto& c : doc["cases"])
-    if (c["id"] == id) return c;
-  FAIL("handed case " << id << " missing");
-  return {};
-}
+using exactdp::test::handed_case;
 }  // namespace
 
 TEST_CASE("best_lead seed values", "[games][rows]") {

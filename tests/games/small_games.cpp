@@ -12,19 +12,11 @@
 #include "exactdp/games/can_i_win.hpp"
 #include "exactdp/games/flip.hpp"
 #include "exactdp/games/nim.hpp"
+#include "support/handed.hpp"
 
 using namespace exactdp;
 
-namespace {
-nlohmann::json handed_case(const std::string& id) {
-  std::ifstream in(std::string(EXACTDP_SOURCE_DIR) + "/tests/data/handed.json");
-  const auto doc = nlohmann::json::parse(in);
-  for (const auto& c : doc["cases"])
-    if (c["id"] == id) return c;
-  FAIL("handed case " << id << " missing");
-  return {};
-}
-}  // namespace
+using exactdp::test::handed_case;
 
 TEST_CASE("Can I Win seed values and handed case C01", "[games][can-i-win]") {
   CHECK(!can_i_win(10, 11).first_player_wins);
