@@ -146,7 +146,7 @@ TEST_CASE("tool: chain answers the examples in the three policies", "[markov][to
 TEST_CASE("tool: chain errors have the right status and one clear line", "[markov][tool][errors]") {
   auto r = run_tool({"chain", "/nonexistent.json"});
   CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("exactdp: error: cannot read /nonexistent.json"));
+  CHECK_THAT(r.err, Contains("exactdp: error: cannot read the chain model file '/nonexistent.json'"));
   r = run_tool({"chain", example("sixes_run_2.json"), "--query", "sometimes"});
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Contains("unknown query \"sometimes\""));

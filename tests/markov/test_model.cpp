@@ -128,7 +128,7 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
                     Contains("unknown state \"x\""));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "rewards": {"a": "x"}})", "f"),
                     Contains("the reward of state a"));
-  CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"), Contains("cannot read /nonexistent/model.json"));
+  CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"), Contains("cannot read the chain model file '/nonexistent/model.json'"));
   CHECK_THROWS_WITH(load_markov_model("model.txt"), Contains("--format"));
   CHECK_THROWS_WITH(load_markov_model("model.txt", "xml"), Contains("unknown model format"));
 }

@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "command.hpp"
+#include "exactdp/io/read_text.hpp"
 #include "exactdp/games/can_i_win.hpp"
 #include "exactdp/games/divisor.hpp"
 #include "exactdp/games/expectiminimax.hpp"
@@ -543,7 +544,7 @@ void setup_expectiminimax(CLI::App& app) {
       throw std::invalid_argument(
           "--as mod is not available for expectiminimax: max and min nodes compare values, and residues modulo P have "
           "no order (use --as exact or double)");
-    const std::string text = read_input_text(o->file, "expectiminimax model", 64);
+    const std::string text = read_text(o->file, "the expectiminimax model", 64);
     const expectiminimax_model m = parse_expectiminimax_model(text);
     std::optional<Rational> exact;
     std::optional<double> approx;

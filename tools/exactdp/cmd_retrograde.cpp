@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "command.hpp"
+#include "exactdp/io/read_text.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/retrograde/cat_mouse.hpp"
 #include "exactdp/retrograde/cat_mouse2.hpp"
@@ -24,7 +25,7 @@ namespace {
 std::string read_json_argument(const std::string& arg, const char* what) {
   const auto first = arg.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && (arg[first] == '[' || arg[first] == '{')) return arg;
-  return read_input_text(arg, what, 24);
+  return read_text(arg, std::string("the ") + what, 24);
 }
 
 std::string remoteness_json(std::uint32_t r) { return r == no_remoteness ? "null" : std::to_string(r); }

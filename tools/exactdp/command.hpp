@@ -70,16 +70,6 @@ value_runs runs_of(Solve solve) {
 /// exit_status(). `what` describes the question in words.
 void report_value(const value_options& opts, const std::string& what, const value_runs& runs);
 
-/// The text of an input file, or of standard input for "-". `what` names it
-/// in messages ("game graph"). A file is sized first and refused, before it
-/// is read, when keeping it (at `bytes_per_byte` bytes of memory per byte of
-/// text, for the parsed tree) would pass the state budget; standard input is
-/// read in blocks and refused as soon as it passes. Throws
-/// std::invalid_argument when the file cannot be read (missing, a directory,
-/// a device without a size: the system's reason is given), resource_error
-/// above the budget. Cost: one pass over the text.
-std::string read_input_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte);
-
 /// Prints a one-line JSON object or "key: value" lines; used by the number
 /// utilities.
 std::string json_escape(const std::string& s);

@@ -1,21 +1,20 @@
-// exactdp tool: reading input files and standard input within the state
-// budget (see command.hpp).
-#include <cstddef>
+// Reading input files and standard input within the state budget
+// (exactdp/io/read_text.hpp).
+#include "exactdp/io/read_text.hpp"
+
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
-#include <string>
 #include <system_error>
 
-#include "command.hpp"
 #include "exactdp/numeric/errors.hpp"
 
-namespace exactdp::tool {
+namespace exactdp {
 
-std::string read_input_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
-  const std::string name =
-      "the " + what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'");
+std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
+  const std::string name = what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'");
   if (path == "-") {
     std::string text;
     char block[1 << 16];
@@ -26,8 +25,7 @@ std::string read_input_text(const std::string& path, const std::string& what, st
     return text;
   }
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw std::invalid_argument("cannot read " + name + ": it is a directory");
+  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("cannot read " + name + ": it is a directory");
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw std::invalid_argument("cannot read " + name + ": " + ec.message());
   check_state_budget(name, static_cast<long double>(size), bytes_per_byte);
@@ -39,4 +37,4 @@ std::string read_input_text(const std::string& path, const std::string& what, st
   return text;
 }
 
-}  // namespace exactdp::tool
+}  // namespace exactdp

@@ -1,0 +1,23 @@
+// exactdp/io/read_text.hpp: the text of an input file, or of standard input,
+// read within the state budget. Every model reader and every tool command
+// that takes a file reads it here, so "-", directories, devices without a
+// size and oversized inputs are handled one way.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace exactdp {
+
+/// The whole text of the file at `path`, or of standard input when `path` is
+/// "-". `what` names the input in messages ("the chain model"). A file is
+/// sized first and refused before it is read when keeping it, at
+/// `bytes_per_byte` bytes of memory per byte of text (for what the caller
+/// builds from it), would pass the state budget; standard input is read in
+/// 64 KiB blocks and refused as soon as it passes.
+/// Throws std::invalid_argument when the input cannot be read (missing, a
+/// directory, a device without a size: the system's reason is given), and
+/// resource_error above the state budget. Cost: one pass over the text.
+std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte = 64);
+
+}  // namespace exactdp
