@@ -1,100 +1,96 @@
-// Reading an expectiminimax game graph from JSON (see expectiminimax.hpp).
-#include <nlohmann/json.hpp>
-
+// Reading an expectiminimax game graph from JSON (see expectiminimax.hpp),
+// through the strict JSON reader shared by every model file.
 #include <unordered_map>
 
 #include "exactdp/games/expectiminimax.hpp"
+#include "exactdp/io/json_input.hpp"
 
 namespace exactdp {
 
-namespace {
+expectiminimax_model parse_expectiminimax_model(std::string_view json_text, const std::string& source) {
+  const json_document doc(json_text, source);
+  const json_value& root = doc.root();
+  doc.expect_object(root, "the model", {"root", "nodes", "description"});
+  const json_value* list = root.find("nodes");
+  if (!list) doc.fail(root, "the model has no \"nodes\" array");
+  doc.expect_array(*list, "\"nodes\"");
+  const json_value* root_id = root.find("root");
+  if (!root_id) doc.fail(root, "the model must name its \"root\" node (a string id)");
+  doc.expect_string(*root_id, "\"root\"");
+  if (const json_value* description = root.find("description")) doc.expect_string(*description, "\"description\"");
+  const auto& items = list->items();
+  if (items.size() > expectiminimax_max_nodes)
+    doc.fail(*list, "the model has more than " + describe_bound(BigInt(expectiminimax_max_nodes)) + " nodes");
+  if (items.empty()) doc.fail(*list, "the model has no nodes");
 
-Rational number_of(const nlohmann::json& j, const std::string& where) {
-  if (j.is_string()) {
-    try {
-      return parse_rational(j.get<std::string>());
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument(where + ": " + e.what());
-    }
-  }
-  if (j.is_number_integer()) return Rational(j.get<std::int64_t>());
-  if (j.is_number_unsigned()) return Rational(BigInt(j.get<std::uint64_t>()));
-  throw std::invalid_argument(where +
-                              " must be an exact number: an integer or a string such as \"1/6\" (a JSON "
-                              "decimal would be read through a double)");
-}
-
-}  // namespace
-
-expectiminimax_model parse_expectiminimax_model(std::string_view json_text) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(json_text);
-  } catch (const nlohmann::json::exception& e) {  // a syntax error, or a number out of range (1e999)
-    std::string message = e.what();               // "[json.exception.parse_error.101] parse error at line 1, ..."
-    const auto cut = message.find("] ");
-    if (cut != std::string::npos) message = message.substr(cut + 2);
-    throw std::invalid_argument("the model is not valid JSON: " + message);
-  }
-  if (!doc.is_object() || !doc.contains("nodes") || !doc["nodes"].is_array())
-    throw std::invalid_argument("the model must be a JSON object with a \"nodes\" array");
-  if (!doc.contains("root") || !doc["root"].is_string())
-    throw std::invalid_argument("the model must name its \"root\" node (a string id)");
-  const auto& list = doc["nodes"];
-  if (list.size() > expectiminimax_max_nodes)
-    throw std::invalid_argument("the model has more than " + std::to_string(expectiminimax_max_nodes) + " nodes");
   expectiminimax_model m;
   std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t v = 0; v < list.size(); ++v) {
-    const auto& j = list[v];
-    const std::string where = "node " + std::to_string(v);
-    if (!j.is_object() || !j.contains("id") || !j["id"].is_string())
-      throw std::invalid_argument(where + " must be an object with a string \"id\"");
-    const std::string id = j["id"].get<std::string>();
-    if (!index.emplace(id, v).second) throw std::invalid_argument("node id \"" + id + "\" is used twice");
+  for (std::size_t v = 0; v < items.size(); ++v) {
+    const json_value& j = items[v];
+    const std::string what = "node " + std::to_string(v);
+    doc.expect_object(j, what, {"id", "kind", "children", "probabilities", "payoff"});
+    const json_value* id = j.find("id");
+    if (!id) doc.fail(j, what + " has no \"id\"");
+    if (!index.emplace(doc.expect_string(*id, what + "'s \"id\""), v).second)
+      doc.fail(*id, "the node id " + quote_input(id->text(), 60) + " is used twice");
   }
-  m.nodes.resize(list.size());
-  for (std::size_t v = 0; v < list.size(); ++v) {
-    const auto& j = list[v];
+  m.nodes.resize(items.size());
+  for (std::size_t v = 0; v < items.size(); ++v) {
+    const json_value& j = items[v];
     auto& nd = m.nodes[v];
-    nd.id = j["id"].get<std::string>();
-    const std::string where = "node \"" + nd.id + "\"";
-    const std::string kind = j.contains("kind") && j["kind"].is_string() ? j["kind"].get<std::string>() : "";
-    if (kind == "max")
+    nd.id = j.find("id")->text();
+    const std::string what = "node " + quote_input(nd.id, 60);
+    const json_value* kind = j.find("kind");
+    if (!kind) doc.fail(j, what + " needs \"kind\": one of max, min, chance, terminal");
+    const std::string& k = doc.expect_string(*kind, what + "'s \"kind\"");
+    if (k == "max")
       nd.kind = node_kind::max;
-    else if (kind == "min")
+    else if (k == "min")
       nd.kind = node_kind::min;
-    else if (kind == "chance")
+    else if (k == "chance")
       nd.kind = node_kind::chance;
-    else if (kind == "terminal")
+    else if (k == "terminal")
       nd.kind = node_kind::terminal;
     else
-      throw std::invalid_argument(where + " needs \"kind\": one of max, min, chance, terminal");
-    if (j.contains("children")) {
-      if (!j["children"].is_array()) throw std::invalid_argument(where + ": \"children\" must be an array of ids");
-      for (const auto& c : j["children"]) {
-        if (!c.is_string()) throw std::invalid_argument(where + ": \"children\" must be an array of ids");
-        const auto it = index.find(c.get<std::string>());
-        if (it == index.end())
-          throw std::invalid_argument(where + " has child \"" + c.get<std::string>() + "\", which is not a node");
+      doc.fail(*kind, what + " has kind " + quote_input(k, 60) + ": the kinds are max, min, chance, terminal");
+    if (const json_value* children = j.find("children")) {
+      if (nd.kind == node_kind::terminal) doc.fail(*children, what + " is terminal and has children");
+      doc.expect_array(*children, what + "'s \"children\"");
+      for (const json_value& c : children->items()) {
+        const auto it = index.find(doc.expect_string(c, "a child of " + what));
+        if (it == index.end()) doc.fail(c, what + " has the child " + quote_input(c.text(), 60) + ", which is not a node");
         nd.children.push_back(it->second);
       }
     }
-    if (j.contains("probabilities")) {
-      if (!j["probabilities"].is_array()) throw std::invalid_argument(where + ": \"probabilities\" must be an array");
-      for (const auto& p : j["probabilities"]) nd.probabilities.push_back(number_of(p, where + " probability"));
+    if (nd.kind != node_kind::terminal && nd.children.empty()) doc.fail(j, what + " (" + k + ") has no children");
+    const json_value* probabilities = j.find("probabilities");
+    if (nd.kind == node_kind::chance) {
+      if (!probabilities) doc.fail(j, what + " is a chance node and needs \"probabilities\", one per child");
+      doc.expect_array(*probabilities, what + "'s \"probabilities\"");
+      Rational sum = 0;
+      for (const json_value& p : probabilities->items()) {
+        nd.probabilities.push_back(doc.read_number(p, "a probability of " + what));
+        if (nd.probabilities.back() < 0) doc.fail(p, what + " has the negative probability " + to_string(nd.probabilities.back()));
+        sum += nd.probabilities.back();
+      }
+      if (nd.probabilities.size() != nd.children.size())
+        doc.fail(*probabilities, what + " has " + std::to_string(nd.probabilities.size()) + " probabilities for " +
+                                     std::to_string(nd.children.size()) + " children");
+      if (sum != 1) doc.fail(*probabilities, what + "'s probabilities add up to " + to_string(sum) + ", not 1");
+    } else if (probabilities) {
+      doc.fail(*probabilities, what + " has probabilities, but only chance nodes have them");
     }
-    if (j.contains("payoff")) {
-      if (nd.kind != node_kind::terminal) throw std::invalid_argument(where + " has a payoff but is not terminal");
-      nd.payoff = number_of(j["payoff"], where + " payoff");
-    } else if (nd.kind == node_kind::terminal) {
-      throw std::invalid_argument(where + " is terminal and needs a \"payoff\"");
+    const json_value* payoff = j.find("payoff");
+    if (nd.kind == node_kind::terminal) {
+      if (!payoff) doc.fail(j, what + " is terminal and needs a \"payoff\"");
+      nd.payoff = doc.read_number(*payoff, "the payoff of " + what);
+    } else if (payoff) {
+      doc.fail(*payoff, what + " has a payoff but is not terminal");
     }
   }
-  const auto root = index.find(doc["root"].get<std::string>());
-  if (root == index.end())
-    throw std::invalid_argument("the root \"" + doc["root"].get<std::string>() + "\" is not a node");
-  m.root = root->second;
+  const auto r = index.find(root_id->text());
+  if (r == index.end()) doc.fail(*root_id, "the root " + quote_input(root_id->text(), 60) + " is not a node");
+  m.root = r->second;
   return m;
 }
 

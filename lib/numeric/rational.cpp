@@ -1,6 +1,8 @@
 // Exact parsing and printing of Rational and BigInt (see rational.hpp).
 #include "exactdp/numeric/rational.hpp"
 
+#include "exactdp/io/parse.hpp"
+
 #include <gmp.h>
 
 #include <cstddef>
@@ -16,9 +18,7 @@ constexpr std::size_t max_text_length = 1'000'000;
 constexpr long max_exponent = 100'000;
 
 [[noreturn]] void bad_number(std::string_view text, const std::string& why) {
-  std::string shown(text.substr(0, 60));
-  if (text.size() > 60) shown += "...";
-  throw std::invalid_argument("cannot read '" + shown + "' as a number: " + why);
+  throw std::invalid_argument("cannot read " + quote_input(text) + " as a number: " + why);
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -128,7 +128,7 @@ Rational parse_rational(std::string_view text) {
     exponent = std::stol(std::string(significant));
     if (exp_negative) exponent = -exponent;
   }
-  if (!rest.empty()) bad_number(text, "unexpected character '" + std::string(1, rest[0]) + "'");
+  if (!rest.empty()) bad_number(text, "unexpected character " + quote_input(rest.substr(0, 1)));
   if (exponent > max_exponent || exponent < -max_exponent)
     bad_number(text, "the exponent is larger than the limit of 100000");
 

@@ -111,13 +111,74 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
                     Catch::Contains("1 probabilities for 2 children"));
   CHECK_THROWS_WITH(parse_expectiminimax_model("{"), Catch::Contains("not valid JSON"));
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"a","nodes":[{"id":"a","kind":"dice"}]})"),
-                    Catch::Contains("one of max, min, chance, terminal"));
-  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":0.5}]})"),
-                    Catch::Contains("exact number"));
+                    Catch::Contains("the kinds are max, min, chance, terminal"));
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"b","nodes":[{"id":"a","kind":"terminal","payoff":1}]})"),
                     Catch::Contains("not a node"));
   CHECK_THROWS_WITH(
       parse_expectiminimax_model(
           R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":1},{"id":"a","kind":"terminal","payoff":1}]})"),
       Catch::Contains("used twice"));
+}
+
+TEST_CASE("expectiminimax model: every number is read exactly from its text, whatever its size") {
+  auto root_value = [](const std::string& payoff) {
+    const expectiminimax_model m = parse_expectiminimax_model(
+        R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":)" + payoff + "}]}");
+    return m.nodes[m.root].payoff;
+  };
+  CHECK(root_value("0.5") == Rational(1, 2));  // a JSON decimal is its decimal, not a double
+  CHECK(root_value("18446744073709551615") == Rational(BigInt("18446744073709551615")));  // 2^64-1, not -1
+  CHECK(root_value("9223372036854775808") == Rational(BigInt("9223372036854775808")));    // 2^63, not -2^63
+  CHECK(root_value("-9223372036854775809") == Rational(BigInt("-9223372036854775809")));
+  CHECK(root_value("1e400") == Rational(pow(BigInt(10), 400)));
+  CHECK(root_value("\"1e400\"") == Rational(pow(BigInt(10), 400)));
+  // A max node must pick the larger payoff, 2^64-1, not 0.
+  const expectiminimax_model m = parse_expectiminimax_model(R"({"root":"r","nodes":[
+    {"id":"r","kind":"max","children":["a","b"]},
+    {"id":"a","kind":"terminal","payoff":18446744073709551615},
+    {"id":"b","kind":"terminal","payoff":0}]})");
+  const auto answer = solve_expectiminimax(m.graph<Rational>());
+  CHECK(answer.values[m.root] == Rational(BigInt("18446744073709551615")));
+  CHECK(answer.best_child[m.root] == std::optional<std::size_t>(1));
+  // A probability of 2^63 is not negative: it is above 1, so the sum is wrong.
+  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","nodes":[
+    {"id":"r","kind":"chance","children":["a"],"probabilities":[9223372036854775808]},
+    {"id":"a","kind":"terminal","payoff":0}]})"),
+                    Catch::Contains("add up to 9223372036854775808, not 1"));
+}
+
+TEST_CASE("expectiminimax model: contradictions and typos are refused, with their line") {
+  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","nodes":[
+    {"id":"r","kind":"chance","children":["a","b"],"probabilites":["1/2","1/2"]},
+    {"id":"a","kind":"terminal","payoff":0},{"id":"b","kind":"terminal","payoff":1}]})",
+                                               "typo.json"),
+                    Catch::Equals("typo.json:2: unknown key 'probabilites' in node 0 (the keys are id, kind, children, "
+                                  "probabilities, payoff)"));
+  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","root":"a","nodes":[]})", "dup.json"),
+                    Catch::Equals("dup.json:1: the key 'root' appears twice in one object (lines 1 and 1)"));
+  // The exact sum is checked when the model is read, so the double run
+  // cannot accept what the exact run refuses.
+  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","nodes":[
+    {"id":"r","kind":"chance","children":["a","b"],"probabilities":[0.5, 0.500001]},
+    {"id":"a","kind":"terminal","payoff":0},{"id":"b","kind":"terminal","payoff":1}]})"),
+                    Catch::Contains("probabilities add up to 1000001/1000000, not 1"));
+}
+
+TEST_CASE("expectiminimax over double: probabilities must sum to 1 within 1e-9") {
+  // The double graph of a library caller (no exact model behind it): the
+  // tolerance is 1e-9 on the sum, tested on both sides of its edge.
+  auto graph = [](double p1) {
+    std::vector<game_node<double>> g(3);
+    g[0].kind = node_kind::chance;
+    g[0].children = {1, 2};
+    g[0].probabilities = {0.5, p1};
+    g[1].payoff = 0;
+    g[2].payoff = 1;
+    return g;
+  };
+  CHECK_NOTHROW(solve_expectiminimax(graph(0.5 + 0.9e-9)));
+  CHECK_NOTHROW(solve_expectiminimax(graph(0.5 - 0.9e-9)));
+  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.5 + 1.1e-9)), Catch::Contains("add up to"));
+  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.5 - 1.1e-9)), Catch::Contains("add up to"));
+  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.500001)), Catch::Contains("add up to"));
 }

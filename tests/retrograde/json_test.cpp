@@ -8,6 +8,7 @@
 
 using namespace exactdp;
 using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
 
 TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
   const game_model m = parse_game_model(R"({
@@ -39,57 +40,67 @@ TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
 
 TEST_CASE("game-graph JSON errors", "[json][errors]") {
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []"),
-                    Contains("game graph: JSON parse error"));
-  CHECK_THROWS_WITH(parse_game_model("[1, 2]"), Contains("must be a JSON object"));
-  CHECK_THROWS_WITH(parse_game_model("{\"moves\": []}"), Contains("\"positions\" is missing"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"), Contains("from 1 to 4294967294"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": -3, \"moves\": []}"), Contains("not -3"));
+                    Contains("game graph:1: not valid JSON: expected ',' or ']' after an array element"));
+  CHECK_THROWS_WITH(parse_game_model("[1, 2]"), Equals("game graph:1: the game graph must be an object, not an array"));
+  CHECK_THROWS_WITH(parse_game_model("{\"moves\": []}"), Contains("the game graph has no \"positions\""));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"), Equals("game graph:1: \"positions\" must be an integer in 1..4294967294, not the number '0'"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": -3, \"moves\": []}"), Contains("not the number '-3'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": \"2\", \"moves\": []}"), Contains("\"positions\" must be"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1}"), Contains("\"moves\" is missing"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1}"), Contains("has no \"moves\""));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1, \"moves\": [[]], \"mvoes\": 1}"),
-                    Contains("unknown field \"mvoes\""));
+                    Contains("unknown key 'mvoes' in the game graph"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [2]]}"),
-                    Contains("moves[1][0] must be a position number 0..1, not 2"));
+                    Equals("game graph:1: moves[1][0] must be an integer in 0..1, not the number '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [-1]]}"), Contains("moves[1][0]"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], 5]}"), Contains("moves[1] must be a list"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], 5]}"), Contains("moves[1] must be an array, not the number '5'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [[0]]]}"), Contains("moves[1][0]"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"won\"}}"),
-                    Contains("terminal[\"1\"] must be \"win\", \"lose\" or \"draw\""));
+                    Contains("terminal['1'] must be \"win\", \"lose\" or \"draw\", not the string 'won'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"x\": \"win\"}}"),
-                    Contains("terminal key \"x\""));
+                    Equals("game graph:1: a key of \"terminal\" (a position number) must be an integer in 0..1, not 'x'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"2\": \"win\"}}"),
-                    Contains("terminal key \"2\""));
+                    Contains("must be an integer in 0..1, not '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": [1]}"),
-                    Contains("\"terminal\" must be an object"));
+                    Equals("game graph:1: \"terminal\" must be an object, not an array"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"0\": \"win\"}}"),
                     Contains("position 0 is terminal (win) but has 1 moves"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"player\": [0, 2]}"),
-                    Contains("player[1] must be 0 or 1"));
+                    Contains("player[1] must be an integer in 0..1, not the number '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"player\": [0]}"),
                     Contains("\"player\" must be an array of 2"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"names\": [\"a\", 3]}"),
                     Contains("names[1] must be a string"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"start\": 2}"),
-                    Contains("\"start\" must be a position number 0..1"));
+                    Contains("\"start\" must be an integer in 0..1, not the number '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": 5}"),
                     Contains("\"description\" must be a string"));
 }
 
 TEST_CASE("deep nesting and huge declarations are refused before allocating", "[json][errors]") {
   CHECK_THROWS_WITH(parse_game_model(std::string(100000, '[') + std::string(100000, ']')),
-                    Contains("nested deeper than 4 levels at byte 5"));
+                    Equals("game graph:1: nested deeper than 64 levels of arrays and objects"));
   // Brackets inside strings do not count.
   CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"),
-                    Contains("\"moves\" is missing"));
+                    Contains("has no \"moves\""));
   // 10^7 positions declared, 3 lists given: refused before any table of 10^7.
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 10000000, \"moves\": [[1], [2], []]}"),
-                    Contains("\"moves\" must be an array of 10000000 lists (one per position), not of 3"));
+                    Contains("\"moves\" must have 10000000 lists (one per position), not 3"));
   // 10^9 positions would need 35 GB: a resource error, before anything else.
   CHECK_THROWS_AS(parse_game_model("{\"positions\": 1000000000, \"moves\": [[1], [2], []]}"), resource_error);
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 4096;
   CHECK_THROWS_WITH(
       parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(1000, 'x') + "\"}"),
-      Contains("bytes of JSON"));
+      Contains("the JSON text game graph needs"));
   state_budget_bytes() = saved;
+}
+
+TEST_CASE("a position named twice in \"terminal\" is a contradiction, whatever the spelling", "[json][errors]") {
+  // "01" is position 1, as the one integer reader reads it everywhere.
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []],\n \"terminal\": {\"1\": \"win\",\n \"01\": \"lose\"}}"),
+                    Equals("game graph:3: position 1 is given twice in \"terminal\" (lines 2 and 3)"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"win\", \"1\": \"lose\"}}"),
+                    Contains("the key '1' appears twice in one object"));
+  const game_model m = parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"01\": \"lose\"}}");
+  CHECK(m.graph.terminal[1] == outcome::lose);
 }

@@ -198,12 +198,17 @@ struct expectiminimax_model {
   static T convert(const Rational& q);
 };
 
-/// Parses the JSON model above. Throws std::invalid_argument naming what is
-/// wrong (bad JSON, unknown kind, duplicate or unknown id, a bad number, a
-/// missing root). Structural checks (probabilities sum, cycles) are
-/// solve_expectiminimax's. Cost: linear in the text. Status: tool tests on
-/// examples/games/dice_duel.json and on malformed models.
-expectiminimax_model parse_expectiminimax_model(std::string_view json_text);
+/// Parses the JSON model above with the strict reader of every model file
+/// (exactdp/io/json_input.hpp): numbers exact whatever their size, unknown
+/// and duplicate keys refused. Also checks what needs only the text: every
+/// chance node has one probability per child, none negative, summing to
+/// exactly 1 (so a --as double run refuses {0.5, 0.500001} too); terminal
+/// nodes have a payoff and no children; the others have children. Cycles
+/// are solve_expectiminimax's to find. `source` names the text in messages.
+/// Throws std::invalid_argument "SOURCE:LINE: ..." naming the node.
+/// Cost: linear in the text. Status: tests in tests/games/expectiminimax.cpp
+/// (every error path) and the tool tests.
+expectiminimax_model parse_expectiminimax_model(std::string_view json_text, const std::string& source = "model");
 
 template <class T>
 T expectiminimax_model::convert(const Rational& q) {

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -116,11 +117,13 @@ cat_mouse_answer solve_cat_mouse(const cat_mouse_game& game);
 int cat_mouse(const std::vector<std::vector<int>>& graph);
 
 /// Reads a cat-and-mouse graph from JSON: an array of n arrays of node
-/// numbers, e.g. [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]. Errors:
-/// std::invalid_argument (syntax with byte offset, nesting deeper than 2,
-/// non-integer entries); resource_error if the text exceeds the state budget
-/// at 24 bytes of parse tree per byte. The rules are checked by
+/// numbers, e.g. [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]], with the strict
+/// reader of every model file (exactdp/io/json_input.hpp). `source` names
+/// the text in messages. Errors: std::invalid_argument "SOURCE:LINE: reason"
+/// (syntax, entries that are not node numbers); resource_error if the text
+/// exceeds the state budget. The rules of the game are checked by
 /// cat_mouse_game. Cost: O(text length). Status: error paths tested.
-std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text);
+std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text,
+                                                    const std::string& source = "cat and mouse graph");
 
 }  // namespace exactdp

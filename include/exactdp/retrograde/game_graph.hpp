@@ -75,15 +75,17 @@ struct game_model {
 /// Parses the JSON game-graph format (docs/retrograde.md):
 ///   {"positions": N, "start": s, "moves": [[...], ...],
 ///    "terminal": {"3": "lose", ...}, "player": [0, 1, ...], "names": [...]}
-/// "positions" and "moves" are required; "start" defaults to 0.
-/// Errors: std::invalid_argument with a one-line reason (JSON syntax with its
-/// byte offset, nesting deeper than 4 levels, a missing or mistyped field, a
-/// "moves" list whose length is not N, an index out of range, an unknown
-/// outcome word); resource_error when the text (24 bytes of parse tree per
-/// byte) or the declared N (the graph's bytes) exceed the state budget: both
-/// are checked before the parse tree or any table is built.
+/// "positions" and "moves" are required; "start" defaults to 0. Read by the
+/// strict reader of every model file (exactdp/io/json_input.hpp): unknown
+/// and duplicate keys are refused, and so are two "terminal" keys naming one
+/// position ("1" and "01"). `source` names the text in messages.
+/// Errors: std::invalid_argument "SOURCE:LINE: reason" (JSON syntax, a
+/// missing or mistyped field, a "moves" list whose length is not N, an index
+/// out of range, an unknown outcome word); resource_error when the text or
+/// the declared N (the graph's bytes) exceed the state budget: both are
+/// checked before the tables are built.
 /// Cost: O(text length). Status: every error path tested.
-game_model parse_game_model(std::string_view json_text);
+game_model parse_game_model(std::string_view json_text, const std::string& source = "game graph");
 
 /// The name of position p in a model: names[p], or its number.
 std::string position_label(const game_model& model, std::uint32_t p);

@@ -1,0 +1,83 @@
+// exactdp/io/parse.hpp: the one reader of integers and lists written as text,
+// and the one way input is quoted in messages.
+//
+// Every integer argument of the tool, every list, and every integer of a
+// model file is read here, so that all of them follow one grammar:
+//   integer := [+|-] digit+        (decimal only: 010 is ten, 0x10 is refused)
+// with surrounding ASCII whitespace ignored, and a list is items separated by
+// commas and/or whitespace ("1,3,4", "1 3 4", "1, 3, 4"); an empty item
+// ("1,,2", "1,") is an error. Errors name the value, echo the text (quoted,
+// escaped, at most 200 characters) and state the allowed range:
+//   K must be an integer in 1..10^6, not '9223372036854775807'
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// `text` as it appears in a message: in single quotes, with backslash,
+/// quote, and every byte outside printable ASCII escaped (\n, \t, \r, \xNN),
+/// cut after `limit` bytes of input with "..." and the total size appended.
+/// Cost: O(min(size, limit)).
+std::string quote_input(std::string_view text, std::size_t limit = 200);
+
+/// A bound as people write it: "1000", "10^6" (powers of ten from 10^4),
+/// "2^31-1", "2^63-1", "2^64-1", "-2^63"; other values in plain digits.
+std::string describe_bound(const BigInt& v);
+
+/// Reads an integer of any size (grammar in the file comment). `name` names
+/// the value in the message ("the modulus", "K"). Throws
+/// std::invalid_argument "NAME must be an integer, not 'TEXT'" (or "... an
+/// integer of at most 100000 digits"). Cost: quasi-linear in the digits.
+BigInt parse_integer(std::string_view text, std::string_view name);
+
+/// Reads an integer and checks lo <= value <= hi. Throws
+/// std::invalid_argument "NAME must be an integer in LO..HI, not 'TEXT'"
+/// (bounds as describe_bound writes them) for text that is not an integer or
+/// is out of range. Cost: O(length of text).
+template <std::integral I>
+I parse_integer(std::string_view text, std::string_view name, I lo, I hi);
+
+/// Splits list text into items (grammar in the file comment): each of
+/// `parts` (one command-line argument each) holds items separated by commas
+/// and/or whitespace. The views point into `parts`. Throws
+/// std::invalid_argument naming the list for an empty item, for no item at
+/// all, or for more than `max_items` items. Cost: linear in the text.
+std::vector<std::string_view> split_list(std::span<const std::string> parts, std::string_view name,
+                                         std::size_t max_items = 10'000'000);
+
+/// Reads an exact rational as parse_rational does ("1/6", "0.1", "-2",
+/// "1e-3"), with surrounding whitespace ignored; the message names the
+/// value: "NAME must be a number such as 42, -3/7, 0.1 or 1e-3, not 'x'
+/// (...)". Throws std::invalid_argument.
+Rational parse_number(std::string_view text, std::string_view name);
+
+namespace detail {
+/// Whether z fits [lo, hi]; the message of a failed parse_integer.
+[[noreturn]] void integer_out_of_range(std::string_view text, std::string_view name, const BigInt& lo,
+                                       const BigInt& hi);
+}  // namespace detail
+
+template <std::integral I>
+I parse_integer(std::string_view text, std::string_view name, I lo, I hi) {
+  BigInt z;
+  try {
+    z = parse_integer(text, name);
+  } catch (const std::invalid_argument&) {
+    detail::integer_out_of_range(text, name, BigInt(lo), BigInt(hi));
+  }
+  if (z < BigInt(lo) || z > BigInt(hi)) detail::integer_out_of_range(text, name, BigInt(lo), BigInt(hi));
+  return static_cast<I>(z);
+}
+
+}  // namespace exactdp

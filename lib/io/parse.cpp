@@ -1,0 +1,146 @@
+// The one reader of integers and lists, and input quoting (exactdp/io/parse.hpp).
+#include "exactdp/io/parse.hpp"
+
+#include <gmp.h>
+
+#include <cstdio>
+
+namespace exactdp {
+
+namespace {
+
+constexpr std::size_t max_integer_digits = 100'000;
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+}  // namespace
+
+std::string quote_input(std::string_view text, std::size_t limit) {
+  std::string out = "'";
+  const std::size_t shown = text.size() > limit ? limit : text.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    switch (c) {
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\'':
+        out += "\\'";
+        break;
+      default:
+        if (c < 0x20 || c >= 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\x%02x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  out += '\'';
+  if (shown < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
+std::string describe_bound(const BigInt& v) {
+  if (v < 0) {
+    const std::string positive = describe_bound(BigInt(-v));
+    return "-" + positive;
+  }
+  const std::size_t bits = v == 0 ? 0 : mpz_sizeinbase(v.backend().data(), 2);
+  if (bits >= 16) {
+    if (v == (BigInt(1) << (bits - 1))) return "2^" + std::to_string(bits - 1);
+    if (v == (BigInt(1) << bits) - 1) return "2^" + std::to_string(bits) + "-1";
+  }
+  const std::string digits = to_string(v);
+  if (digits.size() >= 5 && digits[0] == '1' && digits.find_first_not_of('0', 1) == std::string::npos)
+    return "10^" + std::to_string(digits.size() - 1);
+  return digits;
+}
+
+BigInt parse_integer(std::string_view text, std::string_view name) {
+  const std::string_view t = trim(text);
+  std::size_t i = 0;
+  if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
+  const bool digits_only = i < t.size() && t.find_first_not_of("0123456789", i) == std::string_view::npos;
+  if (!digits_only) throw std::invalid_argument(std::string(name) + " must be an integer, not " + quote_input(text));
+  if (t.size() - i > max_integer_digits)
+    throw std::invalid_argument(std::string(name) + " must be an integer of at most " +
+                                std::to_string(max_integer_digits) + " digits, not " + quote_input(text));
+  BigInt z;
+  const std::string digits(t.substr(i));
+  mpz_set_str(z.backend().data(), digits.c_str(), 10);  // decimal, whatever the leading zeros
+  return t[0] == '-' ? BigInt(-z) : z;
+}
+
+std::vector<std::string_view> split_list(std::span<const std::string> parts, std::string_view name,
+                                         std::size_t max_items) {
+  std::vector<std::string_view> items;
+  for (const std::string& part : parts) {
+    const std::string_view text = part;
+    std::size_t pos = 0;
+    bool after_comma = true;  // an item is due: at the start, or after a comma
+    bool any = false;
+    while (pos < text.size()) {
+      if (is_space(text[pos])) {
+        ++pos;
+        continue;
+      }
+      if (text[pos] == ',') {
+        if (after_comma)
+          throw std::invalid_argument(std::string(name) + " has an empty item in " + quote_input(text) +
+                                      " (items are separated by one comma or by spaces)");
+        after_comma = true;
+        ++pos;
+        continue;
+      }
+      std::size_t end = pos;
+      while (end < text.size() && text[end] != ',' && !is_space(text[end])) ++end;
+      if (items.size() == max_items)
+        throw std::invalid_argument(std::string(name) + " has more than " + describe_bound(BigInt(max_items)) +
+                                    " items");
+      items.push_back(text.substr(pos, end - pos));
+      after_comma = false;
+      any = true;
+      pos = end;
+    }
+    if (any && after_comma)
+      throw std::invalid_argument(std::string(name) + " ends with a comma in " + quote_input(text));
+  }
+  if (items.empty()) throw std::invalid_argument(std::string(name) + " is empty: give at least one item");
+  return items;
+}
+
+Rational parse_number(std::string_view text, std::string_view name) {
+  try {
+    return parse_rational(trim(text));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(name) + " must be a number such as 42, -3/7, 0.1 or 1e-3: " + e.what());
+  }
+}
+
+namespace detail {
+
+void integer_out_of_range(std::string_view text, std::string_view name, const BigInt& lo, const BigInt& hi) {
+  throw std::invalid_argument(std::string(name) + " must be an integer in " + describe_bound(lo) + ".." +
+                              describe_bound(hi) + ", not " + quote_input(text));
+}
+
+}  // namespace detail
+
+}  // namespace exactdp

@@ -1,0 +1,91 @@
+// The one integer and list reader, and input quoting (exactdp/io/parse.hpp).
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <limits>
+
+#include "exactdp/io/parse.hpp"
+
+using namespace exactdp;
+using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
+
+TEST_CASE("integers are decimal: leading zeros do not mean octal, and 0x is refused") {
+  CHECK(parse_integer<int>("010", "K", 0, 100) == 10);
+  CHECK(parse_integer<int>("0100", "N", 0, 1000) == 100);
+  CHECK(parse_integer<int>("09", "K", 0, 100) == 9);
+  CHECK(parse_integer<int>("+7", "K", 0, 100) == 7);
+  CHECK(parse_integer<int>("-0", "K", 0, 100) == 0);
+  CHECK(parse_integer<std::int64_t>("-42", "K", -100, 100) == -42);
+  CHECK(parse_integer<int>(" 5\n", "K", 0, 100) == 5);  // surrounding whitespace is ignored
+  CHECK_THROWS_WITH(parse_integer<int>("0x2", "K", 1, 1000000), Equals("K must be an integer in 1..10^6, not '0x2'"));
+  CHECK_THROWS_WITH(parse_integer<int>("9223372036854775807", "K", 1, 1000000),
+                    Equals("K must be an integer in 1..10^6, not '9223372036854775807'"));
+  for (const char* bad : {"", " ", "+", "-", "1.0", "1e3", "1 2", "--1", "+-1", "١", "5x", "1_000"})
+    CHECK_THROWS_WITH(parse_integer<int>(bad, "K", 0, 10), Contains("K must be an integer in 0..10"));
+}
+
+TEST_CASE("integers at the edges of 64 bits are read exactly") {
+  constexpr auto u64max = std::numeric_limits<std::uint64_t>::max();
+  constexpr auto i64min = std::numeric_limits<std::int64_t>::min();
+  CHECK(parse_integer<std::uint64_t>("18446744073709551615", "n", 0, u64max) == u64max);
+  CHECK(parse_integer<std::uint64_t>("00018446744073709551615", "n", 0, u64max) == u64max);
+  CHECK_THROWS_WITH(parse_integer<std::uint64_t>("18446744073709551616", "n", 0, u64max),
+                    Equals("n must be an integer in 0..2^64-1, not '18446744073709551616'"));
+  CHECK(parse_integer<std::int64_t>("-9223372036854775808", "v", i64min, 0) == i64min);
+  CHECK_THROWS_WITH(parse_integer<std::int64_t>("-9223372036854775809", "v", i64min, 0),
+                    Equals("v must be an integer in -2^63..0, not '-9223372036854775809'"));
+  CHECK(parse_integer("-123456789012345678901234567890", "z") == BigInt("-123456789012345678901234567890"));
+}
+
+TEST_CASE("bounds read as people write them") {
+  CHECK(describe_bound(BigInt(1000)) == "1000");
+  CHECK(describe_bound(BigInt(10000)) == "10^4");
+  CHECK(describe_bound(BigInt(1000000000)) == "10^9");
+  CHECK(describe_bound(BigInt(12345)) == "12345");
+  CHECK(describe_bound(BigInt(std::numeric_limits<std::int64_t>::max())) == "2^63-1");
+  CHECK(describe_bound(BigInt(std::numeric_limits<std::uint64_t>::max())) == "2^64-1");
+  CHECK(describe_bound(BigInt(2147483647)) == "2^31-1");
+  CHECK(describe_bound(BigInt(std::int64_t{1} << 62)) == "2^62");
+  CHECK(describe_bound(BigInt(-5)) == "-5");
+  CHECK(describe_bound(BigInt(65535)) == "2^16-1");
+}
+
+TEST_CASE("lists: commas and/or whitespace, no empty items") {
+  using list = std::vector<std::string>;
+  auto items = [](const list& parts) {
+    std::vector<std::string> out;
+    for (auto v : split_list(parts, "the moves")) out.emplace_back(v);
+    return out;
+  };
+  CHECK(items({"1,3,4"}) == list{"1", "3", "4"});
+  CHECK(items({"1 3 4"}) == list{"1", "3", "4"});
+  CHECK(items({"1, 3, 4"}) == list{"1", "3", "4"});
+  CHECK(items({" 1"}) == list{"1"});
+  CHECK(items({"1", "2,3", " 4 "}) == list{"1", "2", "3", "4"});
+  CHECK(items({"-5,-3"}) == list{"-5", "-3"});
+  CHECK_THROWS_WITH(items({"1,,2"}), Equals("the moves has an empty item in '1,,2' (items are separated by one comma or by spaces)"));
+  CHECK_THROWS_WITH(items({",1"}), Contains("empty item"));
+  CHECK_THROWS_WITH(items({"1,"}), Equals("the moves ends with a comma in '1,'"));
+  CHECK_THROWS_WITH(items({""}), Equals("the moves is empty: give at least one item"));
+  CHECK_THROWS_WITH(items({}), Contains("is empty"));
+  CHECK_THROWS_WITH(split_list(list{"1,2,3"}, "L", 2), Equals("L has more than 2 items"));
+}
+
+TEST_CASE("input in messages is quoted, escaped and cut") {
+  CHECK(quote_input("abc") == "'abc'");
+  CHECK(quote_input("a\nb") == "'a\\nb'");
+  CHECK(quote_input("it's") == "'it\\'s'");
+  CHECK(quote_input(std::string("\x01\xff", 2)) == "'\\x01\\xff'");
+  const std::string long_text(5000, 'x');
+  const std::string q = quote_input(long_text);
+  CHECK(q.size() < 230);
+  CHECK_THAT(q, Contains("... (5000 bytes)"));
+}
+
+TEST_CASE("numbers are exact and name what they are") {
+  CHECK(parse_number("0.1", "VALUE") == make_rational(BigInt(1), BigInt(10)));
+  CHECK(parse_number(" 1/6 ", "VALUE") == make_rational(BigInt(1), BigInt(6)));
+  CHECK_THROWS_WITH(parse_number("abc", "the check value"),
+                    Contains("the check value must be a number such as 42, -3/7, 0.1 or 1e-3"));
+}
