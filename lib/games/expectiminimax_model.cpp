@@ -58,7 +58,8 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text, cons
       doc.expect_array(*children, what + "'s \"children\"");
       for (const json_value& c : children->items()) {
         const auto it = index.find(doc.expect_string(c, "a child of " + what));
-        if (it == index.end()) doc.fail(c, what + " has the child " + quote_input(c.text(), 60) + ", which is not a node");
+        if (it == index.end())
+          doc.fail(c, what + " has the child " + quote_input(c.text(), 60) + ", which is not a node");
         nd.children.push_back(it->second);
       }
     }
@@ -70,7 +71,8 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text, cons
       Rational sum = 0;
       for (const json_value& p : probabilities->items()) {
         nd.probabilities.push_back(doc.read_number(p, "a probability of " + what));
-        if (nd.probabilities.back() < 0) doc.fail(p, what + " has the negative probability " + to_string(nd.probabilities.back()));
+        if (nd.probabilities.back() < 0)
+          doc.fail(p, what + " has the negative probability " + to_string(nd.probabilities.back()));
         sum += nd.probabilities.back();
       }
       if (nd.probabilities.size() != nd.children.size())

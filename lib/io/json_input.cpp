@@ -208,7 +208,8 @@ class json_parser {
     if (peek() == '-') ++pos_;
     if (peek() == '0') {
       ++pos_;
-      if (peek() >= '0' && peek() <= '9') fail("not valid JSON: a number may not start with 0 (" + found() + " follows)");
+      if (peek() >= '0' && peek() <= '9')
+        fail("not valid JSON: a number may not start with 0 (" + found() + " follows)");
     } else if (digits() == 0) {
       fail("not valid JSON: '-' must be followed by digits");
     }
@@ -428,7 +429,8 @@ void json_document::expect_object(const json_value& v, std::string_view what,
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
     std::string list;
     for (const std::string_view k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
-    fail(v.items()[i], "unknown key " + quote_input(key, 60) + " in " + std::string(what) + " (the keys are " + list + ")");
+    fail(v.items()[i],
+         "unknown key " + quote_input(key, 60) + " in " + std::string(what) + " (the keys are " + list + ")");
   }
 }
 

@@ -25,7 +25,8 @@ std::string read_text(const std::string& path, const std::string& what, std::siz
     return text;
   }
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("cannot read " + name + ": it is a directory");
+  if (std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument("cannot read " + name + ": it is a directory");
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw std::invalid_argument("cannot read " + name + ": " + ec.message());
   check_state_budget(name, static_cast<long double>(size), bytes_per_byte);

@@ -19,7 +19,8 @@ namespace exactdp {
 game_model parse_game_model(std::string_view json_text, const std::string& source) {
   const json_document doc(json_text, source);
   const json_value& root = doc.root();
-  doc.expect_object(root, "the game graph", {"positions", "start", "moves", "terminal", "player", "names", "description"});
+  doc.expect_object(root, "the game graph",
+                    {"positions", "start", "moves", "terminal", "player", "names", "description"});
   const json_value* positions = root.find("positions");
   if (!positions) doc.fail(root, "the game graph has no \"positions\" (the number of positions)");
   const auto n = doc.read_integer<std::uint32_t>(*positions, "\"positions\"", 1, 0xFFFF'FFFEu);

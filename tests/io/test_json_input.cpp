@@ -32,7 +32,8 @@ TEST_CASE("json: numbers keep their text, whatever their size") {
   CHECK_THROWS_WITH(doc.read_integer<std::int64_t>(*r.find("b"), "the payoff", INT64_MIN, INT64_MAX),
                     Equals("m.json:1: the payoff must be an integer in -2^63..2^63-1, not the number "
                            "'18446744073709551615'"));
-  CHECK_THROWS_WITH(doc.read_integer<int>(*r.find("e"), "n", 0, 10), Contains("m.json:2: n must be an integer in 0..10"));
+  CHECK_THROWS_WITH(doc.read_integer<int>(*r.find("e"), "n", 0, 10),
+                    Contains("m.json:2: n must be an integer in 0..10"));
 }
 
 TEST_CASE("json: a repeated key is an error naming both lines") {
@@ -122,8 +123,9 @@ namespace {
 
 // A random JSON-like text: valid documents with some bytes changed.
 std::string random_text(std::mt19937_64& rng) {
-  static const char* const pieces[] = {"{", "}", "[", "]", ",", ":", "\"a\"", "\"b\"", "1", "-0.5e3", "true",
-                                       "null", " ", "\n", "\"\\u00e9\"", "0", "01", "1.", "\"", "\\", "x", "1e5"};
+  static const char* const pieces[] = {"{",  "}",      "[",    "]",    ",", ":",  "\"a\"",       "\"b\"",
+                                       "1",  "-0.5e3", "true", "null", " ", "\n", "\"\\u00e9\"", "0",
+                                       "01", "1.",     "\"",   "\\",   "x", "1e5"};
   std::string s;
   const auto n = rng() % 12;
   for (std::uint64_t i = 0; i < n; ++i) s += pieces[rng() % (sizeof pieces / sizeof *pieces)];

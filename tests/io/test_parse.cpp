@@ -64,7 +64,8 @@ TEST_CASE("lists: commas and/or whitespace, no empty items") {
   CHECK(items({" 1"}) == list{"1"});
   CHECK(items({"1", "2,3", " 4 "}) == list{"1", "2", "3", "4"});
   CHECK(items({"-5,-3"}) == list{"-5", "-3"});
-  CHECK_THROWS_WITH(items({"1,,2"}), Equals("the moves has an empty item in '1,,2' (items are separated by one comma or by spaces)"));
+  CHECK_THROWS_WITH(items({"1,,2"}),
+                    Equals("the moves has an empty item in '1,,2' (items are separated by one comma or by spaces)"));
   CHECK_THROWS_WITH(items({",1"}), Contains("empty item"));
   CHECK_THROWS_WITH(items({"1,"}), Equals("the moves ends with a comma in '1,'"));
   CHECK_THROWS_WITH(items({""}), Equals("the moves is empty: give at least one item"));

@@ -1,15 +1,18 @@
-// The tool's command registry: each command family file registers a setup
-// function that adds its subcommands to the CLI11 app (main.cpp only
-// registers and catches). Also the shared options of every recurrence.
+// The tool's command layer: what a command file defines (an options struct,
+// a setup function adding its arguments to a CLI11 subcommand, and a run
+// function returning a result) and the result model that one renderer
+// prints as text or as JSON (render.cpp). A command file reads its
+// arguments with the shared readers (args.hpp) and never prints.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -17,43 +20,53 @@
 
 namespace exactdp::tool {
 
-/// Adds subcommands to the app. `order` sorts the help listing.
-using command_setup = void (*)(CLI::App&);
-std::vector<std::pair<int, command_setup>>& registered_commands();
+using json = nlohmann::ordered_json;
 
-struct command_registration {
-  command_registration(int order, command_setup setup) { registered_commands().emplace_back(order, setup); }
+// ---- the answer to one question, in every number system -------------------
+
+/// How far a double (the recurrence's, or the user's --check value) is from
+/// the exact value.
+struct double_error {
+  double value = 0;                   // the double measured
+  bool finite = true;                 // false: the double is inf or nan
+  double absolute = 0;                // |value - exact|, rounded (finite only)
+  double relative = 0;                // |value - exact| / |exact| (inf when exact is 0 and value is not)
+  std::optional<std::uint64_t> ulps;  // doubles from the correctly rounded exact value
+  std::string words;                  // one sentence for the text output
 };
 
-/// Parses and runs one command line (without the program name), printing
-/// errors as "exactdp: error: ..."; returns the exit status. Used by main()
-/// and by the tour.
-int run_command_line(std::vector<std::string> args);
-
-/// The status main() returns after a command ran without throwing.
-int& exit_status();
-
-/// Options shared by every recurrence command.
-struct value_options {
-  std::string as = "all";  // exact | double | mod | all
-  std::uint64_t modulus = 1'000'000'007;
-  std::optional<std::string> check;  // a user's floating answer, as text
-  bool json = false;
-  int digits = 0;  // 0: no extra decimal line
+/// The number systems a command offers: their JSON keys are always present.
+struct offered_systems {
+  bool exact = true;
+  bool double_ = true;
+  bool mod = true;
 };
 
-/// Adds --as, --modulus, --check, --json, --digits to a subcommand.
-void add_value_options(CLI::App& cmd, value_options& opts);
+/// One question's answer in each number system that was asked for and could
+/// be computed; a system that failed keeps its reason instead.
+struct answer {
+  offered_systems offered;
+  std::optional<Rational> exact;
+  std::optional<double_conversion> exact_double;  // the exact value correctly rounded
+  std::optional<std::string> decimal;             // --digits or --as decimal
+  std::optional<double> approx;                   // the double run
+  std::optional<std::uint64_t> residue;           // the residue run
+  std::string residue_note;                       // how the residue was found, when not by the run
+  std::optional<std::int64_t> int64;              // the checked 64-bit run (row games)
+  std::uint64_t modulus = 0;                      // 0: no residue was asked for
+  std::optional<double_error> error;              // the double run against the exact value
+  std::optional<std::string> check_text;          // --check VALUE as given
+  std::optional<double_error> check;              // the user's value against the exact value
+  std::string exact_failure, double_failure, mod_failure, int64_failure;
+};
 
-/// Adds only --modulus (for the number utilities).
-void add_modulus_option(CLI::App& cmd, std::uint64_t& modulus);
-
-/// The three runs of one recurrence. Each may throw; `exact` returns the
-/// exact value as a Rational (counts included).
+/// The runs of one question. Each may throw; unset runs are not offered.
+/// `residue` receives the modulus (a prime 2 < P < 2^31).
 struct value_runs {
   std::function<Rational()> exact;
   std::function<double()> approx;
-  std::function<std::uint32_t()> residue;  // called with DynModInt set to the modulus
+  std::function<std::uint64_t(std::uint64_t modulus)> residue;
+  std::function<std::int64_t()> int64;
 };
 
 /// Builds the three runs from one generic solver: solve(std::type_identity<T>{})
@@ -63,21 +76,114 @@ template <class Exact, class Solve>
 value_runs runs_of(Solve solve) {
   return {[solve] { return Rational(solve(std::type_identity<Exact>{})); },
           [solve] { return static_cast<double>(solve(std::type_identity<double>{})); },
-          [solve] { return solve(std::type_identity<DynModInt>{}).value(); }};
+          [solve](std::uint64_t p) {
+            dyn_modulus_scope scope(p);
+            return std::uint64_t{solve(std::type_identity<DynModInt>{}).value()};
+          },
+          {}};
 }
 
-/// Prints the value in the form the options ask for (text or JSON) and sets
-/// exit_status(). `what` describes the question in words.
-void report_value(const value_options& opts, const std::string& what, const value_runs& runs);
+/// The options of every command with a numeric answer: --as, --modulus,
+/// --check, --digits. Kept as text and read by the shared readers.
+struct answer_options {
+  std::string as = "all";
+  std::string modulus = "1000000007";
+  std::optional<std::string> check;
+  std::optional<std::string> digits;
+  /// The systems a command offers for --as, besides "all" (in help order).
+  std::vector<std::string> systems{"exact", "double", "mod", "decimal"};
+};
 
-/// Prints a one-line JSON object or "key: value" lines; used by the number
-/// utilities.
-std::string json_escape(const std::string& s);
+/// Adds --as, --modulus, --check and --digits to a command.
+void add_answer_options(CLI::App& cmd, answer_options& o);
+
+/// Computes the answer: only the systems --as asks for (all of them by
+/// default), the double's error when both the exact value and the double
+/// exist, and the --check measure. With one system asked for, its failure is
+/// the command's failure (the exception is rethrown); with all, a failure is
+/// kept in the answer unless every system failed. When the residue run fails
+/// because the recurrence divides by a multiple of P, the residue is taken
+/// from the exact value when that has one. Shows progress on a terminal.
+answer compute_answer(const value_runs& runs, const answer_options& o);
+
+// ---- results -----------------------------------------------------------------
+
+/// One labelled fact of a result: its JSON key and value, and its text line.
+/// An empty `text` keeps the fact out of the text output, an empty `key` out
+/// of the JSON; an empty `label` prints the text as a sentence.
+struct fact {
+  std::string key;
+  json value;
+  std::string label;
+  std::string text;
+};
+
+/// One named answer of a many-valued question (a state of a chain).
+struct named_answer {
+  std::string name;  // in the text
+  json name_json;    // in the JSON (null for "never absorbed")
+  answer value;
+};
+
+/// What a command answered. The text renderer prints the question, then the
+/// answer's lines, the named answers, and the facts; with --as X only the
+/// answer in X (one line, or one line per named answer). The JSON renderer
+/// writes {"command", "question", the answer's keys, "answers", facts...}.
+struct result {
+  std::string command;
+  std::string question;
+  std::optional<answer> main;
+  bool many = false;                // a many-valued question: "answers" is always written
+  std::string names_key = "state";  // the JSON key of a named answer's name
+  std::vector<named_answer> answers;
+  std::vector<fact> facts;
+  std::string as = "all";     // the --as that produced it
+  bool show_question = true;  // false: the text is the facts alone, unindented (mod, inv, unmod)
+
+  /// Adds a fact; returns *this for chaining.
+  result& add(std::string key, json value, std::string label = {}, std::string text = {}) {
+    facts.push_back({std::move(key), std::move(value), std::move(label), std::move(text)});
+    return *this;
+  }
+};
+
+// ---- commands ---------------------------------------------------------------
+
+/// A command: its name, one-line summary, how it adds its arguments to a
+/// CLI11 subcommand and how it runs.
+struct command {
+  std::string name;
+  std::string summary;
+  std::function<void(CLI::App&)> setup;
+  std::function<result()> run;
+};
+
+using command_list = std::vector<command>;
+
+/// Adds a command whose arguments live in an Options value: `setup(cmd, o)`
+/// binds them, `run(o)` answers.
+template <class Options>
+void add_command(command_list& list, std::string name, std::string summary, void (*setup)(CLI::App&, Options&),
+                 result (*run)(const Options&)) {
+  auto options = std::make_shared<Options>();
+  list.push_back({std::move(name), std::move(summary), [options, setup](CLI::App& cmd) { setup(cmd, *options); },
+                  [options, run] { return run(*options); }});
+}
+
+// The command families, wired in this order by the tool (tool.cpp).
+void add_probability_commands(command_list& list);
+void add_markov_commands(command_list& list);
+void add_game_commands(command_list& list);
+void add_grundy_commands(command_list& list);
+void add_retrograde_commands(command_list& list);
+void add_number_commands(command_list& list);
+void add_tour_command(command_list& list);
+
+/// Runs one command line (without the program name): parses it, runs the
+/// command and prints its result on `out`, or one error line on `err`
+/// ("exactdp: error: ..."; with --json also a JSON error document on
+/// `out`). Returns the exit status: 0 answered, 1 no answer exists or a
+/// budget, 2 bad usage or input. Used by main(), the tour and the tests.
+int run_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace exactdp::tool
-
-#define EXACTDP_CONCAT_INNER(a, b) a##b
-#define EXACTDP_CONCAT(a, b) EXACTDP_CONCAT_INNER(a, b)
-/// Registers a command family's setup function (at namespace scope).
-#define EXACTDP_REGISTER_COMMANDS(order, setup) \
-  static const ::exactdp::tool::command_registration EXACTDP_CONCAT(exactdp_registration_, __LINE__)(order, setup)

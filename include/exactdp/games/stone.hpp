@@ -59,9 +59,10 @@ stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
                                 std::to_string(stone_game_ii_max_length));
   detail::check_finite_values(piles, "stone_game_ii");
   const long double cells = static_cast<long double>(n + 1) * static_cast<long double>(n + 1);
-  check_state_budget("the Stone Game II table", cells, detail::lead_entry_bytes<T>(64));
+  const long double bits = detail::lead_bits(piles);
+  check_state_budget("the Stone Game II table", cells, detail::lead_entry_bytes<T>(bits));
   check_work_budget("the Stone Game II table",
-                    cells * static_cast<long double>(n) / 3 * detail::lead_operation_cost<T>(64));
+                    cells * static_cast<long double>(n) / 3 * detail::lead_operation_cost<T>(bits));
   std::vector<T> suffix(n + 1, T(0));
   for (std::size_t i = n; i-- > 0;) suffix[i] = lead_add(suffix[i + 1], piles[i]);
   const std::size_t w = n + 1;  // best[i * w + M], 1 <= M <= n
@@ -118,7 +119,9 @@ stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
     throw std::invalid_argument("stone_game_iii: " + std::to_string(n) + " values is above the limit of " +
                                 std::to_string(stone_game_iii_max_length));
   detail::check_finite_values(values, "stone_game_iii");
-  check_state_budget("the Stone Game III table", static_cast<long double>(n + 1), detail::lead_entry_bytes<T>(64));
+  const long double bits = detail::lead_bits(values);
+  check_state_budget("the Stone Game III table", static_cast<long double>(n + 1), detail::lead_entry_bytes<T>(bits));
+  check_work_budget("the Stone Game III table", static_cast<long double>(n) * 6 * detail::lead_operation_cost<T>(bits));
   std::vector<T> lead(n + 1, T(0));
   int take = 1;
   for (std::size_t i = n; i-- > 0;) {
@@ -138,6 +141,29 @@ stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
   a.winner = a.lead > T(0) ? stone_winner::alice : a.lead < T(0) ? stone_winner::bob : stone_winner::tie;
   a.first_take = take;
   return a;
+}
+
+/// stone_game_ii over exact values, computed on integers over the common
+/// denominator (solve_row_exact). Errors and cost as stone_game_ii on
+/// integers of the scaled row's size. Status: agrees with
+/// stone_game_ii<Rational> on random rows (tests/games/rows.cpp).
+inline stone_game_ii_answer<Rational> stone_game_ii_exact(std::span<const Rational> piles) {
+  return solve_row_exact(
+      piles, [](auto row) { return stone_game_ii(row); },
+      [](const auto& a, const BigInt& d) {
+        return stone_game_ii_answer<Rational>{over(a.first_score, d), over(a.second_score, d), a.first_take};
+      });
+}
+
+/// stone_game_iii over exact values, computed on integers over the common
+/// denominator (solve_row_exact). Errors and cost as stone_game_iii.
+/// Status: agrees with stone_game_iii<Rational> on random rows.
+inline stone_game_iii_answer<Rational> stone_game_iii_exact(std::span<const Rational> values) {
+  return solve_row_exact(
+      values, [](auto row) { return stone_game_iii(row); },
+      [](const auto& a, const BigInt& d) {
+        return stone_game_iii_answer<Rational>{over(a.lead, d), a.winner, a.first_take};
+      });
 }
 
 }  // namespace exactdp

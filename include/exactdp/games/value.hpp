@@ -18,10 +18,14 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
+#include <gmp.h>
 
 #include "exactdp/games/outcome.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/rational.hpp"
 
 namespace exactdp {
 
@@ -136,6 +140,94 @@ score_split<T> split_total(const T& total, const T& lead) {
     first = twice_first / 2;
   }
   return {first, lead_sub(total, first)};
+}
+
+namespace detail {
+/// About how many bits a lead or score of a row game on `values` takes, for
+/// the budgets: 64 for int64 and double; for BigInt the bits of the sum of
+/// |values| (which bounds every lead); for Rational that, over the least
+/// common denominator (counted twice: numerator and denominator), found
+/// incrementally and given up past 2^22 bits (the estimate is then over any
+/// budget anyway). Cost: O(n) operations on numbers of that size.
+template <LeadValue T>
+long double lead_bits(std::span<const T> values) {
+  if constexpr (std::same_as<T, std::int64_t> || std::same_as<T, double>) {
+    return 64;
+  } else if constexpr (std::same_as<T, BigInt>) {
+    BigInt sum = 0;
+    for (const T& v : values) sum += abs(v);
+    return static_cast<long double>(mpz_sizeinbase(sum.backend().data(), 2));
+  } else {
+    BigInt lcm = 1, numerators = 0;
+    for (const T& v : values) {
+      numerators += abs(numerator(v));
+      if (mpz_sizeinbase(lcm.backend().data(), 2) < (std::size_t{1} << 22))
+        mpz_lcm(lcm.backend().data(), lcm.backend().data(), denominator(v).backend().data());
+    }
+    const auto den = static_cast<long double>(mpz_sizeinbase(lcm.backend().data(), 2));
+    return static_cast<long double>(mpz_sizeinbase(numerators.backend().data(), 2)) + 2 * den;
+  }
+}
+}  // namespace detail
+
+/// A row of exact values written over one common denominator:
+/// values[i] = scaled[i] / denominator, with denominator the lcm of theirs.
+struct scaled_row {
+  std::vector<BigInt> scaled;
+  BigInt denominator;
+  bool fits_int64 = false;  ///< sum of |scaled| < 2^62: no lead, sum or score can overflow an int64
+  long double bits = 0;     ///< bits of the sum of |scaled|, which bounds every lead and score
+};
+
+/// Writes `values` over their least common denominator. Leads and scores are
+/// sums and differences of values, and max, min and comparisons are
+/// unchanged by a positive scale, so a row game on the scaled integers gives
+/// the exact answer times the denominator: no fraction, and no gcd, per cell.
+/// Throws resource_error when the scaled row would pass the state budget.
+/// Cost: n lcm steps on numbers up to the denominator's size.
+inline scaled_row scale_row(std::span<const Rational> values) {
+  scaled_row r;
+  r.denominator = 1;
+  long double den_bits = 1;
+  for (const Rational& v : values) {
+    const BigInt& d = denominator(v);
+    if (d == 1) continue;
+    mpz_lcm(r.denominator.backend().data(), r.denominator.backend().data(), d.backend().data());
+    den_bits = static_cast<long double>(mpz_sizeinbase(r.denominator.backend().data(), 2));
+    check_state_budget("the row written over one common denominator", static_cast<long double>(values.size()),
+                       static_cast<std::size_t>(den_bits / 8 + 32));
+  }
+  r.scaled.reserve(values.size());
+  BigInt sum = 0;
+  for (const Rational& v : values) {
+    r.scaled.push_back(numerator(v) * (r.denominator / denominator(v)));
+    sum += abs(r.scaled.back());
+  }
+  r.bits = static_cast<long double>(mpz_sizeinbase(sum.backend().data(), 2));
+  r.fits_int64 = sum < (BigInt(1) << 62);
+  return r;
+}
+
+/// Solves a row game exactly on integers: `solve(std::span<const I>)` for
+/// I = std::int64_t when the scaled row fits (checked arithmetic, never
+/// overflowing there), BigInt otherwise; `to_exact(answer, denominator)`
+/// turns its answer back into fractions. Returns what to_exact returns.
+template <class Solve, class ToExact>
+auto solve_row_exact(std::span<const Rational> values, Solve solve, ToExact to_exact) {
+  const scaled_row s = scale_row(values);
+  if (s.fits_int64) {
+    std::vector<std::int64_t> small;
+    small.reserve(s.scaled.size());
+    for (const BigInt& v : s.scaled) small.push_back(static_cast<std::int64_t>(v));
+    return to_exact(solve(std::span<const std::int64_t>(small)), s.denominator);
+  }
+  return to_exact(solve(std::span<const BigInt>(s.scaled)), s.denominator);
+}
+
+/// An integer lead or score over a common denominator, as a fraction.
+template <class I>
+Rational over(const I& value, const BigInt& denominator) {
+  return make_rational(BigInt(value), denominator);
 }
 
 }  // namespace exactdp

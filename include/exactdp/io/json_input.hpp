@@ -106,8 +106,7 @@ class json_document {
   /// Checks that `v` is an object whose keys are all in `allowed`. Throws
   /// "WHAT must be an object, not ..." or "unknown key 'k' in WHAT (the keys
   /// are a, b, c)" at the key's line.
-  void expect_object(const json_value& v, std::string_view what,
-                     std::initializer_list<std::string_view> allowed) const;
+  void expect_object(const json_value& v, std::string_view what, std::initializer_list<std::string_view> allowed) const;
   /// Checks that `v` is an array ("WHAT must be an array, not ...").
   void expect_array(const json_value& v, std::string_view what) const;
   /// The value of a string ("WHAT must be a string, not ...").

@@ -224,7 +224,9 @@ struct soup_estimate {
 /// Constraints: 0 <= n <= 10^15; 0 < tolerance < 1 and finite;
 /// std::invalid_argument otherwise. resource_error when certifying the
 /// cutoff (or the double table below it) exceeds the budgets: very small
-/// tolerances need large exact tables. Cost: O(L²) additions of L-bit
+/// tolerances need large exact tables, and the table the tolerance is
+/// predicted to need (about 88·log10(1/tolerance) units) is checked before
+/// any work is done. Cost: O(L²) additions of L-bit
 /// integers for the checked limit L (about 2·U*, plus the doubling steps
 /// before it), plus O(min(U, U*)²) doubles.
 /// Source: seed 000 "Soup Servings: a cutoff that is justified by the

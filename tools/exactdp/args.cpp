@@ -1,0 +1,63 @@
+// The tool's argument readers (args.hpp).
+#include "args.hpp"
+
+#include <stdexcept>
+
+#include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/format.hpp"
+#include "exactdp/numeric/modint.hpp"
+
+namespace exactdp::tool {
+
+const std::string& one_of(const std::string& text, std::string_view name, std::span<const std::string> choices) {
+  for (const std::string& c : choices)
+    if (c == text) return c;
+  std::string list;
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  throw std::invalid_argument(std::string(name) + " must be " + list + ", not " + quote_input(text));
+}
+
+const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices) {
+  return one_of(text, name, std::span<const std::string>(choices.begin(), choices.size()));
+}
+
+std::uint64_t read_modulus(const std::string& text) {
+  const auto p = parse_integer<std::uint64_t>(text, "the modulus", 3, (std::uint64_t{1} << 31) - 1);
+  dyn_modulus_scope::check_modulus(p);  // names a factor when P is not prime
+  return p;
+}
+
+double read_real(const std::string& text, std::string_view name, const Rational& lo, const Rational& hi,
+                 bool open_low) {
+  const std::string range = (open_low ? "a number above " + to_string(lo) + " and at most " + to_string(hi)
+                                      : "a number in " + to_string(lo) + ".." + to_string(hi));
+  Rational x;
+  try {
+    x = parse_number(text, name);
+  } catch (const std::invalid_argument&) {
+    throw std::invalid_argument(std::string(name) + " must be " + range + ", not " + quote_input(text));
+  }
+  if ((open_low ? x <= lo : x < lo) || x > hi)
+    throw std::invalid_argument(std::string(name) + " must be " + range + ", not " + quote_input(text));
+  return to_double(x);
+}
+
+std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, std::string_view name, std::int64_t lo,
+                                            std::int64_t hi, std::size_t max_items) {
+  std::vector<std::int64_t> out;
+  for (const std::string_view item : split_list(parts, name, max_items))
+    out.push_back(parse_integer<std::int64_t>(item, std::string("each item of ") + std::string(name), lo, hi));
+  return out;
+}
+
+std::string brief(const Rational& q) {
+  std::string s = to_string(q);
+  return s.size() <= 30 ? s : format_decimal(q, 6);
+}
+
+std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural) {
+  return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
+}  // namespace exactdp::tool

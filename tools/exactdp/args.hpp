@@ -1,0 +1,44 @@
+// The tool's readers of argument text, beside the library's integer and list
+// readers (exactdp/io/parse.hpp): every command reads its arguments through
+// these, so one input is read one way everywhere.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp::tool {
+
+/// `text` if it is one of `choices`; else std::invalid_argument "NAME must be
+/// one of a, b, c, not 'text'".
+const std::string& one_of(const std::string& text, std::string_view name, std::span<const std::string> choices);
+const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices);
+
+/// A prime modulus 2 < P < 2^31 for residues. Throws std::invalid_argument
+/// "the modulus must be ..., not 'text'" or "... is not prime (it is A x B)".
+std::uint64_t read_modulus(const std::string& text);
+
+/// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (or lo
+/// < x when `open_low`), as a double rounded to nearest. Throws
+/// std::invalid_argument "NAME must be a number in LO..HI, not 'text'".
+double read_real(const std::string& text, std::string_view name, const Rational& lo, const Rational& hi,
+                 bool open_low = false);
+
+/// Integers of a list (split_list + parse_integer), each in [lo, hi].
+std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, std::string_view name, std::int64_t lo,
+                                            std::int64_t hi, std::size_t max_items = 10'000'000);
+
+/// q in lowest terms when that is at most 30 characters, else a decimal with
+/// 6 significant digits ("1.00000e+400"): for numbers inside sentences.
+std::string brief(const Rational& q);
+
+/// "1 time" / "2 times": a count with its noun in the right number.
+std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural);
+
+}  // namespace exactdp::tool

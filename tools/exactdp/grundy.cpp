@@ -1,0 +1,258 @@
+// The Sprague-Grundy commands: grundy (octal and subtraction games, tables,
+// certified periods, any heap size), nim-sum (sums of heaps and a winning
+// move), flip (Flip Game II at any length) (command.hpp).
+#include <iostream>
+#include <iterator>
+#include <limits>
+
+#include "args.hpp"
+#include "command.hpp"
+#include "exactdp/grundy/flip.hpp"
+#include "exactdp/grundy/period.hpp"
+#include "exactdp/io/read_text.hpp"
+#include "game_facts.hpp"
+
+namespace exactdp::tool {
+namespace {
+
+constexpr std::uint64_t u64_max = std::numeric_limits<std::uint64_t>::max();
+
+// The game options shared by grundy and nim-sum.
+struct game_options {
+  std::optional<std::string> octal;
+  std::optional<std::string> subtract;
+  std::string max_values = "65536";
+  std::string method = "sparse";
+};
+
+void add_game_options(CLI::App& cmd, game_options& o) {
+  cmd.add_option("--octal", o.octal, "Octal game code, e.g. 0.07 (Dawson's Kayles), 0.137, 0.77 (Kayles), 4.7");
+  cmd.add_option("--subtract", o.subtract,
+                 "Subtraction game: the numbers of counters a move may take, e.g. 1,3,4 (each 1..4096, no repeats)");
+  cmd.add_option("--max-values", o.max_values,
+                 "Compute at most this many values while looking for a period, 1..2^31 (default 65536)");
+  cmd.add_option("--method", o.method,
+                 "sparse (default: the sparse-space method of Gangolli and Plambeck) or naive (the O(N^2) mex over "
+                 "every option, an oracle)");
+}
+
+struct game_choice {
+  std::optional<octal_game> game;
+  std::size_t max_values = 0;
+  grundy_method method = grundy_method::sparse;
+};
+
+game_choice read_game(const game_options& o) {
+  game_choice c;
+  if (o.octal && o.subtract) throw std::invalid_argument("give either --octal or --subtract, not both");
+  if (o.octal) c.game = parse_octal(*o.octal);
+  if (o.subtract) {
+    const std::vector<std::int64_t> takes = read_move_set(std::vector<std::string>{*o.subtract}, "--subtract", 4096);
+    const std::vector<std::uint64_t> unsigned_takes(takes.begin(), takes.end());
+    c.game = subtraction_game(unsigned_takes);
+  }
+  c.max_values = parse_integer<std::size_t>(o.max_values, "--max-values", 1, std::size_t{1} << 31);
+  c.method =
+      one_of(o.method, "--method", {"sparse", "naive"}) == "naive" ? grundy_method::naive : grundy_method::sparse;
+  return c;
+}
+
+std::string not_certified(const octal_values& v) {
+  return "not certified up to " + count_of(v.certificate().computed, "value", "values");
+}
+
+[[noreturn]] void beyond(std::uint64_t heap, const octal_game& game, const octal_values& values) {
+  throw std::domain_error("heap " + std::to_string(heap) + " of " + game.code() + " is beyond the " +
+                          std::to_string(values.certificate().computed) + " computed values and the period is " +
+                          not_certified(values) + " (raise --max-values)");
+}
+
+json certificate_json(const period_certificate& c) {
+  json j;
+  j["certified"] = c.certified;
+  j["computed"] = c.computed;
+  j["preperiod"] = c.certified ? json(c.preperiod) : json(nullptr);
+  j["period"] = c.certified ? json(c.period) : json(nullptr);
+  j["checked_from"] = c.certified ? json(c.checked_from) : json(nullptr);
+  j["checked_to"] = c.certified ? json(c.checked_to) : json(nullptr);
+  return j;
+}
+
+// ---- grundy ----
+
+struct grundy_options {
+  game_options game;
+  std::optional<std::string> n, table;
+  bool period = false;
+};
+
+void setup_grundy(CLI::App& cmd, grundy_options& o) {
+  add_game_options(cmd, o.game);
+  cmd.add_option("--n", o.n, "Heap size N, 0 <= N <= 2^64-1: print G(N)");
+  cmd.add_option("--table", o.table, "Print G(0..K-1), 1 <= K <= 2^31");
+  cmd.add_flag("--period", o.period,
+               "Print the preperiod e, the period p and the range checked by the octal periodicity theorem, or "
+               "'not certified up to M values' (the default when neither --n nor --table is given)");
+}
+
+result run_grundy(const grundy_options& o) {
+  const game_choice c = read_game(o.game);
+  if (!c.game) throw std::invalid_argument("grundy needs a game: --octal CODE or --subtract LIST");
+  std::optional<std::uint64_t> n;
+  if (o.n) n = parse_integer<std::uint64_t>(*o.n, "--n", 0, u64_max);
+  std::optional<std::size_t> table;
+  if (o.table) table = parse_integer<std::size_t>(*o.table, "--table", 1, std::size_t{1} << 31);
+  const std::size_t max_values = table ? std::max(c.max_values, *table) : c.max_values;
+  const octal_values values = solve_octal(*c.game, max_values, c.method);
+  const period_certificate& cert = values.certificate();
+  if (n && !values.known(*n)) beyond(*n, *c.game, values);
+
+  result r;
+  r.question = "Sprague-Grundy values of the octal game " + c.game->code();
+  r.add("game", c.game->code(), "game", c.game->code());
+  r.add("max_take", c.game->max_take());
+  if (n) {
+    r.add("n", *n);
+    r.add("grundy", values.grundy(*n), "G(" + std::to_string(*n) + ")", std::to_string(values.grundy(*n)));
+  }
+  if (table) {
+    std::vector<grundy_value> t(*table);
+    std::string text;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      t[i] = values.grundy(i);  // past the computed values, from the period
+      text += (i == 0 ? "" : i % 20 == 0 ? "\n" : " ") + std::to_string(t[i]);
+    }
+    r.add("table", t, "G(0.." + std::to_string(*table - 1) + ")", text);
+  }
+  r.add("certificate", certificate_json(cert));
+  if (o.period || (!n && !table)) {
+    if (cert.certified)
+      r.add("", nullptr, "period",
+            std::to_string(cert.period) + " from n = " + std::to_string(cert.preperiod) + " on (preperiod " +
+                std::to_string(cert.preperiod) + "); checked G(n+" + std::to_string(cert.period) + ") = G(n) for " +
+                std::to_string(cert.checked_from) + " <= n < " + std::to_string(cert.checked_to) + " (t = " +
+                std::to_string(c.game->max_take()) + ", " + count_of(cert.computed, "value", "values") + " computed)");
+    else
+      r.add("", nullptr, "period", not_certified(values));
+  }
+  return r;
+}
+
+// ---- nim-sum ----
+
+struct nim_sum_options {
+  game_options game;
+  std::vector<std::string> heaps;
+};
+
+void setup_nim_sum(CLI::App& cmd, nim_sum_options& o) {
+  add_game_options(cmd, o.game);
+  cmd.add_option("HEAPS", o.heaps, "Heap sizes, 0 <= h <= 2^64-1 (Nim heaps when no game is given)")->required();
+}
+
+result run_nim_sum(const nim_sum_options& o) {
+  std::vector<std::uint64_t> heaps;
+  for (const std::string_view h : split_list(o.heaps, "HEAPS"))
+    heaps.push_back(parse_integer<std::uint64_t>(h, "each heap", 0, u64_max));
+  const game_choice c = read_game(o.game);
+  if (!c.game) {
+    // Nim: a heap of h has value h, and the move restores a zero sum.
+    std::uint64_t sum = 0;
+    for (const std::uint64_t h : heaps) sum ^= h;
+    std::optional<sum_move> move;
+    for (std::size_t i = 0; i < heaps.size() && sum != 0 && !move; ++i)
+      if ((heaps[i] ^ sum) < heaps[i])
+        move = sum_move{i, heap_move{static_cast<std::size_t>(heaps[i] - (heaps[i] ^ sum)), 0, heaps[i] ^ sum}};
+    return sum_of_heaps_result("nim", heaps, heaps, move);
+  }
+  const octal_values solved = solve_octal(*c.game, c.max_values, c.method);
+  std::vector<std::uint64_t> values;
+  for (const std::uint64_t h : heaps) {
+    if (!solved.known(h)) beyond(h, *c.game, solved);
+    values.push_back(solved.grundy(h));
+  }
+  return sum_of_heaps_result(c.game->code(), heaps, values, winning_move(solved, heaps));
+}
+
+// ---- flip ----
+
+struct flip_options {
+  std::optional<std::string> position;
+  std::optional<std::string> run;
+};
+
+void setup_flip(CLI::App& cmd, flip_options& o) {
+  cmd.add_option("STRING", o.position,
+                 "The position, e.g. +++++ or -++ (strings starting with - or + work as they are); - alone reads "
+                 "it from standard input");
+  cmd.add_option("--run", o.run, "Instead of STRING: one run of N pluses, 0 <= N <= 2^64-1");
+}
+
+result run_flip(const flip_options& o) {
+  if (o.position.has_value() == o.run.has_value())
+    throw std::invalid_argument("flip needs exactly one of STRING (or - for standard input) and --run N");
+  grundy_value value = 0;
+  std::optional<std::uint64_t> flip;
+  std::string position;
+  result r;
+  if (o.run) {
+    const std::uint64_t len = parse_integer<std::uint64_t>(*o.run, "--run", 0, u64_max);
+    value = flip_run_grundy(len);
+    flip = flip_run_winning_flip(len);
+    r.question = "Flip Game II on one run of " + count_of(len, "plus", "pluses") + ": does the player to move win?";
+    r.add("run", len);
+  } else {
+    if (*o.position == "-") {
+      position = read_text("-", "the position", 2);
+      while (!position.empty() && (position.back() == '\n' || position.back() == '\r' || position.back() == ' '))
+        position.pop_back();
+    } else {
+      position = *o.position;
+    }
+    const flip_answer a = solve_flip(position);
+    value = a.value;
+    if (a.flip) flip = *a.flip;
+    r.question = "Flip Game II on " +
+                 (position.size() <= 80 ? "\"" + position + "\""
+                                        : "a string of " + std::to_string(position.size()) + " characters") +
+                 ": does the player to move win?";
+    r.add("length", position.size());
+  }
+  r.add("value", value, "value", std::to_string(value) + " (the Grundy value: the nim-sum of the runs' values)");
+  add_outcome_facts(r, value != 0 ? outcome::win : outcome::lose);
+  if (flip) {
+    std::string after;
+    if (!o.run && position.size() <= 80) {
+      after = position;
+      after[static_cast<std::size_t>(*flip)] = after[static_cast<std::size_t>(*flip) + 1] = '-';
+    }
+    r.add("winning_move", json{{"flip", *flip}, {"leaves", after.empty() ? json(nullptr) : json(after)}},
+          "winning flip",
+          "positions " + std::to_string(*flip) + " and " + std::to_string(*flip + 1) +
+              (after.empty() ? "" : " -> \"" + after + "\""));
+  } else {
+    r.add("winning_move", nullptr, "winning flip", "none");
+  }
+  return r;
+}
+
+}  // namespace
+
+void add_grundy_commands(command_list& list) {
+  add_command<grundy_options>(list, "grundy",
+                              "Sprague-Grundy values of an octal or subtraction game: G(N) for any heap size once "
+                              "the period is certified (grundy --octal 0.07 --n 1000000000000000000), a table, or "
+                              "the certified period",
+                              setup_grundy, run_grundy);
+  add_command<nim_sum_options>(list, "nim-sum",
+                               "Nim-sum (XOR) of the Grundy values of independent heaps and a winning move (nim-sum "
+                               "3 4 5: 2, take 2 from the heap of 3); with --octal/--subtract the heaps are heaps of "
+                               "that game",
+                               setup_nim_sum, run_nim_sum);
+  add_command<flip_options>(list, "flip",
+                            "Flip Game II: can the player to move win on this string of + and - (flip ++ to --; no "
+                            "move loses)? Any length, through the certified period of 0.07; prints a winning flip",
+                            setup_flip, run_flip);
+}
+
+}  // namespace exactdp::tool

@@ -1,0 +1,369 @@
+// The probability commands: run, knight, knight-paths, coupon, fixed-points,
+// rolls-to-reach, boundary-paths, dice-sequences, soup, new21. Each is an
+// options struct, a setup function and a run function (command.hpp).
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "args.hpp"
+#include "command.hpp"
+#include "exactdp/probability/boundary_paths.hpp"
+#include "exactdp/probability/coupon.hpp"
+#include "exactdp/probability/dice_sequences.hpp"
+#include "exactdp/probability/fixed_points.hpp"
+#include "exactdp/probability/knight.hpp"
+#include "exactdp/probability/new21.hpp"
+#include "exactdp/probability/rolls_to_reach.hpp"
+#include "exactdp/probability/run.hpp"
+#include "exactdp/probability/soup.hpp"
+
+namespace exactdp::tool {
+namespace {
+
+result answered(std::string question, const value_runs& runs, const answer_options& o) {
+  result r;
+  r.question = std::move(question);
+  r.main = compute_answer(runs, o);
+  r.as = o.as;
+  return r;
+}
+
+std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
+
+// ---- run ----
+
+struct run_options {
+  std::string k, faces = "6";
+  answer_options answer;
+};
+
+void setup_run(CLI::App& cmd, run_options& o) {
+  cmd.add_option("K", o.k, "Run length, 1 <= K <= 10^7")->required();
+  cmd.add_option("--faces", o.faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
+  add_answer_options(cmd, o.answer);
+}
+
+result run_run(const run_options& o) {
+  const int k = parse_integer<int>(o.k, "K (the run length)", 1, 10'000'000);
+  const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
+  return answered(
+      "expected rolls of a " + std::to_string(faces) + "-faced die until one given face comes up " +
+          count_of(static_cast<std::uint64_t>(k), "time", "times") + " in a row",
+      runs_of<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); }),
+      o.answer);
+}
+
+// ---- knight, knight-paths ----
+
+struct knight_options {
+  std::string n, moves, row, col;
+  answer_options answer;
+};
+
+struct knight_input {
+  int n, moves, row, col;
+};
+
+void setup_knight(CLI::App& cmd, knight_options& o) {
+  cmd.add_option("N", o.n, "Board size, 1 <= N <= 100000")->required();
+  cmd.add_option("MOVES", o.moves, "Number of moves, 0 <= MOVES <= 10^7")->required();
+  cmd.add_option("ROW", o.row, "Start row, 0 <= ROW < N")->required();
+  cmd.add_option("COL", o.col, "Start column, 0 <= COL < N")->required();
+  add_answer_options(cmd, o.answer);
+}
+
+knight_input read_knight(const knight_options& o) {
+  knight_input in{};
+  in.n = parse_integer<int>(o.n, "N (the board size)", 1, 100000);
+  in.moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
+  in.row = parse_integer<int>(o.row, "ROW", 0, in.n - 1);
+  in.col = parse_integer<int>(o.col, "COL", 0, in.n - 1);
+  return in;
+}
+
+result run_knight(const knight_options& o) {
+  const knight_input in = read_knight(o);
+  return answered("probability that a knight stays on a " + board(in.n, in.n) + " board for " +
+                      count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
+                      std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
+                  runs_of<Rational>([in]<class T>(std::type_identity<T>) {
+                    return knight_probability<T>(in.n, in.moves, in.row, in.col);
+                  }),
+                  o.answer);
+}
+
+result run_knight_paths(const knight_options& o) {
+  const knight_input in = read_knight(o);
+  return answered(
+      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
+          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
+      runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); }),
+      o.answer);
+}
+
+// ---- coupon, fixed-points ----
+
+struct count_options {
+  std::string n;
+  answer_options answer;
+};
+
+void setup_coupon(CLI::App& cmd, count_options& o) {
+  cmd.add_option("N", o.n, "Kinds of coupon, 0 <= N <= 10^7")->required();
+  add_answer_options(cmd, o.answer);
+}
+
+result run_coupon(const count_options& o) {
+  const int n = parse_integer<int>(o.n, "N (the kinds of coupon)", 0, 10'000'000);
+  return answered(
+      "expected draws to collect all " + count_of(static_cast<std::uint64_t>(n), "kind", "kinds") + " of coupon",
+      runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); }), o.answer);
+}
+
+void setup_fixed_points(CLI::App& cmd, count_options& o) {
+  cmd.add_option("N", o.n, "Number of items, 0 <= N <= 2^31-1")->required();
+  add_answer_options(cmd, o.answer);
+}
+
+result run_fixed_points(const count_options& o) {
+  const int n = parse_integer<int>(o.n, "N (the number of items)", 0, std::numeric_limits<int>::max());
+  return answered("expected fixed points of a uniformly random permutation of " +
+                      count_of(static_cast<std::uint64_t>(n), "item", "items"),
+                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); }),
+                  o.answer);
+}
+
+// ---- rolls-to-reach ----
+
+struct rolls_options {
+  std::string target, faces = "6";
+  answer_options answer;
+};
+
+void setup_rolls_to_reach(CLI::App& cmd, rolls_options& o) {
+  cmd.add_option("TARGET", o.target, "Target total, 0 <= TARGET <= 10^8")->required();
+  cmd.add_option("--faces", o.faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
+  add_answer_options(cmd, o.answer);
+}
+
+result run_rolls_to_reach(const rolls_options& o) {
+  const int target = parse_integer<int>(o.target, "TARGET", 0, 100'000'000);
+  const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
+  return answered(
+      "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
+      runs_of<Rational>(
+          [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); }),
+      o.answer);
+}
+
+// ---- boundary-paths ----
+
+struct boundary_options {
+  std::string m, n, moves, row, col;
+  answer_options answer;
+};
+
+void setup_boundary_paths(CLI::App& cmd, boundary_options& o) {
+  cmd.add_option("M", o.m, "Rows, 1 <= M <= 100000")->required();
+  cmd.add_option("N", o.n, "Columns, 1 <= N <= 100000")->required();
+  cmd.add_option("MOVES", o.moves, "Most moves, 0 <= MOVES <= 10^7")->required();
+  cmd.add_option("ROW", o.row, "Start row, 0 <= ROW < M")->required();
+  cmd.add_option("COL", o.col, "Start column, 0 <= COL < N")->required();
+  add_answer_options(cmd, o.answer);
+}
+
+result run_boundary_paths(const boundary_options& o) {
+  const int m = parse_integer<int>(o.m, "M (the rows)", 1, 100000);
+  const int n = parse_integer<int>(o.n, "N (the columns)", 1, 100000);
+  const int moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
+  const int row = parse_integer<int>(o.row, "ROW", 0, m - 1);
+  const int col = parse_integer<int>(o.col, "COL", 0, n - 1);
+  return answered(
+      "paths of at most " + count_of(static_cast<std::uint64_t>(moves), "move", "moves") + " from (" +
+          std::to_string(row) + ", " + std::to_string(col) + ") that leave a " + board(m, n) + " grid",
+      runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); }),
+      o.answer);
+}
+
+// ---- dice-sequences ----
+
+struct dice_options {
+  std::string n;
+  std::vector<std::string> limits;
+  answer_options answer;
+};
+
+void setup_dice_sequences(CLI::App& cmd, dice_options& o) {
+  cmd.add_option("N", o.n, "Number of rolls, 0 <= N <= 10^8")->required();
+  cmd.add_option("LIMITS", o.limits, "The six run limits L1 .. L6, each 1..15 (six values, or one list 1,1,2,2,2,3)")
+      ->required();
+  add_answer_options(cmd, o.answer);
+}
+
+result run_dice_sequences(const dice_options& o) {
+  const int n = parse_integer<int>(o.n, "N (the number of rolls)", 0, 100'000'000);
+  const std::vector<std::int64_t> list = read_integer_list(o.limits, "LIMITS", 1, 15, 6);
+  if (list.size() != 6)
+    throw std::invalid_argument("LIMITS must be six run limits, one per face, not " + std::to_string(list.size()));
+  std::array<int, 6> limits{};
+  std::string text;
+  for (std::size_t f = 0; f < 6; ++f) {
+    limits[f] = static_cast<int>(list[f]);
+    text += (f ? " " : "") + std::to_string(limits[f]);
+  }
+  return answered(
+      "sequences of " + count_of(static_cast<std::uint64_t>(n), "die roll", "die rolls") + " with run limits " + text,
+      runs_of<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); }), o.answer);
+}
+
+// ---- soup ----
+
+struct soup_options {
+  std::string n;
+  std::optional<std::string> tolerance;
+  answer_options answer;
+};
+
+void setup_soup(CLI::App& cmd, soup_options& o) {
+  cmd.add_option("N", o.n, "Millilitres of each soup, 0 <= N <= 10^15")->required();
+  cmd.add_option("--tolerance", o.tolerance,
+                 "Accept a double within EPS of the true value (0 < EPS < 1): above a cutoff derived from EPS and "
+                 "certified on exact values, the answer is 1. Used for the double when the table is too large");
+  add_answer_options(cmd, o.answer);
+}
+
+void add_cutoff_facts(result& r, const soup_estimate& e) {
+  r.add("tolerance", format_shortest(e.tolerance));
+  r.add("within", format_shortest(e.value), "within",
+        format_shortest(e.value) +
+            (e.used_cutoff ? "  (at or above the cutoff " + std::to_string(e.cutoff_n) + " ml)"
+                           : "  (computed in full: below the cutoff " + std::to_string(e.cutoff_n) + " ml)"));
+  r.add("used_cutoff", e.used_cutoff);
+  r.add("cutoff_ml", e.cutoff_n);
+  r.add("checked_to_ml", e.checked_to_n);
+  r.add("gap_at_cutoff", to_string(e.gap_at_cutoff));
+  r.add("cutoff", e.reason, "cutoff", e.reason);
+}
+
+result run_soup(const soup_options& o) {
+  const std::int64_t n = parse_integer<std::int64_t>(o.n, "N (millilitres)", 0, 1'000'000'000'000'000);
+  std::optional<double> eps;
+  if (o.tolerance) {
+    eps = read_real(*o.tolerance, "the tolerance", Rational(0), Rational(1), true);
+    if (*eps >= 1) throw std::invalid_argument("the tolerance must be below 1, not " + quote_input(*o.tolerance));
+  }
+  const std::int64_t units = detail::soup_units(n);
+  std::string exact_too_large;
+  try {
+    detail::check_soup_budget<BigInt>(units, static_cast<long double>(units) + 4);
+  } catch (const resource_error& e) {
+    exact_too_large = e.what();
+  }
+  std::string table_too_large;
+  try {
+    detail::check_soup_budget<double>(units, 64);
+  } catch (const resource_error& e) {
+    table_too_large = e.what();
+  }
+  if (!table_too_large.empty() && !eps)
+    throw resource_error(table_too_large + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+
+  // The certified cutoff, computed at most once, and only when asked for.
+  auto estimate = std::make_shared<std::optional<soup_estimate>>();
+  auto cutoff = [estimate, n, eps]() -> const soup_estimate& {
+    if (!*estimate) *estimate = soup_servings_within(n, *eps);
+    return **estimate;
+  };
+  value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
+  if (!exact_too_large.empty())
+    runs.exact = [exact_too_large]() -> Rational {
+      throw resource_error(exact_too_large + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+    };
+  if (!table_too_large.empty()) {
+    runs.approx = [cutoff] { return cutoff().value; };
+    runs.residue = [table_too_large](std::uint64_t) -> std::uint64_t { throw resource_error(table_too_large); };
+  }
+  result r = answered("soup servings: P(A empties first) + P(both at once)/2 for " + std::to_string(n) + " ml each",
+                      runs, o.answer);
+  if (eps) {
+    try {
+      add_cutoff_facts(r, cutoff());
+    } catch (const resource_error& e) {
+      if (!r.main->exact) throw;
+      // The exact answer makes the cutoff unnecessary: say so, and why it
+      // could not be certified.
+      r.add("tolerance", format_shortest(*eps));
+      r.add("cutoff", nullptr, "cutoff",
+            std::string("not needed: the exact value was computed (a certified cutoff for this tolerance is out of "
+                        "reach: ") +
+                e.what() + ")");
+    }
+  }
+  return r;
+}
+
+// ---- new21 ----
+
+struct new21_options {
+  std::string n, k, max_pts;
+  answer_options answer;
+};
+
+void setup_new21(CLI::App& cmd, new21_options& o) {
+  cmd.add_option("N", o.n, "Largest accepted total, 0 <= N <= 10^9")->required();
+  cmd.add_option("K", o.k, "Draw while the total is below K, 0 <= K <= 10^9")->required();
+  cmd.add_option("MAXPTS", o.max_pts, "Each draw is uniform in 1..MAXPTS, 1 <= MAXPTS <= 10^9")->required();
+  add_answer_options(cmd, o.answer);
+}
+
+result run_new21(const new21_options& o) {
+  const int n = parse_integer<int>(o.n, "N", 0, 1'000'000'000);
+  const int k = parse_integer<int>(o.k, "K", 0, 1'000'000'000);
+  const int max_pts = parse_integer<int>(o.max_pts, "MAXPTS", 1, 1'000'000'000);
+  return answered("probability that the New 21 Game total is at most " + std::to_string(n) + " (draw 1.." +
+                      std::to_string(max_pts) + " while below " + std::to_string(k) + ")",
+                  runs_of<Rational>([=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); }),
+                  o.answer);
+}
+
+}  // namespace
+
+void add_probability_commands(command_list& list) {
+  add_command<run_options>(
+      list, "run", "Expected rolls of a fair die until one given face comes up K times in a row (K=2, 6 faces: 42)",
+      setup_run, run_run);
+  add_command<knight_options>(
+      list, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
+      setup_knight, run_knight);
+  add_command<knight_options>(list, "knight-paths",
+                              "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
+                              setup_knight, run_knight_paths);
+  add_command<count_options>(list, "coupon",
+                             "Expected draws to see all N kinds of coupon (the coupon collector, N·H_N; N=3: 11/2)",
+                             setup_coupon, run_coupon);
+  add_command<count_options>(list, "fixed-points",
+                             "Expected fixed points of a random permutation of N items (linearity of expectation: 1)",
+                             setup_fixed_points, run_fixed_points);
+  add_command<rolls_options>(list, "rolls-to-reach",
+                             "Expected rolls of a fair die until the running total is at least TARGET (3: 49/36)",
+                             setup_rolls_to_reach, run_rolls_to_reach);
+  add_command<boundary_options>(list, "boundary-paths",
+                                "Paths of at most MOVES moves from (ROW, COL) that leave an MxN grid (2 2 2 0 0: 6)",
+                                setup_boundary_paths, run_boundary_paths);
+  add_command<dice_options>(
+      list, "dice-sequences",
+      "Sequences of N die rolls in which face i comes up at most Li times in a row (2 1 1 2 2 2 3: 34)",
+      setup_dice_sequences, run_dice_sequences);
+  add_command<soup_options>(list, "soup",
+                            "Soup Servings: P(soup A empties first) + P(both at once)/2 from N ml each (50: 5/8); "
+                            "exact while the table fits the budgets, otherwise the double with a cutoff certified "
+                            "for --tolerance",
+                            setup_soup, run_soup);
+  add_command<new21_options>(
+      list, "new21",
+      "New 21 Game: draw 1..MAXPTS while below K; probability that the final total is at most N (5 3 4: 59/64)",
+      setup_new21, run_new21);
+}
+
+}  // namespace exactdp::tool

@@ -1,0 +1,351 @@
+// The command line: which command, which arguments, and what is printed when
+// something is wrong (command.hpp: run_command_line).
+//
+// CLI11 holds each command's arguments and writes the help. Before CLI11 sees
+// a command line, normalize() sorts its words into options and values using
+// CLI11's own description of the command, so that every value that is not an
+// option is a value whatever it looks like ("-5", "-++", "++", "--" at the
+// end), options may come anywhere, and every mistake gets a message of ours
+// (CLI11's "Could not convert" and reversed word lists never reach a user).
+#include <algorithm>
+#include <iostream>
+#include <new>
+#include <stdexcept>
+
+#include "args.hpp"
+#include "command.hpp"
+#include "render.hpp"
+
+#ifndef EXACTDP_VERSION
+#define EXACTDP_VERSION "unknown"
+#endif
+
+namespace exactdp::tool {
+
+namespace {
+
+command_list all_commands() {
+  command_list list;
+  add_tour_command(list);
+  add_probability_commands(list);
+  add_markov_commands(list);
+  add_game_commands(list);
+  add_grundy_commands(list);
+  add_retrograde_commands(list);
+  add_number_commands(list);
+  return list;
+}
+
+// Options every command takes.
+struct global_options {
+  bool json = false;
+  std::optional<std::string> max_memory, max_work;
+};
+
+void add_global_options(CLI::App& cmd, global_options& g) {
+  cmd.add_flag("--json", g.json, "Print one JSON document with stable keys (docs/json.md) instead of text");
+  cmd.add_option("--max-memory", g.max_memory,
+                 "State budget: the most GiB of tables one computation may allocate (default 2; 10^-6..10^6)");
+  cmd.add_option("--max-work", g.max_work,
+                 "Work budget: the most elementary steps one computation may take (default 4e10, about a minute; "
+                 "1..10^18)");
+}
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// "; did you mean 'x'?" for the closest of `names`, when one is close.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = word.size() <= 4 ? 2 : 3;  // at most 1 edit for short words, 2 for longer ones
+  for (const std::string& n : names) {
+    const std::size_t d = edit_distance(word, n);
+    if (d < best_distance || (d == best_distance && best.empty() && n.rfind(word, 0) == 0)) {
+      best = n;
+      best_distance = d;
+    }
+  }
+  if (best.empty())
+    for (const std::string& n : names)
+      if (word.size() >= 2 && n.rfind(word, 0) == 0) return "; did you mean '" + n + "'?";
+  return best.empty() ? "" : "; did you mean '" + best + "'?";
+}
+
+struct option_info {
+  CLI::Option* option;
+  bool flag;
+  bool two_values;  // takes a second value when it is a whole number (--query after 5)
+};
+
+const option_info* find_option(const std::vector<option_info>& options, const std::string& name) {
+  for (const option_info& o : options)
+    if (o.option->check_name(name)) return &o;
+  return nullptr;
+}
+
+bool is_whole_number(const std::string& s) {
+  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+}
+
+std::string quoted_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : " ") + quote_input(w, 60);
+  return out;
+}
+
+// The words after the command name, in the order CLI11 reads them as meant:
+// options first, then "--" and every value.
+std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>& words) {
+  const std::string name = cmd.get_name();
+  std::vector<option_info> options;
+  std::vector<CLI::Option*> positionals;
+  std::vector<std::string> option_names;
+  for (CLI::Option* o : cmd.get_options()) {
+    if (o->get_positional()) {
+      positionals.push_back(o);
+    } else {
+      options.push_back({o, o->get_items_expected_max() == 0, o->get_items_expected_max() == 2});
+      for (const std::string& l : o->get_lnames()) option_names.push_back("--" + l);
+    }
+  }
+  std::vector<std::string> out, values;
+  std::vector<const CLI::Option*> seen;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i];
+    if (w == "--") {
+      if (i + 1 == words.size()) {
+        values.push_back(w);  // a lone "--" at the end is a value (the Flip Game position "--")
+      } else {
+        values.insert(values.end(), words.begin() + static_cast<std::ptrdiff_t>(i) + 1, words.end());
+      }
+      break;
+    }
+    const bool long_option =
+        w.size() > 2 && w[0] == '-' && w[1] == '-' && std::isalpha(static_cast<unsigned char>(w[2]));
+    const bool short_option = w.size() == 2 && w[0] == '-' && std::isalpha(static_cast<unsigned char>(w[1]));
+    if (!long_option && !short_option) {
+      values.push_back(w);
+      continue;
+    }
+    const std::size_t eq = w.find('=');
+    const std::string option_name = w.substr(0, eq);
+    const option_info* o = find_option(options, option_name);
+    if (!o)
+      throw std::invalid_argument("unknown option " + quote_input(option_name, 60) + " for '" + name + "'" +
+                                  did_you_mean(option_name, option_names) + " (see exactdp " + name + " --help)");
+    if (std::find(seen.begin(), seen.end(), o->option) != seen.end() && !o->flag)
+      throw std::invalid_argument(option_name + " is given twice");
+    seen.push_back(o->option);
+    out.push_back(option_name);
+    if (o->flag) {
+      if (eq != std::string::npos) throw std::invalid_argument(option_name + " takes no value");
+      continue;
+    }
+    if (eq != std::string::npos) {
+      out.push_back(w.substr(eq + 1));
+    } else if (i + 1 < words.size()) {
+      out.push_back(words[++i]);
+    } else {
+      throw std::invalid_argument(option_name + " needs a value (see exactdp " + name + " --help)");
+    }
+    if (o->two_values && i + 1 < words.size() && is_whole_number(words[i + 1])) out.push_back(words[++i]);
+  }
+  // The values against the command's arguments, with our own messages.
+  std::size_t least = 0, most = 0;
+  std::string names;
+  for (const CLI::Option* p : positionals) {
+    const std::size_t max = static_cast<std::size_t>(std::max(p->get_items_expected_max(), 0));
+    if (p->get_required()) least += static_cast<std::size_t>(std::max(p->get_items_expected_min(), 1));
+    most = max > (std::size_t{1} << 28) ? std::size_t{1} << 28 : most + max;
+    names += (names.empty() ? "" : " ") + p->get_name(true);
+  }
+  if (values.size() < least) {
+    std::string missing;
+    std::size_t given = values.size();
+    for (const CLI::Option* p : positionals) {
+      if (!p->get_required()) continue;
+      const auto need = static_cast<std::size_t>(std::max(p->get_items_expected_min(), 1));
+      if (given >= need) {
+        given -= need;
+      } else {
+        missing += (missing.empty() ? "" : " ") + p->get_name(true);
+        given = 0;
+      }
+    }
+    throw std::invalid_argument(name + " needs " + missing + " (usage: exactdp " + name + " " + names +
+                                " [options]; see exactdp " + name + " --help)");
+  }
+  if (values.size() > most) {
+    const std::vector<std::string> extra(values.begin() + static_cast<std::ptrdiff_t>(most), values.end());
+    throw std::invalid_argument(
+        name + " takes " +
+        (most == 0 ? std::string("no value") : count_of(most, "value", "values") + " (" + names + ")") +
+        ", but more were given: " + quoted_words(extra) + " (see exactdp " + name + " --help)");
+  }
+  if (!values.empty()) {
+    out.push_back("--");
+    out.insert(out.end(), values.begin(), values.end());
+  }
+  return out;
+}
+
+// The budgets of one command line, restored when it ends (the tour and the
+// tests run several command lines in one process).
+class budget_scope {
+ public:
+  budget_scope() : memory_(state_budget_bytes()), work_(work_budget_steps()) {}
+  ~budget_scope() {
+    state_budget_bytes() = memory_;
+    work_budget_steps() = work_;
+  }
+  budget_scope(const budget_scope&) = delete;
+  budget_scope& operator=(const budget_scope&) = delete;
+
+  void set(const global_options& g) {
+    if (g.max_memory) {
+      const double gib =
+          read_real(*g.max_memory, "--max-memory (GiB)", make_rational(BigInt(1), BigInt(1000000)), Rational(1000000));
+      state_budget_bytes() = static_cast<std::uint64_t>(gib * 1073741824.0);
+    }
+    if (g.max_work)
+      work_budget_steps() = static_cast<long double>(
+          read_real(*g.max_work, "--max-work", Rational(1), Rational(BigInt("1000000000000000000"))));
+  }
+
+ private:
+  std::uint64_t memory_;
+  long double work_;
+};
+
+std::string one_line(std::string message) {
+  std::replace(message.begin(), message.end(), '\n', ' ');
+  return message;
+}
+
+const char* main_help =
+    "exactdp: exact answers for the dynamic programs of two-player games and of chance.\n"
+    "Every probability and expectation is computed three ways from one recurrence: as an exact\n"
+    "fraction, as a double, and as a residue modulo a prime (1000000007 by default).\n"
+    "Run 'exactdp tour' for a short tour, 'exactdp COMMAND --help' (or 'exactdp help COMMAND') for one command.";
+
+}  // namespace
+
+int run_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  command_list commands = all_commands();
+  std::vector<std::string> names;
+  for (const command& c : commands) names.push_back(c.name);
+
+  CLI::App app{main_help, "exactdp"};
+  app.set_help_all_flag("--help-all", "Print the help of every command");
+  app.add_flag_callback(
+      "--version", [] { throw CLI::Success(); }, "Print the version");
+  std::vector<global_options> globals(commands.size());
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    CLI::App* cmd = app.add_subcommand(commands[i].name, commands[i].summary);
+    commands[i].setup(*cmd);
+    add_global_options(*cmd, globals[i]);
+  }
+
+  // Leading global options may come before the command: they move after it.
+  std::vector<std::string> words = args;
+  std::vector<std::string> leading;
+  while (!words.empty() && (words[0].rfind("--max-", 0) == 0 || words[0] == "--json")) {
+    const bool takes_value = words[0] != "--json" && words[0].find('=') == std::string::npos;
+    leading.push_back(words[0]);
+    words.erase(words.begin());
+    if (takes_value && !words.empty()) {
+      leading.push_back(words[0]);
+      words.erase(words.begin());
+    }
+  }
+  const bool json_wanted = std::find(args.begin(), args.end(), "--json") != args.end();
+  std::string command_name;
+  int status = 0;
+  std::string message;
+  try {
+    if (words.empty() || words[0] == "help" || words[0] == "--help" || words[0] == "-h" || words[0] == "--help-all") {
+      if (!words.empty() && words[0] == "help" && words.size() > 1) {
+        if (std::find(names.begin(), names.end(), words[1]) == names.end())
+          throw std::invalid_argument("unknown command " + quote_input(words[1], 60) + did_you_mean(words[1], names) +
+                                      " (exactdp --help lists the commands)");
+        out << app.get_subcommand(words[1])->help();
+      } else if (!words.empty() && words[0] == "--help-all") {
+        out << app.help("", CLI::AppFormatMode::All);
+      } else {
+        out << app.help();
+      }
+      return 0;
+    }
+    if (words[0] == "--version") {
+      out << "exactdp " << EXACTDP_VERSION << '\n';
+      return 0;
+    }
+    command_name = words[0];
+    const auto found = std::find(names.begin(), names.end(), command_name);
+    if (found == names.end())
+      throw std::invalid_argument("unknown command " + quote_input(command_name, 60) +
+                                  did_you_mean(command_name, names) + " (exactdp --help lists the commands)");
+    const std::size_t index = static_cast<std::size_t>(found - names.begin());
+    CLI::App* cmd = app.get_subcommand(command_name);
+    std::vector<std::string> rest(words.begin() + 1, words.end());
+    rest.insert(rest.end(), leading.begin(), leading.end());
+    if (std::find(rest.begin(), rest.end(), "--help") != rest.end() ||
+        std::find(rest.begin(), rest.end(), "-h") != rest.end()) {
+      out << cmd->help();
+      return 0;
+    }
+    std::vector<std::string> line = normalize(*cmd, rest);
+    line.insert(line.begin(), command_name);
+    std::reverse(line.begin(), line.end());  // CLI11 takes the words last first
+    app.parse(line);
+    budget_scope budgets;
+    budgets.set(globals[index]);
+    result r = commands[index].run();
+    if (r.command.empty()) r.command = command_name;
+    if (globals[index].json)
+      out << result_json(r).dump() << '\n';
+    else
+      render_text(r, out);
+    out.flush();
+    if (!out) throw std::runtime_error("could not write the output");
+    return 0;
+  } catch (const CLI::ParseError& e) {  // normalize() leaves CLI11 nothing to refuse; kept as a safety net
+    status = 2;
+    message = std::string(e.what()) + " (see exactdp --help)";
+  } catch (const std::invalid_argument& e) {
+    status = 2;
+    message = e.what();
+  } catch (const std::out_of_range& e) {
+    status = 2;
+    message = e.what();
+  } catch (const std::bad_alloc&) {
+    status = 1;
+    message = "out of memory (lower the problem's size, or raise --max-memory only if the machine has the memory)";
+  } catch (const std::exception& e) {  // domain_error (no answer exists), resource_error (budgets), the rest
+    status = 1;
+    message = e.what();
+  }
+  message = one_line(message);
+  err << "exactdp: error: " << message << '\n';
+  if (json_wanted) {
+    json j;
+    j["command"] = command_name.empty() ? json(nullptr) : json(command_name);
+    j["error"] = {{"status", status}, {"message", message}};
+    out << j.dump() << '\n';
+  }
+  return status;
+}
+
+}  // namespace exactdp::tool
