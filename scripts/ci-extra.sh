@@ -4,7 +4,7 @@
 # consumer project and by the library example of docs/library.md (whose output
 # must match examples/library/expected-output.txt), the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors,
-# formatting, and clang-tidy.
+# every fuzz target for 20 s, formatting, and clang-tidy.
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -39,6 +39,9 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEX
 cmake --build build-asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE slow
+
+echo "== fuzzing: every target for 20 s (libFuzzer, ASan, UBSan; JSON inputs up to 1.1 MB)"
+sh scripts/fuzz.sh all 20
 
 echo "== formatting (clang-format, .clang-format)"
 unformatted=$(for f in $(git ls-files '*.cpp' '*.hpp'); do clang-format "$f" | cmp -s - "$f" || echo "$f"; done)

@@ -1,6 +1,8 @@
 // Flip Game II through the Grundy values of 0.07 (Dawson's Kayles).
 #include "exactdp/grundy/flip.hpp"
 
+#include "exactdp/io/parse.hpp"
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -31,8 +33,8 @@ std::optional<std::uint64_t> flip_run_winning_flip(std::uint64_t len) {
 flip_answer solve_flip(std::string_view s) {
   for (std::size_t i = 0; i < s.size(); ++i)
     if (s[i] != '+' && s[i] != '-')
-      throw std::invalid_argument("flip: character " + std::to_string(i) + " is '" + std::string(1, s[i]) +
-                                  "': the string may hold only '+' and '-'");
+      throw std::invalid_argument("flip: character " + std::to_string(i) + " is " + quote_input(s.substr(i, 1)) +
+                                  ": the string may hold only '+' and '-'");
   const octal_values& dk = dawsons_kayles();
   struct run {
     std::size_t start, len;

@@ -1,6 +1,8 @@
 // Octal games: parsing the code, and the naive and sparse-space Grundy tables.
 #include "exactdp/grundy/octal.hpp"
 
+#include "exactdp/io/parse.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -16,7 +18,7 @@ namespace {
 constexpr std::size_t max_digits = 4096;
 constexpr std::size_t max_count = std::size_t{1} << 31;
 
-std::string shown(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string shown(std::string_view s) { return quote_input(s, 60); }
 
 // The game's code for messages, shortened after 24 characters.
 std::string named(const octal_game& game) {
@@ -94,8 +96,8 @@ octal_game parse_octal(std::string_view code) {
                                 std::to_string(max_digits) + " digits after the point");
   for (const char c : tail) {
     if (c < '0' || c > '7')
-      throw std::invalid_argument("octal code " + shown(code) + ": '" + std::string(1, c) +
-                                  "' is not an octal digit 0-7");
+      throw std::invalid_argument("octal code " + shown(code) + ": " + shown(std::string_view(&c, 1)) +
+                                  " is not an octal digit 0-7");
     g.digits.push_back(static_cast<std::uint8_t>(c - '0'));
   }
   if (head.empty() && tail.empty()) throw std::invalid_argument("octal code " + shown(code) + " has no digits");
@@ -127,8 +129,8 @@ octal_game parse_subtraction_set(std::string_view list) {
       continue;
     }
     if (c < '0' || c > '9')
-      throw std::invalid_argument("subtraction set " + shown(list) + ": '" + std::string(1, c) +
-                                  "' is not a digit (expected a list like 1,3,4)");
+      throw std::invalid_argument("subtraction set " + shown(list) + ": " + shown(std::string_view(&c, 1)) +
+                                  " is not a digit (expected a list like 1,3,4)");
     std::uint64_t v = 0;
     while (i < list.size() && list[i] >= '0' && list[i] <= '9') {
       if (v > 1'000'000) throw std::invalid_argument("subtraction set " + shown(list) + ": a move is too large");

@@ -84,6 +84,23 @@ TEST_CASE("fraction -> double: subnormals, underflow, overflow") {
   CHECK(to_double_checked(Rational(0)).status == double_status::exact);
 }
 
+TEST_CASE("fraction -> double: subnormals round to nearest, ties to even, never toward zero") {
+  const BigInt one = 1;
+  const double tiny = std::numeric_limits<double>::denorm_min();  // 2^-1074
+  // 7/2^1076 = 1.75 x 2^-1074: nearest is 2 x 2^-1074 (toward zero would give 1 x).
+  CHECK(to_double(make_rational(BigInt(7), one << 1076)) == 2 * tiny);
+  // 3/2^1075 = 1.5 x 2^-1074: a tie between 1 and 2 x 2^-1074; even is 2.
+  CHECK(to_double(make_rational(BigInt(3), one << 1075)) == 2 * tiny);
+  // 5/2^1075 = 2.5 x 2^-1074: a tie between 2 and 3; even is 2.
+  CHECK(to_double(make_rational(BigInt(5), one << 1075)) == 2 * tiny);
+  // 7/2^1075 = 3.5 x 2^-1074: a tie between 3 and 4; even is 4.
+  CHECK(to_double(make_rational(BigInt(7), one << 1075)) == 4 * tiny);
+  CHECK(to_double_checked(make_rational(BigInt(7), one << 1076)).status == double_status::subnormal);
+  // Just below half of the smallest subnormal rounds to 0 (underflow), just above to it.
+  CHECK(to_double(make_rational((one << 200) - 1, one << 1275)) == 0.0);
+  CHECK(to_double(make_rational((one << 200) + 1, one << 1275)) == tiny);
+}
+
 TEST_CASE("rational reconstruction (Wang) with its bound (handed case C15)") {
   const BigInt p = 1'000'000'007;
   CHECK(reconstruction_bound(p) == 22360);

@@ -81,7 +81,7 @@ auto attempt(const char* what, F f, std::string& failure, std::exception_ptr& er
   } catch (const std::invalid_argument&) {
     throw;
   } catch (const std::exception& e) {
-    failure = e.what();
+    failure = in_tool_words(e.what());
     error = std::current_exception();
     return std::nullopt;
   }
@@ -154,7 +154,7 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
           a.residue_note = "from the exact value: the recurrence divides by a multiple of " + std::to_string(modulus);
           a.mod_failure.clear();
         } catch (const std::domain_error& e) {
-          a.mod_failure = e.what();
+          a.mod_failure = in_tool_words(e.what());
           error = std::current_exception();
         }
       }

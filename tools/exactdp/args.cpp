@@ -29,17 +29,17 @@ std::uint64_t read_modulus(const std::string& text) {
 }
 
 double read_real(const std::string& text, std::string_view name, const Rational& lo, const Rational& hi,
-                 bool open_low) {
-  const std::string range = (open_low ? "a number above " + to_string(lo) + " and at most " + to_string(hi)
-                                      : "a number in " + to_string(lo) + ".." + to_string(hi));
+                 std::string_view range, bool open) {
+  const auto refuse = [&] {
+    throw std::invalid_argument(std::string(name) + " must be " + std::string(range) + ", not " + quote_input(text));
+  };
   Rational x;
   try {
     x = parse_number(text, name);
   } catch (const std::invalid_argument&) {
-    throw std::invalid_argument(std::string(name) + " must be " + range + ", not " + quote_input(text));
+    refuse();
   }
-  if ((open_low ? x <= lo : x < lo) || x > hi)
-    throw std::invalid_argument(std::string(name) + " must be " + range + ", not " + quote_input(text));
+  if (open ? (x <= lo || x >= hi) : (x < lo || x > hi)) refuse();
   return to_double(x);
 }
 
@@ -54,6 +54,15 @@ std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, 
 std::string brief(const Rational& q) {
   std::string s = to_string(q);
   return s.size() <= 30 ? s : format_decimal(q, 6);
+}
+
+std::string in_tool_words(std::string message) {
+  for (const auto& [library, tool] :
+       {std::pair<std::string_view, std::string_view>{"exactdp::state_budget_bytes()", "--max-memory"},
+        {"exactdp::work_budget_steps()", "--max-work"}})
+    for (auto pos = message.find(library); pos != std::string::npos; pos = message.find(library, pos))
+      message.replace(pos, library.size(), tool);
+  return message;
 }
 
 std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural) {

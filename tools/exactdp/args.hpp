@@ -24,11 +24,12 @@ const std::string& one_of(const std::string& text, std::string_view name, std::i
 /// "the modulus must be ..., not 'text'" or "... is not prime (it is A x B)".
 std::uint64_t read_modulus(const std::string& text);
 
-/// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (or lo
-/// < x when `open_low`), as a double rounded to nearest. Throws
-/// std::invalid_argument "NAME must be a number in LO..HI, not 'text'".
+/// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (lo <
+/// x and x < hi when `open`), as a double rounded to nearest. Throws
+/// std::invalid_argument "NAME must be RANGE, not 'text'", with `range` in
+/// words ("a number in 10^-6..10^6", "a number with 0 < EPS < 1").
 double read_real(const std::string& text, std::string_view name, const Rational& lo, const Rational& hi,
-                 bool open_low = false);
+                 std::string_view range, bool open = false);
 
 /// Integers of a list (split_list + parse_integer), each in [lo, hi].
 std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, std::string_view name, std::int64_t lo,
@@ -37,6 +38,11 @@ std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, 
 /// q in lowest terms when that is at most 30 characters, else a decimal with
 /// 6 significant digits ("1.00000e+400"): for numbers inside sentences.
 std::string brief(const Rational& q);
+
+/// A library message in the tool's words: the library's budget setters
+/// become the tool's options (exactdp::state_budget_bytes() is --max-memory,
+/// exactdp::work_budget_steps() is --max-work).
+std::string in_tool_words(std::string message);
 
 /// "1 time" / "2 times": a count with its noun in the right number.
 std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural);

@@ -87,7 +87,7 @@ result run_take(const take_options& o) {
       if (table[i] == outcome::lose) losing.push_back(i);
     }
     for (std::size_t i = 0; i < wl.size(); i += 50) text += (i ? "\n" : "") + wl.substr(i, 50);
-    r.add("table", wl, "table", text + "\n(W/L for n = 0.." + std::to_string(*table_to) + ", 50 per line)");
+    r.add("wl_table", wl, "table", text + "\n(W/L for n = 0.." + std::to_string(*table_to) + ", 50 per line)");
     r.add("losing", losing);
   }
   return r;
@@ -232,7 +232,7 @@ result row_game(const row_options& o, const std::string& game, const std::string
   r.as = o.answer.as;
   json values = json::array();
   for (const Rational& v : row) values.push_back(to_string(v));
-  r.add("values", std::move(values));
+  r.add("row", std::move(values));
   if (s->exact)
     facts(r, *s->exact, row);
   else if (s->approx)
@@ -254,7 +254,7 @@ result run_predict(const row_options& o) {
               std::string(wins ? "the first player" : "the second player") +
                   (a.lead == T(0) ? " (a tie, which counts for the first player)" : ""));
         const bool left = a.first_move == row_end::left;
-        r.add("first_move", left ? "left" : "right", "first move",
+        r.add("first_end", left ? "left" : "right", "first move",
               std::string("take the ") + (left ? "left" : "right") + " end (" + brief(row[left ? 0 : row.size() - 1]) +
                   ")");
         r.add("scores", json{{"first", json_of(a.scores.first)}, {"second", json_of(a.scores.second)}}, "scores",
@@ -295,7 +295,7 @@ result run_stone(const row_options& o) {
           r.add("other_sum", json_of(v.other_sum));
         }
         const bool left = a.dp.first_move == row_end::left;
-        r.add("first_move", left ? "left" : "right", "first move",
+        r.add("first_end", left ? "left" : "right", "first move",
               std::string("the ") + (left ? "left" : "right") + " end (by the DP)");
       });
 }

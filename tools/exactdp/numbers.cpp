@@ -44,7 +44,7 @@ result run_inv(const mod_options& o) {
   result res;
   res.question = "the inverse of " + to_string(a) + " modulo " + std::to_string(p);
   res.show_question = false;
-  res.add("value", to_string(a));
+  res.add("integer", to_string(a));
   res.add("inverse", r, "", std::to_string(r));
   res.add("modulus", p);
   return res;

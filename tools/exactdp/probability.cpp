@@ -250,8 +250,7 @@ result run_soup(const soup_options& o) {
   const std::int64_t n = parse_integer<std::int64_t>(o.n, "N (millilitres)", 0, 1'000'000'000'000'000);
   std::optional<double> eps;
   if (o.tolerance) {
-    eps = read_real(*o.tolerance, "the tolerance", Rational(0), Rational(1), true);
-    if (*eps >= 1) throw std::invalid_argument("the tolerance must be below 1, not " + quote_input(*o.tolerance));
+    eps = read_real(*o.tolerance, "--tolerance", Rational(0), Rational(1), "a number EPS with 0 < EPS < 1", true);
   }
   const std::int64_t units = detail::soup_units(n);
   std::string exact_too_large;
@@ -277,8 +276,9 @@ result run_soup(const soup_options& o) {
   };
   value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
   if (!exact_too_large.empty())
-    runs.exact = [exact_too_large]() -> Rational {
-      throw resource_error(exact_too_large + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+    runs.exact = [exact_too_large, eps]() -> Rational {
+      throw resource_error(exact_too_large +
+                           (eps ? "" : "; pass --tolerance EPS for the double with a cutoff certified for EPS"));
     };
   if (!table_too_large.empty()) {
     runs.approx = [cutoff] { return cutoff().value; };

@@ -65,7 +65,8 @@ result run_cat_mouse(const cat_mouse_options& o) {
   r.add("winner", a.result == 1 ? "mouse" : a.result == 2 ? "cat" : "none");
   r.add("remoteness", remoteness_json(a.remoteness), "remoteness",
         a.result == 0 ? "none (neither can force an end)" : plies(a.remoteness) + " (moves of both players)");
-  r.add("first_move", a.first_move, "first move", "mouse 1 -> " + std::to_string(a.first_move));
+  r.add("first_move", json{{"from", 1}, {"to", a.first_move}}, "first move",
+        "mouse 1 -> " + std::to_string(a.first_move));
   json line = json::array();
   std::string text_line;
   for (std::size_t k = 0; k < shown; ++k) {
@@ -129,7 +130,7 @@ result run_cat_mouse2(const cat_mouse2_options& o) {
   r.add("remoteness", remoteness_json(a.remoteness));
   r.add("turn_limit", limit);
   r.add("form", o.timed ? "timed" : "cyclic");
-  r.add("first_move", a.move_row < 0 ? json(nullptr) : json{a.move_row, a.move_col}, "first move",
+  r.add("first_move", a.move_row < 0 ? json(nullptr) : json{{"row", a.move_row}, {"col", a.move_col}}, "first move",
         a.move_row < 0 ? ""
                        : "mouse (" + std::to_string(mr) + "," + std::to_string(mc) + ") -> (" +
                              std::to_string(a.move_row) + "," + std::to_string(a.move_col) + ")");
@@ -170,7 +171,7 @@ result run_retrograde(const retrograde_options& o) {
                " and " + count_of(g.moves.size(), "move", "moves") + " (" + std::to_string(counts[3]) + " won, " +
                std::to_string(counts[1]) + " lost, " + std::to_string(counts[2]) + " drawn)";
   r.add("positions", g.position_count());
-  r.add("moves", g.moves.size());
+  r.add("move_count", g.moves.size());
   r.add("start", position_label(model, s), "start",
         position_label(model, s) +
             (g.player.empty() ? "" : " (player " + std::to_string(int(g.player[s])) + " to move)"));

@@ -24,16 +24,22 @@ namespace exactdp::tool {
 
 namespace {
 
-command_list all_commands() {
-  command_list list;
-  add_tour_command(list);
-  add_probability_commands(list);
-  add_markov_commands(list);
-  add_game_commands(list);
-  add_grundy_commands(list);
-  add_retrograde_commands(list);
-  add_number_commands(list);
-  return list;
+// Every command, family by family, each family under its heading in --help.
+std::vector<std::pair<std::string, command>> all_commands() {
+  std::vector<std::pair<std::string, command>> all;
+  auto family = [&all](const char* heading, void (*add)(command_list&)) {
+    command_list list;
+    add(list);
+    for (command& c : list) all.emplace_back(heading, std::move(c));
+  };
+  family("Start here", add_tour_command);
+  family("Chance: probabilities, expectations, counts", add_probability_commands);
+  family("Markov chains", add_markov_commands);
+  family("Two-player games", add_game_commands);
+  family("Sprague-Grundy values", add_grundy_commands);
+  family("Games with cycles and draws", add_retrograde_commands);
+  family("Residues and fractions", add_number_commands);
+  return all;
 }
 
 // Options every command takes.
@@ -215,13 +221,14 @@ class budget_scope {
 
   void set(const global_options& g) {
     if (g.max_memory) {
-      const double gib =
-          read_real(*g.max_memory, "--max-memory (GiB)", make_rational(BigInt(1), BigInt(1000000)), Rational(1000000));
+      const double gib = read_real(*g.max_memory, "--max-memory", make_rational(BigInt(1), BigInt(1000000)),
+                                   Rational(1000000), "a number of GiB in 10^-6..10^6");
       state_budget_bytes() = static_cast<std::uint64_t>(gib * 1073741824.0);
     }
     if (g.max_work)
-      work_budget_steps() = static_cast<long double>(
-          read_real(*g.max_work, "--max-work", Rational(1), Rational(BigInt("1000000000000000000"))));
+      work_budget_steps() =
+          static_cast<long double>(read_real(*g.max_work, "--max-work", Rational(1),
+                                             Rational(BigInt("1000000000000000000")), "a number of steps in 1..10^18"));
   }
 
  private:
@@ -243,9 +250,13 @@ const char* main_help =
 }  // namespace
 
 int run_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  command_list commands = all_commands();
+  const auto families = all_commands();
+  command_list commands;
   std::vector<std::string> names;
-  for (const command& c : commands) names.push_back(c.name);
+  for (const auto& [heading, c] : families) {
+    commands.push_back(c);
+    names.push_back(c.name);
+  }
 
   CLI::App app{main_help, "exactdp"};
   app.set_help_all_flag("--help-all", "Print the help of every command");
@@ -254,8 +265,13 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
   std::vector<global_options> globals(commands.size());
   for (std::size_t i = 0; i < commands.size(); ++i) {
     CLI::App* cmd = app.add_subcommand(commands[i].name, commands[i].summary);
+    cmd->group(families[i].first);
     commands[i].setup(*cmd);
     add_global_options(*cmd, globals[i]);
+    // Every value is read as text by the shared readers; the help states
+    // each one's range instead of a C++ type.
+    for (CLI::Option* o : cmd->get_options())
+      if (o->get_items_expected_max() != 0) o->type_name("");
   }
 
   // Leading global options may come before the command: they move after it.
@@ -337,7 +353,7 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
     status = 1;
     message = e.what();
   }
-  message = one_line(message);
+  message = one_line(in_tool_words(message));
   err << "exactdp: error: " << message << '\n';
   if (json_wanted) {
     json j;

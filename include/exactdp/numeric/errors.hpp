@@ -47,8 +47,8 @@ inline std::string human_bytes(long double bytes) {
 /// fit the state budget. `what` names the table in the message. Arguments may
 /// be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
-/// budget of Y (raise it with exactdp::state_budget_bytes() or the tool's
-/// --max-memory)". Cost: O(1).
+/// budget of Y (raise it with exactdp::state_budget_bytes())" (the tool
+/// names its --max-memory option instead). Cost: O(1).
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state) {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
   if (bytes > static_cast<long double>(state_budget_bytes())) {
@@ -57,7 +57,7 @@ inline void check_state_budget(const std::string& what, long double states, std:
     throw resource_error(what + " needs " + count + " states x " + std::to_string(bytes_per_state) +
                          " bytes = " + detail::human_bytes(bytes) + ", above the state budget of " +
                          detail::human_bytes(static_cast<long double>(state_budget_bytes())) +
-                         " (raise it with exactdp::state_budget_bytes() or the tool's --max-memory)");
+                         " (raise it with exactdp::state_budget_bytes())");
   }
 }
 
@@ -71,15 +71,15 @@ inline long double& work_budget_steps() {
 
 /// Checks, before starting, that an estimated `steps` word operations fit the
 /// work budget. Throws resource_error: "<what> needs about N steps, above the
-/// work budget of M (raise it with exactdp::work_budget_steps() or the tool's
-/// --max-work)". Cost: O(1).
+/// work budget of M (raise it with exactdp::work_budget_steps())" (the tool
+/// names its --max-work option instead). Cost: O(1).
 inline void check_work_budget(const std::string& what, long double steps) {
   if (steps > work_budget_steps()) {
     char need[64], limit[64];
     std::snprintf(need, sizeof need, "%.3Lg", steps);
     std::snprintf(limit, sizeof limit, "%.3Lg", work_budget_steps());
     throw resource_error(what + " needs about " + need + " elementary steps, above the work budget of " + limit +
-                         " (raise it with exactdp::work_budget_steps() or the tool's --max-work)");
+                         " (raise it with exactdp::work_budget_steps())");
   }
 }
 

@@ -7,14 +7,17 @@
 
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/retrograde/cat_mouse.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     const auto graph = exactdp::parse_cat_mouse_graph(std::string_view(reinterpret_cast<const char*>(data), size));
     const int result = exactdp::cat_mouse(graph);
     if (result < 0 || result > 2) __builtin_trap();
-  } catch (const std::invalid_argument&) {
-  } catch (const exactdp::resource_error&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
+  } catch (const exactdp::resource_error& e) {
+    exactdp::fuzz::check_message(e.what());
   }
   return 0;
 }

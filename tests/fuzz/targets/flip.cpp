@@ -7,13 +7,15 @@
 #include <string>
 
 #include "exactdp/grundy/flip.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string s(reinterpret_cast<const char*>(data), size);
   exactdp::flip_answer answer;
   try {
     answer = exactdp::solve_flip(s);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
     return 0;
   }
   if (answer.wins != (answer.value != 0) || answer.wins != answer.flip.has_value()) __builtin_trap();

@@ -7,13 +7,15 @@
 #include <string>
 
 #include "exactdp/numeric/numeric.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   exactdp::Rational q;
   try {
     q = exactdp::parse_rational(text);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
     return 0;
   }
   if (exactdp::parse_rational(exactdp::to_string(q)) != q) __builtin_trap();  // printing round-trips
@@ -26,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const exactdp::Mod lhs =
         exactdp::Mod::from_residue(r) * exactdp::to_modint<exactdp::Mod>(exactdp::Rational(denominator(q)));
     if (lhs != exactdp::to_modint<exactdp::Mod>(exactdp::Rational(numerator(q)))) __builtin_trap();
-  } catch (const std::domain_error&) {
+  } catch (const std::domain_error& e) {
+    exactdp::fuzz::check_message(e.what());
     if (denominator(q) % 1'000'000'007 != 0) __builtin_trap();  // only a vanishing denominator may fail
   }
   return 0;

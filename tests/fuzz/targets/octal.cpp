@@ -7,13 +7,15 @@
 #include <string>
 
 #include "exactdp/grundy/octal.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   exactdp::octal_game game;
   try {
     game = exactdp::parse_octal(text);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
     return 0;
   }
   if (exactdp::parse_octal(game.code()).digits != game.digits) __builtin_trap();  // the code round-trips

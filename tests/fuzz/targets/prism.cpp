@@ -9,6 +9,7 @@
 
 #include "exactdp/markov/model.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view all(reinterpret_cast<const char*>(data), size);
@@ -26,8 +27,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try {
     (void)exactdp::parse_prism_model(tra, "fuzz.tra", lab, "fuzz.lab", srew, "fuzz.srew");
-  } catch (const std::invalid_argument&) {
-  } catch (const exactdp::resource_error&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
+  } catch (const exactdp::resource_error& e) {
+    exactdp::fuzz::check_message(e.what());
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "exactdp/numeric/numeric.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
@@ -17,13 +18,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::vector<exactdp::residue_class> classes;
   try {
     classes = exactdp::parse_residues(items, 1'000'000'007);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
     return 0;
   }
   exactdp::residue_class combined;
   try {
     combined = exactdp::crt_combine(classes);
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
     return 0;  // two equal primes: not coprime
   }
   const auto q = exactdp::reconstruct(combined.residue, combined.modulus);
