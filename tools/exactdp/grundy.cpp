@@ -109,7 +109,7 @@ result run_grundy(const grundy_options& o) {
 
   result r;
   r.question = "Sprague-Grundy values of the octal game " + c.game->code();
-  r.add("game", c.game->code(), "game", c.game->code());
+  r.add("game", c.game->code());
   r.add("max_take", c.game->max_take());
   if (n) {
     r.add("n", *n);

@@ -308,11 +308,11 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
       out << "exactdp " << EXACTDP_VERSION << '\n';
       return 0;
     }
-    command_name = words[0];
-    const auto found = std::find(names.begin(), names.end(), command_name);
+    const auto found = std::find(names.begin(), names.end(), words[0]);
     if (found == names.end())
-      throw std::invalid_argument("unknown command " + quote_input(command_name, 60) +
-                                  did_you_mean(command_name, names) + " (exactdp --help lists the commands)");
+      throw std::invalid_argument("unknown command " + quote_input(words[0], 60) + did_you_mean(words[0], names) +
+                                  " (exactdp --help lists the commands)");
+    command_name = words[0];
     const std::size_t index = static_cast<std::size_t>(found - names.begin());
     CLI::App* cmd = app.get_subcommand(command_name);
     std::vector<std::string> rest(words.begin() + 1, words.end());
