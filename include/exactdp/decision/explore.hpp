@@ -50,7 +50,8 @@ struct explored_model {
 /// `out` (given cleared) with the state's owner, actions and labels.
 /// States are numbered in breadth-first order from 0 = start; the model's
 /// start is 0. `max_states` caps the number of states (0: the state budget
-/// only). State must be copyable and hashable by Hash, with ==.
+/// only); `source` names the model in messages. State must be copyable and
+/// hashable by `hash`, with ==.
 /// Errors: std::invalid_argument naming the state's index when a
 /// description breaks the model's rules (decision_builder's messages: an
 /// owner without actions, probabilities that do not sum to 1, ...);
@@ -61,8 +62,8 @@ struct explored_model {
 /// walk with cycles; every error path.
 template <class State, class Describe, class Hash = std::hash<State>>
 explored_model<State, Hash> explore_decision_model(const State& start, Describe describe, std::size_t max_states = 0,
-                                                   const std::string& source = "explored model") {
-  explored_model<State, Hash> out;
+                                                   const std::string& source = "explored model", Hash hash = Hash{}) {
+  explored_model<State, Hash> out{decision_model{}, {}, std::unordered_map<State, std::size_t, Hash>(16, hash)};
   decision_builder b(source);
   auto index_of = [&](const State& s) {
     const auto [it, added] = out.index.emplace(s, out.states.size());
