@@ -67,6 +67,8 @@
 // systems" (2011) sections 4.1-4.2.
 #pragma once
 
+#include <gmp.h>
+
 #include <algorithm>
 #include <cmath>
 #include <concepts>
@@ -264,13 +266,42 @@ T decision_stop_value(const decision_model& m, const decision_query& q, const st
 ///   bias:   base = -g(s), a closed class gets 0.
 enum class block_kind { gain, reward, bias };
 
+/// The exact system of one piece: row r reads
+///   x_r − sum over inside[r] of p·x_column = base_r + sum over exits[r] of p·value.
+struct exact_piece {
+  struct inside_term {
+    std::size_t column;
+    const Rational* probability;
+  };
+  struct exit_term {
+    const Rational* probability;
+    const Rational* value;
+  };
+  std::vector<Rational> base;                     ///< per row
+  std::vector<std::size_t> inside_begin, exit_begin;  ///< rows + 1 each
+  std::vector<inside_term> inside;
+  std::vector<exit_term> exits;
+};
+
+/// Solves an exact piece with integers over common denominators (each row
+/// scaled by the lcm of its probabilities' denominators, the incoming values
+/// over one common denominator found with divisibility tests before any
+/// lcm, FLINT's fraction-free fmpz_mat_solve, one reduction per value at the
+/// end): no gcd per arithmetic operation, which is what makes Rational
+/// arithmetic slow. Fills x (one value per row); returns false when the
+/// system is singular. Cost: O(rows³) word operations for the elimination
+/// plus the solve's back-substitution on the right-hand side's size, and one
+/// gcd per value. Written for this family (markov/linear.hpp solves one
+/// rational right-hand side with FLINT's rational solver).
+bool solve_piece_exact(const exact_piece& piece, std::vector<Rational>& x);
+
 /// Reusable scratch arrays of solve_chain_block.
 template <Field T>
 struct block_scratch {
   std::vector<std::size_t> local;  // per model state: local index + 1 inside the block, 0 outside
   std::vector<std::size_t> begin, adj, piece_of, row;
   std::vector<T> a, b;
-  std::vector<minus_entry<T>> entries;
+  exact_piece piece;  // Rational only
 };
 
 /// Solves the chain in which each state s of `states` takes the global
@@ -341,6 +372,39 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
       }
       continue;
     }
+    if constexpr (std::same_as<T, Rational>) {
+      exact_piece& q = w.piece;
+      q.base.resize(size);
+      q.inside_begin.assign(1, 0);
+      q.exit_begin.assign(1, 0);
+      q.inside.clear();
+      q.exits.clear();
+      for (std::size_t r = 0; r < size; ++r) {
+        const std::size_t s = state_at(r), c = chosen[s];
+        if (kind == block_kind::reward)
+          q.base[r] = num.reward()[c];
+        else if (kind == block_kind::bias)
+          q.base[r] = -(*g)[s];
+        else
+          q.base[r] = 0;
+        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+          if (const std::size_t col = row_in(to[e], p); col != k)
+            q.inside.push_back({col, &prob[e]});
+          else if (!(x[to[e]] == zero))
+            q.exits.push_back({&prob[e], &x[to[e]]});
+        }
+        q.inside_begin.push_back(q.inside.size());
+        q.exit_begin.push_back(q.exits.size());
+      }
+      const auto sz = static_cast<long double>(size);
+      check_state_budget("the linear system of " + std::to_string(size) + " states that reach each other", sz * sz,
+                         sizeof(T));
+      if (!solve_piece_exact(q, w.b))
+        throw std::logic_error("the exact system of the " + std::to_string(size) + " states around state " +
+                               m.name(state_at(0)) + " is singular, but its states are transient");
+      for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = std::move(w.b[r]);
+      continue;
+    }
     // Right-hand sides: base + flow to the states outside the piece.
     w.b.assign(size, zero);
     for (std::size_t r = 0; r < size; ++r) {
@@ -370,26 +434,14 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
     const auto sz = static_cast<long double>(size);
     check_state_budget("the linear system of " + std::to_string(size) + " states that reach each other", sz * sz,
                        sizeof(T));
-    bool solved;
-    if constexpr (std::same_as<T, Rational>) {
-      w.entries.clear();
-      for (std::size_t r = 0; r < size; ++r) {
-        const std::size_t c = chosen[state_at(r)];
-        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
-          if (const std::size_t col = row_in(to[e], p); col != k) w.entries.push_back({r, col, &prob[e]});
-      }
-      solved = solve_identity_minus_exact(size, w.entries, w.b);
-    } else {
-      w.a.assign(size * size, zero);
-      for (std::size_t r = 0; r < size; ++r) {
-        w.a[r * size + r] = T(1);
-        const std::size_t c = chosen[state_at(r)];
-        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
-          if (const std::size_t col = row_in(to[e], p); col != k) w.a[r * size + col] -= prob[e];
-      }
-      solved = solve_dense(size, w.a, w.b);
+    w.a.assign(size * size, zero);
+    for (std::size_t r = 0; r < size; ++r) {
+      w.a[r * size + r] = T(1);
+      const std::size_t c = chosen[state_at(r)];
+      for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+        if (const std::size_t col = row_in(to[e], p); col != k) w.a[r * size + col] -= prob[e];
     }
-    if (!solved)
+    if (!solve_dense(size, w.a, w.b))
       throw std::domain_error("the linear system of the " + std::to_string(size) + " states around state " +
                               m.name(state_at(0)) + " is singular in " + field_traits<T>::name + " arithmetic" +
                               decision_modulus_words<T>());
@@ -399,28 +451,52 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
   return ok;
 }
 
-/// Comparisons of strategy iteration: exact in exact types; in double a
-/// choice must win by more than a relative 1e-12 (1e-9 for biases), so
-/// that rounding never makes the iteration cycle.
-template <OrderedField T>
-struct si_compare {
-  long double slack;
-  bool better(const T& a, const T& b, bool maximise) const {
-    if constexpr (field_traits<T>::is_exact) {
-      return maximise ? b < a : a < b;
-    } else {
-      const double tol = static_cast<double>(slack) * (1.0 + std::fabs(b));
-      return maximise ? a > b + tol : a < b - tol;
-    }
-  }
-  bool same(const T& a, const T& b) const {
-    if constexpr (field_traits<T>::is_exact) {
-      return a == b;
-    } else {
-      return std::fabs(a - b) <= static_cast<double>(slack) * (1.0 + std::fabs(b));
-    }
-  }
+/// A double approximation of an exact value (GMP's mpq_get_d: relative
+/// error below 2^-52; infinity when out of range, which the filter below
+/// treats as unknown), or the double itself.
+template <class T>
+double approximate(const T& v) {
+  if constexpr (std::same_as<T, Rational>)
+    return mpq_get_d(v.backend().data());
+  else
+    return static_cast<double>(v);
+}
+
+/// The value of a choice for a comparison: its double approximation with a
+/// bound on the error, and (exact types) the exact value, computed only when
+/// the approximations cannot decide.
+template <class T>
+struct lazy_value {
+  std::size_t choice = 0;
+  double approx = 0, bound = 0;
+  std::optional<T> exact;
 };
+
+/// Strategy iteration compares choice values many times. Exact types use a
+/// filter: two values whose approximations differ by more than the sum of
+/// their error bounds are ordered by the approximations (the error bound
+/// of a sum of k products of approximations with relative error 2^-52 is
+/// below (k + 4)·2^-51 times the sum of their magnitudes); closer values are
+/// computed exactly. In double a choice must win by more than a relative
+/// `slack` (1e-12 for gains, 1e-9 for biases), so that rounding never makes
+/// the iteration cycle; closer values are a tie.
+template <class T, class Exact>
+int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, Exact exact) {
+  if constexpr (field_traits<T>::is_exact) {
+    const double d = a.approx - b.approx, bound = a.bound + b.bound;
+    if (std::isfinite(d) && std::isfinite(bound)) {
+      if (d > bound) return 1;
+      if (d < -bound) return -1;
+    }
+    if (!a.exact) a.exact = exact(a.choice);
+    if (!b.exact) b.exact = exact(b.choice);
+    return *b.exact < *a.exact ? 1 : *a.exact < *b.exact ? -1 : 0;
+  } else {
+    (void)exact;
+    const double tol = static_cast<double>(slack) * (1.0 + std::fabs(b.approx));
+    return a.approx > b.approx + tol ? 1 : a.approx < b.approx - tol ? -1 : 0;
+  }
+}
 
 /// Strategy iteration over the components of a prepared query (steps 3-4
 /// of the file comment), in the ordered field T.
@@ -430,9 +506,15 @@ class strategy_iteration {
   strategy_iteration(const decision_model& m, const decision_setup& su, const decision_numbers<T>& num,
                      std::vector<T>& value, std::vector<std::uint32_t>& strategy, decision_stats& stats)
       : m_(m), su_(su), num_(num), value_(value), strategy_(strategy), stats_(stats),
-        chosen_(m.size(), 0), bias_(m.size(), T(0)) {
-    for (std::size_t s = 0; s < m.size(); ++s)
+        chosen_(m.size(), 0), bias_(m.size(), T(0)), approx_value_(m.size(), 0.0), approx_bias_(m.size(), 0.0) {
+    for (std::size_t s = 0; s < m.size(); ++s) {
       if (m.choice_count(s) > 0) chosen_[s] = m.choice_begin()[s] + strategy_[s];
+      approx_value_[s] = approximate(value_[s]);
+    }
+    approx_probability_.reserve(num.probability().size());
+    for (const T& p : num.probability()) approx_probability_.push_back(approximate(p));
+    if (su.reward)
+      for (const T& r : num.reward()) approx_reward_.push_back(approximate(r));
   }
 
   /// Solves one component (its states get their values and choices).
@@ -462,7 +544,10 @@ class strategy_iteration {
       if (!has_max || improve(comp, state_owner::max) == 0) break;
       count_round();
     }
-    for (const std::size_t s : comp) bias_[s] = T(0);  // exits of later components have bias 0
+    for (const std::size_t s : comp) {
+      bias_[s] = T(0);  // exits of later components have bias 0
+      approx_bias_[s] = 0;
+    }
   }
 
  private:
@@ -483,11 +568,29 @@ class strategy_iteration {
     ++stats_.evaluations;
     bias_valid_ = false;
     const block_kind kind = su_.reward ? block_kind::reward : block_kind::gain;
-    if (solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_)) return;
-    for (const std::size_t s : comp) set_choice(s, m_.choice_begin()[s] + su_.initial[s]);
-    if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_))
-      throw std::logic_error("strategy iteration: the proper first strategy misses the target at state " +
-                             m_.name(comp[0]));
+    if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_)) {
+      for (const std::size_t s : comp) set_choice(s, m_.choice_begin()[s] + su_.initial[s]);
+      if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_))
+        throw std::logic_error("strategy iteration: the proper first strategy misses the target at state " +
+                               m_.name(comp[0]));
+    }
+    for (const std::size_t s : comp) approx_value_[s] = approximate(value_[s]);
+  }
+
+  // The lazy value of choice c: the reward (rewards only) plus the expected
+  // value (or bias) of the next state.
+  lazy_value<T> lazy(std::size_t c, bool bias) const {
+    const auto& eb = m_.edge_begin();
+    const auto& to = m_.targets();
+    const std::vector<double>& v = bias ? approx_bias_ : approx_value_;
+    double sum = su_.reward && !bias ? approx_reward_[c] : 0.0, size = std::fabs(sum);
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+      const double term = approx_probability_[e] * v[to[e]];
+      sum += term;
+      size += std::fabs(term);
+    }
+    const double k = static_cast<double>(eb[c + 1] - eb[c]);
+    return lazy_value<T>{c, sum, (k + 4) * 0x1p-51 * size, std::nullopt};
   }
 
   T choice_value(std::size_t c) const {
@@ -512,30 +615,28 @@ class strategy_iteration {
   // in gain; if none is, where a choice of equal gain is strictly better in
   // bias (payoff and reachability objectives). Returns the switches made.
   std::size_t improve(std::span<const std::size_t> comp, state_owner who) {
-    const bool maximise = who == state_owner::max;
+    const int better = who == state_owner::max ? 1 : -1;
     const auto& cb = m_.choice_begin();
-    const si_compare<T> gain{1e-12L}, bias{1e-9L};
+    auto gain_exact = [&](std::size_t c) { return choice_value(c); };
+    auto bias_exact = [&](std::size_t c) { return choice_bias(c); };
     std::size_t switched = 0;
     tied_.clear();
     for (const std::size_t s : comp) {
       if (su_.owner[s] != who || cb[s + 1] - cb[s] < 2) continue;
-      const std::size_t cur = chosen_[s];
-      const T now = choice_value(cur);
-      std::size_t best = cur;
-      T top = now;
+      lazy_value<T> now = lazy(chosen_[s], false);
+      lazy_value<T> top = now;
       bool tie = false;
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
-        if (c == cur || !su_.allowed[c]) continue;
-        T v = choice_value(c);
-        if (gain.better(v, top, maximise)) {
-          best = c;
+        if (c == now.choice || !su_.allowed[c]) continue;
+        lazy_value<T> v = lazy(c, false);
+        if (compare_lazy(v, top, 1e-12L, gain_exact) == better) {
           top = std::move(v);
-        } else if (!tie && gain.same(v, now)) {
+        } else if (!tie && compare_lazy(v, now, 1e-12L, gain_exact) == 0) {
           tie = true;
         }
       }
-      if (best != cur) {
-        set_choice(s, best);
+      if (top.choice != now.choice) {
+        set_choice(s, top.choice);
         ++switched;
       } else if (tie) {
         tied_.push_back(s);
@@ -544,23 +645,21 @@ class strategy_iteration {
     if (switched > 0 || su_.reward || tied_.empty()) return switched;
     if (!bias_valid_) {
       solve_chain_block<T>(m_, num_, comp, chosen_, block_kind::bias, bias_, &value_, nullptr, scratch_);
+      for (const std::size_t s : comp) approx_bias_[s] = approximate(bias_[s]);
       bias_valid_ = true;
     }
     for (const std::size_t s : tied_) {
-      const std::size_t cur = chosen_[s];
-      const T now = choice_value(cur);
-      std::size_t best = cur;
-      T top = choice_bias(cur);
+      lazy_value<T> now = lazy(chosen_[s], false);
+      lazy_value<T> top = lazy(now.choice, true);
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
-        if (c == cur || !su_.allowed[c] || !gain.same(choice_value(c), now)) continue;
-        T b = choice_bias(c);
-        if (bias.better(b, top, maximise)) {
-          best = c;
-          top = std::move(b);
-        }
+        if (c == now.choice || !su_.allowed[c]) continue;
+        lazy_value<T> v = lazy(c, false);
+        if (compare_lazy(v, now, 1e-12L, gain_exact) != 0) continue;  // only choices of equal gain
+        lazy_value<T> b = lazy(c, true);
+        if (compare_lazy(b, top, 1e-9L, bias_exact) == better) top = std::move(b);
       }
-      if (best != cur) {
-        set_choice(s, best);
+      if (top.choice != now.choice) {
+        set_choice(s, top.choice);
         ++switched;
       }
     }
@@ -575,6 +674,7 @@ class strategy_iteration {
   decision_stats& stats_;
   std::vector<std::size_t> chosen_;  // per state: the global index of its current choice
   std::vector<T> bias_;
+  std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
   bool bias_valid_ = false;
   std::vector<std::size_t> tied_;
   block_scratch<T> scratch_;
