@@ -159,3 +159,77 @@ TEST_CASE("Pig agrees with the general game solver on the explored model", "[dec
     }
   }
 }
+
+TEST_CASE("Pig: the integer proof, the exact improvement and the plain exact iteration agree", "[decision][pig]") {
+  for (const auto& [faces, target] : {std::pair{6, 35}, std::pair{3, 20}, std::pair{2, 16}, std::pair{10, 30}}) {
+    INFO("faces " << faces << " target " << target);
+    const auto plain = solve_pig<Rational>(faces, target, false);  // from "always roll", no proof shortcut
+    const auto guessed = solve_pig<Rational>(faces, target);       // double strategy, proven in integers
+    CHECK(guessed.stats().pairs_proved == guessed.stats().pairs);
+    // A spoiled first strategy: every 7th action flipped. The proof fails on
+    // those pairs and the exact iteration repairs them.
+    pig_solution<Rational> spoiled;
+    detail::pig_layout(spoiled, faces, target);
+    auto& policy = detail::pig_access::policy(spoiled);
+    policy = detail::pig_access::policy(guessed);
+    for (std::size_t s = 0; s < policy.size(); s += 7) policy[s] ^= 1;
+    const auto first = policy;
+    detail::pig_access::stats(spoiled).guess_used = true;
+    detail::pig_solve_pairs(spoiled, {});
+    CHECK(spoiled.stats().pairs_proved < spoiled.stats().pairs);
+    std::size_t changed = 0;
+    for (std::size_t s = 0; s < policy.size(); ++s) changed += first[s] != policy[s] ? 1 : 0;
+    CHECK(changed > 0);
+    for (int i = 0; i < target; ++i)
+      for (int j = 0; j < target; ++j) {
+        REQUIRE(guessed.turn_start(i, j) == plain.turn_start(i, j));
+        REQUIRE(spoiled.turn_start(i, j) == plain.turn_start(i, j));
+      }
+    // Both strategies are optimal: every action chosen has the state's value.
+    for (int i = 0; i < target; i += 3)
+      for (int j = 0; j < target; j += 2)
+        for (int k = 0; k < target - i; k += 2) {
+          const auto v = pig_values_at(spoiled, i, j, k);
+          REQUIRE(v.win == (v.best == pig_action::roll ? v.roll : v.hold));
+          REQUIRE(v.win == std::max(v.roll, v.hold));
+        }
+  }
+}
+
+TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
+  const auto exact = solve_pig<Rational>(6, 25);
+  for (const auto& [i, j, k] : {std::tuple{0, 0, 0}, std::tuple{3, 10, 5}, std::tuple{24, 0, 0}, std::tuple{10, 24, 14}})
+    CHECK(pig_residue<Mod>(exact, i, j, k).value() == to_residue(pig_values_at(exact, i, j, k).win, Mod::modulus()));
+  {
+    dyn_modulus_scope scope(998'244'353);
+    CHECK(pig_residue<DynModInt>(exact, 2, 7, 4).value() ==
+          to_residue(pig_values_at(exact, 2, 7, 4).win, 998'244'353));
+  }
+  CHECK_THROWS_AS(solve_pig<double>(1, 10), std::invalid_argument);
+  CHECK_THROWS_AS(solve_pig<double>(6, 0), std::invalid_argument);
+  CHECK_THROWS_AS(solve_pig<double>(6, pig_max_target + 1), std::invalid_argument);
+  CHECK_THROWS_AS(solve_pig<double>(pig_max_faces + 1, 10), std::invalid_argument);
+  CHECK_THROWS_AS(exact.action(0, 0, 25), std::invalid_argument);  // 0 + 25 reaches the target: already won
+  CHECK_THROWS_AS(exact.turn_start(25, 0), std::invalid_argument);
+  CHECK_THROWS_AS(pig_values_at(exact, -1, 0, 0), std::invalid_argument);
+  CHECK_THROWS_AS(pig_residue<Mod>(exact, 0, 30, 0), std::invalid_argument);
+  {
+    const auto saved = state_budget_bytes();
+    state_budget_bytes() = 1 << 20;
+    CHECK_THROWS_AS(solve_pig<double>(6, 200), resource_error);  // 4 million strategy bytes
+    state_budget_bytes() = saved;
+  }
+  {
+    const auto saved = work_budget_steps();
+    work_budget_steps() = 1e6L;
+    CHECK_THROWS_AS(solve_pig<Rational>(6, 60), resource_error);
+    work_budget_steps() = saved;
+  }
+  // The residue of a value whose system is singular mod P: P divides 10961, the denominator for target 10.
+  const auto ten = solve_pig<Rational>(6, 10);
+  CHECK(ten.turn_start(0, 0) == Rational(7776) / 10961);
+  {
+    dyn_modulus_scope scope(10'961 / 97);  // 113, a prime factor of 10961 = 97 · 113
+    CHECK_THROWS_AS(pig_residue<DynModInt>(ten, 0, 0, 0), std::domain_error);
+  }
+}

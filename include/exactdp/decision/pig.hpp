@@ -73,6 +73,7 @@ struct pig_stats {
   bool guess_used = false;       ///< exact: started from the double strategy
   std::size_t guess_wrong = 0;   ///< exact: states whose double action the exact phase changed
   std::size_t value_bits = 0;    ///< exact: bits of the largest denominator of a stored P(i, j, 0)
+  std::size_t pairs_proved = 0;  ///< exact: pairs whose first strategy was proven optimal in integers
 };
 
 /// The action at a state of Pig.
@@ -80,6 +81,10 @@ enum class pig_action : std::uint8_t { roll, hold };
 
 /// "roll" or "hold".
 constexpr const char* to_string(pig_action a) { return a == pig_action::roll ? "roll" : "hold"; }
+
+namespace detail {
+struct pig_access;
+}
 
 /// A solved game of Pig: P(i, j, 0) for every score pair and an optimal
 /// action for every state (i, j, k) with 0 <= i, j < target, 0 <= k < target − i.
@@ -96,28 +101,31 @@ class pig_solution {
     check(i, j, 0);
     return start_[static_cast<std::size_t>(i) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(j)];
   }
-  /// The optimal action found at (i, j, k).
+  /// The optimal action found at (i, j, k). Throws std::invalid_argument
+  /// for a state outside the game.
   pig_action action(int i, int j, int k) const {
     check(i, j, k);
     return policy_[index(i, j, k)] ? pig_action::roll : pig_action::hold;
   }
   const pig_stats& stats() const { return stats_; }
-
-  // Raw access for the algorithms in this header.
-  std::size_t index(int i, int j, int k) const {
-    return base_[static_cast<std::size_t>(i)] + static_cast<std::size_t>(j) * static_cast<std::size_t>(target_ - i) +
-           static_cast<std::size_t>(k);
-  }
+  /// Throws std::invalid_argument unless 0 <= i, j < target and 0 <= k < target − i.
   void check(int i, int j, int k) const {
     if (i < 0 || j < 0 || i >= target_ || j >= target_ || k < 0 || k >= target_ - i)
       throw std::invalid_argument("Pig state (" + std::to_string(i) + ", " + std::to_string(j) + ", " +
                                   std::to_string(k) + ") is outside 0 <= i, j < " + std::to_string(target_) +
                                   ", 0 <= k < target - i (with i + k >= target the player holds and has won)");
   }
+
+ private:
+  friend struct detail::pig_access;
+  std::size_t index(int i, int j, int k) const {
+    return base_[static_cast<std::size_t>(i)] + static_cast<std::size_t>(j) * static_cast<std::size_t>(target_ - i) +
+           static_cast<std::size_t>(k);
+  }
   int faces_ = 0, target_ = 0;
-  std::vector<std::size_t> base_;
+  std::vector<std::size_t> base_;      // index of (i, 0, 0)
   std::vector<T> start_;               // P(i, j, 0) at i·T + j
-  std::vector<std::uint8_t> policy_;   // 1 = roll
+  std::vector<std::uint8_t> policy_;   // per state, 1 = roll
   pig_stats stats_;
 };
 
@@ -131,6 +139,28 @@ struct pig_values {
 };
 
 namespace detail {
+
+/// The algorithms' access to a solution's arrays.
+struct pig_access {
+  template <class T>
+  static std::vector<std::uint8_t>& policy(pig_solution<T>& s) { return s.policy_; }
+  template <class T>
+  static const std::vector<std::uint8_t>& policy(const pig_solution<T>& s) { return s.policy_; }
+  template <class T>
+  static std::vector<T>& start(pig_solution<T>& s) { return s.start_; }
+  template <class T>
+  static const std::vector<T>& start(const pig_solution<T>& s) { return s.start_; }
+  template <class T>
+  static pig_stats& stats(pig_solution<T>& s) { return s.stats_; }
+  template <class T>
+  static std::size_t index(const pig_solution<T>& s, int i, int j, int k) { return s.index(i, j, k); }
+  template <class T>
+  static void layout(pig_solution<T>& s, int faces, int target, std::vector<std::size_t> base) {
+    s.faces_ = faces;
+    s.target_ = target;
+    s.base_ = std::move(base);
+  }
+};
 
 inline void check_pig(int faces, int target) {
   if (faces < 2 || faces > pig_max_faces)
@@ -313,18 +343,48 @@ std::size_t pig_bits(const T& v) {
     return 0;
 }
 
-/// Solves every pair in T, from the strategy in sol.policy_.
+/// The fast exact proof of one pair {i, j} (compiled in
+/// lib/decision/pig_exact.cpp): the pair's strategy is evaluated with
+/// integers over one common denominator L (the values are
+/// (A_k + B_k·c·L) / (L·F^(n−k)) with c the other side's start value, so the
+/// recurrence needs no gcd), P(i, j, 0) and P(j, i, 0) are solved from the
+/// 2×2 system and reduced once, and every state's two actions are compared
+/// (filtered through doubles, exactly on a near tie). On success the two
+/// values are stored in `start` and true is returned; false means the
+/// strategy is not optimal (or holds at 0 on both sides) and the caller
+/// improves it with the general iteration. `lcm_i` must be a multiple of
+/// the denominators of P(i, m, 0) for m > j, `lcm_j` of P(j, m, 0) for m > i.
+bool pig_prove_pair(unsigned faces, int target, int i, int j, const std::uint8_t* roll_i, const std::uint8_t* roll_j,
+                    std::vector<Rational>& start, const BigInt& lcm_i, const BigInt& lcm_j);
+
+/// Solves every pair in T, from the strategy in pig_access::policy(sol).
 template <OrderedField T>
 void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t, std::size_t)>& progress) {
-  const int target = sol.target_;
-  const auto faces = static_cast<unsigned>(sol.faces_);
+  const int target = sol.target();
+  const auto faces = static_cast<unsigned>(sol.faces());
   const T inverse = T(1) / T(static_cast<std::int64_t>(faces));
   pig_side<T> a, b;
   std::vector<std::uint8_t> mirror;  // the second side's strategy when i == j
   T x0, y0;
-  auto& st = sol.stats_;
+  auto& st = pig_access::stats(sol);
   const std::size_t diagonals = static_cast<std::size_t>(2 * target - 1);
   long double work_done = 0;
+  // Exact runs that start from a guess prove it pair by pair in integers;
+  // column_lcm[b] is a multiple of the denominators of P(b, m, 0) for the
+  // m above the last side (a, b) met.
+  const bool prove = std::same_as<T, Rational> && st.guess_used;
+  std::vector<BigInt> column_lcm(prove ? static_cast<std::size_t>(target) : 0, BigInt(1));
+  auto cover = [&](int col, int m) {  // include the denominator of P(col, m, 0)
+    if constexpr (std::same_as<T, Rational>) {
+      if (m >= target) return;
+      mpz_srcptr den = mpq_denref(pig_access::start(sol)[static_cast<std::size_t>(col) * static_cast<std::size_t>(target) +
+                                             static_cast<std::size_t>(m)]
+                                      .backend()
+                                      .data());
+      mpz_ptr l = column_lcm[static_cast<std::size_t>(col)].backend().data();
+      if (!mpz_divisible_p(l, den)) mpz_lcm(l, l, den);
+    }
+  };
   for (int sum = 2 * target - 2; sum >= 0; --sum) {
     if (progress) progress(static_cast<std::size_t>(2 * target - 2 - sum), diagonals);
     if constexpr (!field_traits<T>::fixed_size) {
@@ -341,17 +401,34 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
     }
     for (int i = std::max(0, sum - target + 1); 2 * i <= sum; ++i) {
       const int j = sum - i;
+      if constexpr (std::same_as<T, Rational>) {
+        if (prove) {
+          cover(j, i + 1);
+          if (i != j) cover(i, j + 1);
+          if (pig_prove_pair(faces, target, i, j, &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)], &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)],
+                             pig_access::start(sol), column_lcm[static_cast<std::size_t>(i)],
+                             column_lcm[static_cast<std::size_t>(j)])) {
+            const std::size_t ij = static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
+            const std::size_t ji = static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
+            st.value_bits = std::max({st.value_bits, pig_bits(pig_access::start(sol)[ij]), pig_bits(pig_access::start(sol)[ji])});
+            ++st.pairs;
+            ++st.pairs_proved;
+            st.evaluations += 2;
+            continue;
+          }
+        }
+      }
       a.i = i, a.j = j, a.n = target - i;
       b.i = j, b.j = i, b.n = target - j;
-      a.roll = &sol.policy_[sol.index(i, j, 0)];
+      a.roll = &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)];
       if (i == j) {
         mirror.assign(a.roll, a.roll + a.n);
         b.roll = mirror.data();
       } else {
-        b.roll = &sol.policy_[sol.index(j, i, 0)];
+        b.roll = &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)];
       }
-      pig_hold_values(a, sol.start_, target);
-      pig_hold_values(b, sol.start_, target);
+      pig_hold_values(a, pig_access::start(sol), target);
+      pig_hold_values(b, pig_access::start(sol), target);
       pig_affine(a, faces, inverse);
       pig_affine(b, faces, inverse);
       st.evaluations += 2;
@@ -375,8 +452,8 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
       }
       const std::size_t ij = static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
       const std::size_t ji = static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
-      sol.start_[ij] = a.x[0];
-      sol.start_[ji] = b.x[0];
+      pig_access::start(sol)[ij] = a.x[0];
+      pig_access::start(sol)[ji] = b.x[0];
       st.value_bits = std::max({st.value_bits, pig_bits(a.x[0]), pig_bits(b.x[0])});
       ++st.pairs;
     }
@@ -393,14 +470,13 @@ void pig_layout(pig_solution<T>& sol, int faces, int target) {
                          " states)",
                      states, 1);
   check_state_budget("Pig's turn-start values", t * t, entry_bytes<T>(64));
-  sol.faces_ = faces;
-  sol.target_ = target;
-  sol.base_.assign(static_cast<std::size_t>(target) + 1, 0);
+  std::vector<std::size_t> base(static_cast<std::size_t>(target) + 1, 0);
   for (int i = 0; i < target; ++i)
-    sol.base_[static_cast<std::size_t>(i) + 1] =
-        sol.base_[static_cast<std::size_t>(i)] + static_cast<std::size_t>(target) * static_cast<std::size_t>(target - i);
-  sol.policy_.assign(sol.base_.back(), 1);  // first strategy: always roll
-  sol.start_.assign(static_cast<std::size_t>(target) * static_cast<std::size_t>(target), T(0));
+    base[static_cast<std::size_t>(i) + 1] =
+        base[static_cast<std::size_t>(i)] + static_cast<std::size_t>(target) * static_cast<std::size_t>(target - i);
+  pig_access::policy(sol).assign(base.back(), 1);  // first strategy: always roll
+  pig_access::start(sol).assign(static_cast<std::size_t>(target) * static_cast<std::size_t>(target), T(0));
+  pig_access::layout(sol, faces, target, std::move(base));
 }
 
 }  // namespace detail
@@ -433,14 +509,14 @@ pig_solution<T> solve_pig(int faces, int target, bool double_guess = true,
       pig_solution<double> guess;
       detail::pig_layout(guess, faces, target);
       detail::pig_solve_pairs(guess, {});
-      sol.policy_ = guess.policy_;
-      sol.stats_.guess_used = true;
+      detail::pig_access::policy(sol) = detail::pig_access::policy(guess);
+      detail::pig_access::stats(sol).guess_used = true;
     }
   }
-  const std::vector<std::uint8_t> first = sol.stats_.guess_used ? sol.policy_ : std::vector<std::uint8_t>{};
+  const std::vector<std::uint8_t> first = detail::pig_access::stats(sol).guess_used ? detail::pig_access::policy(sol) : std::vector<std::uint8_t>{};
   detail::pig_solve_pairs(sol, progress);
-  if (sol.stats_.guess_used)
-    for (std::size_t s = 0; s < first.size(); ++s) sol.stats_.guess_wrong += first[s] != sol.policy_[s] ? 1 : 0;
+  if (detail::pig_access::stats(sol).guess_used)
+    for (std::size_t s = 0; s < first.size(); ++s) detail::pig_access::stats(sol).guess_wrong += first[s] != detail::pig_access::policy(sol)[s] ? 1 : 0;
   return sol;
 }
 
@@ -457,10 +533,10 @@ pig_values<T> pig_values_at(const pig_solution<T>& sol, int i, int j, int k) {
   const T inverse = T(1) / T(static_cast<std::int64_t>(faces));
   detail::pig_side<T> s;
   s.i = i, s.j = j, s.n = target - i;
-  std::vector<std::uint8_t> roll(sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(i, j, 0)),
-                                 sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(i, j, 0)) + s.n);
+  std::vector<std::uint8_t> roll(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)),
+                                 detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)) + s.n);
   s.roll = roll.data();
-  detail::pig_hold_values(s, sol.start_, target);
+  detail::pig_hold_values(s, detail::pig_access::start(sol), target);
   const T& c = sol.turn_start(j, i);
   detail::pig_best_answer(s, c, faces, inverse);  // the solution is optimal: nothing changes
   pig_values<T> v;
@@ -501,10 +577,10 @@ M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k) {
       const int q = sum - p;
       a.i = p, a.j = q, a.n = target - p;
       b.i = q, b.j = p, b.n = target - q;
-      pa.assign(sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(p, q, 0)),
-                sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(p, q, 0)) + a.n);
-      pb.assign(sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(q, p, 0)),
-                sol.policy_.begin() + static_cast<std::ptrdiff_t>(sol.index(q, p, 0)) + b.n);
+      pa.assign(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)),
+                detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)) + a.n);
+      pb.assign(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)),
+                detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)) + b.n);
       a.roll = pa.data();
       b.roll = pb.data();
       detail::pig_hold_values(a, start, target);
