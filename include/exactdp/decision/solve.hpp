@@ -842,8 +842,12 @@ decision_solution<T> solve_decision(const decision_model& m, const decision_quer
 /// The value of every choice of state s under the solution's values: the
 /// choice's reward (rmax, rmin) plus the expected value of the next state;
 /// nullopt for +infinity. At an optimal choice it equals the state's value,
-/// so ties between choices are visible. For a settled state (a target, a
-/// state of value 0 or 1) the values are those of playing the choice once.
+/// so ties between choices are visible. These are one-step values (play the
+/// choice once, then optimally): a choice that ties may still be wrong to
+/// repeat forever (under rmin, a loop of reward 0 ties with the way out but
+/// never reaches the target; the strategy returned never does that). For a
+/// settled state (a target, a state of value 0 or 1) the values are those of
+/// playing the choice once.
 /// Errors: std::invalid_argument for s out of range or a solution of
 /// another size. Cost: O(transitions of s).
 template <OrderedField T>
