@@ -40,7 +40,8 @@ std::string decision_model::name(std::size_t s) const {
 std::optional<std::size_t> decision_model::find(std::string_view name) const {
   if (const auto it = index_.find(std::string(name)); it != index_.end()) return it->second;
   // Unnamed states are called by their index.
-  if (name.empty() || name.size() > 19 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+  if (name.empty() || name.size() > 19 ||
+      !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return std::nullopt;
   if (name.size() > 1 && name[0] == '0') return std::nullopt;
   const std::size_t s = std::stoull(std::string(name));
@@ -53,8 +54,9 @@ const std::vector<std::size_t>& decision_model::label(const std::string& name) c
   if (it == labels_.end()) {
     std::string known;
     for (const auto& [l, states] : labels_) known += (known.empty() ? "" : ", ") + l;
-    throw std::invalid_argument(source_ + ": no label '" + name + "'" +
-                                (known.empty() ? std::string(" (the model has no labels)") : " (labels: " + known + ")"));
+    throw std::invalid_argument(
+        source_ + ": no label '" + name + "'" +
+        (known.empty() ? std::string(" (the model has no labels)") : " (labels: " + known + ")"));
   }
   return it->second;
 }
@@ -188,7 +190,8 @@ decision_model decision_builder::build() {
       throw std::invalid_argument(where(s) + " has a payoff but is not terminal");
     for (std::size_t c = 0; c < k; ++c) {
       auto& ch = choices_[s][c];
-      const std::string which = where(s) + ", choice " + (ch.action.empty() ? std::to_string(c) : "'" + ch.action + "'");
+      const std::string which =
+          where(s) + ", choice " + (ch.action.empty() ? std::to_string(c) : "'" + ch.action + "'");
       if (ch.out.empty()) throw std::invalid_argument(which + " has no transitions");
       std::sort(ch.out.begin(), ch.out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
       Rational sum = 0;

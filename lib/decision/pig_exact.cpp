@@ -30,9 +30,9 @@ double ratio(mpz_srcptr a, mpz_srcptr b) {
 struct integer_side {
   int a = 0, b = 0, n = 0;
   const std::uint8_t* roll = nullptr;
-  std::vector<BigInt> hold;      // L·(1 − P(b, a + k, 0)), k >= 1
-  std::vector<BigInt> A, B;      // the chosen action's affine form
-  std::vector<BigInt> RA, RB;    // the roll form (where the side holds)
+  std::vector<BigInt> hold;    // L·(1 − P(b, a + k, 0)), k >= 1
+  std::vector<BigInt> A, B;    // the chosen action's affine form
+  std::vector<BigInt> RA, RB;  // the roll form (where the side holds)
 };
 
 void build_side(integer_side& s, unsigned faces, int target, const BigInt& L, const std::vector<BigInt>& lf,
@@ -46,8 +46,8 @@ void build_side(integer_side& s, unsigned faces, int target, const BigInt& L, co
   s.RB.resize(un);
   BigInt q;
   for (int k = 1; k < n; ++k) {
-    const Rational& p = start[static_cast<std::size_t>(s.b) * static_cast<std::size_t>(target) +
-                              static_cast<std::size_t>(s.a + k)];
+    const Rational& p =
+        start[static_cast<std::size_t>(s.b) * static_cast<std::size_t>(target) + static_cast<std::size_t>(s.a + k)];
     mpz_divexact(z(q), z(L), den_of(p));
     mpz_sub(z(s.hold[static_cast<std::size_t>(k)]), den_of(p), num_of(p));
     mpz_mul(z(s.hold[static_cast<std::size_t>(k)]), z(s.hold[static_cast<std::size_t>(k)]), z(q));

@@ -192,10 +192,10 @@ inline decision_model random_decision_model(std::mt19937& rng, std::size_t state
   std::vector<state_owner> owners;
   for (std::size_t s = 0; s < states; ++s) {
     const int r = pct(rng);
-    owners.push_back(r < 15                  ? state_owner::terminal
-                     : r < 30                ? state_owner::chance
-                     : (game && r >= 65)     ? state_owner::min
-                                             : state_owner::max);
+    owners.push_back(r < 15              ? state_owner::terminal
+                     : r < 30            ? state_owner::chance
+                     : (game && r >= 65) ? state_owner::min
+                                         : state_owner::max);
     real.add_state(owners[s]);
     if (owners[s] == state_owner::terminal) real.payoff(s, payoffs[pct(rng) % 5]);
   }

@@ -28,12 +28,12 @@ std::string describe(const decision_model& m, const decision_query& q) {
   for (const auto t : q.target) d += std::to_string(t) + " ";
   d += "} default " + to_string(q.default_payoff) + "\n";
   for (std::size_t s = 0; s < m.size(); ++s) {
-    d += "  " + std::to_string(s) + " " + to_string(m.owner(s));
-    if (m.owner(s) == state_owner::terminal) d += " payoff " + to_string(m.payoff(s));
+    d.append("  ").append(std::to_string(s)).append(" ").append(to_string(m.owner(s)));
+    if (m.owner(s) == state_owner::terminal) d.append(" payoff ").append(to_string(m.payoff(s)));
     for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) {
-      d += " [r" + to_string(m.reward(c)) + ":";
+      d.append(" [r").append(to_string(m.reward(c))).append(":");
       for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e)
-        d += " " + std::to_string(m.targets()[e]) + "@" + to_string(m.probabilities()[e]);
+        d.append(" ").append(std::to_string(m.targets()[e])).append("@").append(to_string(m.probabilities()[e]));
       d += "]";
     }
     d += "\n";
@@ -123,8 +123,8 @@ TEST_CASE("MDP queries agree with exhaustive search over all strategies", "[deci
     const decision_model m = test::random_decision_model(rng, n, false);
     decision_query q;
     q.target = random_target(rng, n);
-    for (const auto o : {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax,
-                         decision_objective::rmin}) {
+    for (const auto o :
+         {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax, decision_objective::rmin}) {
       q.objective = o;
       check_query(m, q);
     }

@@ -393,30 +393,32 @@ TEST_CASE("implicit models: gambler's ruin, and the explorer's errors", "[decisi
     };
   };
   CHECK_THROWS_WITH(explore_decision_model<int>(0, bad([](int k, auto& d) {
-                      if (k == 1) d.actions.emplace_back().outcomes = {{0, Rational(1)}};
-                    })),
+                                                  if (k == 1) d.actions.emplace_back().outcomes = {{0, Rational(1)}};
+                                                })),
                     Catch::Contains("terminal but has actions"));
   CHECK_THROWS_WITH(explore_decision_model<int>(0, bad([](int k, auto& d) {
-                      if (k == 0) d.payoff = 3;
-                    })),
+                                                  if (k == 0) d.payoff = 3;
+                                                })),
                     Catch::Contains("has a payoff but is not terminal"));
   CHECK_THROWS_WITH(explore_decision_model<int>(0, bad([](int k, auto& d) {
-                      if (k == 0) d.actions[0].outcomes[0].second = 0;
-                    })),
+                                                  if (k == 0) d.actions[0].outcomes[0].second = 0;
+                                                })),
                     Catch::Contains("outside (0, 1]"));
   CHECK_THROWS_WITH(explore_decision_model<int>(0, bad([](int k, auto& d) {
-                      if (k == 0) d.actions[0].outcomes = {{1, Rational(2, 3)}, {1, Rational(2, 3)}};
-                    })),
+                                                  if (k == 0)
+                                                    d.actions[0].outcomes = {{1, Rational(2, 3)}, {1, Rational(2, 3)}};
+                                                })),
                     Catch::Contains("add up to 4/3"));
   CHECK_THROWS_WITH(explore_decision_model<int>(0, bad([](int k, auto& d) {
-                      if (k == 0) d.actions[0].outcomes = {{1, Rational(1, 3)}};
-                    })),
+                                                  if (k == 0) d.actions[0].outcomes = {{1, Rational(1, 3)}};
+                                                })),
                     Catch::Contains("sum to 1/3"));
-  CHECK_THROWS_AS(explore_decision_model<int>(0,
-                                              [](const int& k, state_description<int>& d) {
-                                                d.owner = state_owner::chance;
-                                                d.actions.emplace_back().outcomes = {{k + 1, Rational(1)}};
-                                              },
-                                              1000),
+  CHECK_THROWS_AS(explore_decision_model<int>(
+                      0,
+                      [](const int& k, state_description<int>& d) {
+                        d.owner = state_owner::chance;
+                        d.actions.emplace_back().outcomes = {{k + 1, Rational(1)}};
+                      },
+                      1000),
                   resource_error);
 }

@@ -22,9 +22,8 @@ namespace {
 // from 0 until no value moves by more than 1e-15), as Neller and Presser
 // computed it. Returns P(i, j, k) at index [i][j][k].
 std::vector<std::vector<std::vector<double>>> value_iteration(int faces, int target) {
-  std::vector<std::vector<std::vector<double>>> p(
-      static_cast<std::size_t>(target),
-      std::vector<std::vector<double>>(static_cast<std::size_t>(target)));
+  std::vector<std::vector<std::vector<double>>> p(static_cast<std::size_t>(target),
+                                                  std::vector<std::vector<double>>(static_cast<std::size_t>(target)));
   for (int i = 0; i < target; ++i)
     for (int j = 0; j < target; ++j) p[i][j].assign(static_cast<std::size_t>(target - i), 0.0);
   auto at = [&](int i, int j, int k) { return i + k >= target ? 1.0 : p[i][j][k]; };
@@ -198,12 +197,12 @@ TEST_CASE("Pig: the integer proof, the exact improvement and the plain exact ite
 
 TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
   const auto exact = solve_pig<Rational>(6, 25);
-  for (const auto& [i, j, k] : {std::tuple{0, 0, 0}, std::tuple{3, 10, 5}, std::tuple{24, 0, 0}, std::tuple{10, 24, 14}})
+  for (const auto& [i, j, k] :
+       {std::tuple{0, 0, 0}, std::tuple{3, 10, 5}, std::tuple{24, 0, 0}, std::tuple{10, 24, 14}})
     CHECK(pig_residue<Mod>(exact, i, j, k).value() == to_residue(pig_values_at(exact, i, j, k).win, Mod::modulus()));
   {
     dyn_modulus_scope scope(998'244'353);
-    CHECK(pig_residue<DynModInt>(exact, 2, 7, 4).value() ==
-          to_residue(pig_values_at(exact, 2, 7, 4).win, 998'244'353));
+    CHECK(pig_residue<DynModInt>(exact, 2, 7, 4).value() == to_residue(pig_values_at(exact, 2, 7, 4).win, 998'244'353));
   }
   CHECK_THROWS_AS(solve_pig<double>(1, 10), std::invalid_argument);
   CHECK_THROWS_AS(solve_pig<double>(6, 0), std::invalid_argument);

@@ -69,6 +69,7 @@ TEST_CASE("Guess Number Higher or Lower II: quoted values", "[games][guess][D07]
   CHECK(guess_number(1).first_guess == 1);
   CHECK(guess_number(2).first_guess == 1);
   CHECK(guess_number(3).first_guess == 2);
+  CHECK(guess_number(10).first_guess == 7);
 }
 
 TEST_CASE("Guess Number agrees with a search over candidate sets", "[games][guess]") {
@@ -96,6 +97,7 @@ TEST_CASE("Guess Number: errors", "[games][guess]") {
 TEST_CASE("Stone Game VII: quoted values", "[games][stone7][D08]") {
   const std::vector<std::int64_t> a{5, 3, 1, 4, 2}, b{7, 90, 5, 1, 100, 10, 10, 2};
   CHECK(stone_game_vii<std::int64_t>(a).lead == 6);
+  CHECK(stone_game_vii<std::int64_t>(a).first_move == row_end::right);  // Alice removes the 2 and scores 13
   CHECK(stone_game_vii<std::int64_t>(b).lead == 122);
   CHECK(stone_game_vii<std::int64_t>(std::vector<std::int64_t>{4}).lead == 0);
 }
@@ -114,7 +116,8 @@ TEST_CASE("Stone Game VII agrees with game-tree search in four number types", "[
       for (std::size_t k = 1; k < v.size(); ++k) sum_left += v[k];
       for (std::size_t k = 0; k + 1 < v.size(); ++k) sum_right += v[k];
       const auto l = brute_stone7(v, 1, v.size() - 1), r = brute_stone7(v, 0, v.size() - 2);
-      const std::int64_t via = a.first_move == row_end::left ? sum_left + l.second - l.first : sum_right + r.second - r.first;
+      const std::int64_t via =
+          a.first_move == row_end::left ? sum_left + l.second - l.first : sum_right + r.second - r.first;
       REQUIRE(via == a.lead);
     }
     const std::vector<BigInt> vb(v.begin(), v.end());

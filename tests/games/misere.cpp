@@ -75,9 +75,9 @@ TEST_CASE("misère Nim: the published verdicts", "[games][misere][D05]") {
     std::vector<int> heaps;
     outcome result;
   };
-  const std::vector<verdict> cases = {{{3, 4, 5}, outcome::win}, {{1, 1, 1}, outcome::lose}, {{1, 1}, outcome::win},
-                                      {{1}, outcome::lose},      {{2, 2}, outcome::lose},    {{1, 2, 3}, outcome::lose},
-                                      {{2, 3, 4, 5}, outcome::lose}};
+  const std::vector<verdict> cases = {
+      {{3, 4, 5}, outcome::win}, {{1, 1, 1}, outcome::lose}, {{1, 1}, outcome::win},       {{1}, outcome::lose},
+      {{2, 2}, outcome::lose},   {{1, 2, 3}, outcome::lose}, {{2, 3, 4, 5}, outcome::lose}};
   for (const auto& c : cases) {
     const auto h = u64(c.heaps);
     CHECK(misere_nim(h).result == c.result);
@@ -89,7 +89,8 @@ TEST_CASE("misère Nim: the published verdicts", "[games][misere][D05]") {
 }
 
 TEST_CASE("misère Nim agrees with exhaustive search, winning move included", "[games][misere]") {
-  for (const auto& [count, most] : {std::pair{1, 9}, std::pair{2, 9}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 3}}) {
+  for (const auto& [count, most] :
+       {std::pair{1, 9}, std::pair{2, 9}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 3}}) {
     each_heaps(count, most, [&](const std::vector<int>& heaps) {
       INFO("heaps of size " << count << " up to " << most);
       const auto a = misere_nim(u64(heaps));

@@ -26,16 +26,16 @@ namespace exactdp {
 template <class State>
 struct state_description {
   struct action {
-    std::string name;   ///< optional
+    std::string name;    ///< optional
     Rational reward{0};  ///< collected when the action is taken
     /// (successor, probability): probabilities > 0 summing to exactly 1; a
     /// successor listed twice has its probabilities added.
     std::vector<std::pair<State, Rational>> outcomes;
   };
   state_owner owner = state_owner::terminal;
-  Rational payoff{0};                ///< terminal states only
-  std::vector<action> actions;       ///< max and min: >= 1; chance: exactly 1; terminal: none
-  std::vector<std::string> labels;   ///< labels that hold in the state
+  Rational payoff{0};               ///< terminal states only
+  std::vector<action> actions;      ///< max and min: >= 1; chance: exactly 1; terminal: none
+  std::vector<std::string> labels;  ///< labels that hold in the state
 };
 
 /// The explored model: model state i is states[i]; state 0 is the start.

@@ -40,15 +40,18 @@ namespace exactdp {
 
 /// Who moves at a state.
 enum class state_owner : std::uint8_t {
-  max,     ///< the maximiser chooses among the state's choices
-  min,     ///< the minimiser chooses
-  chance,  ///< nature: the state's single choice is a random move
-  terminal ///< the play ends; the state has a payoff to the maximiser
+  max,      ///< the maximiser chooses among the state's choices
+  min,      ///< the minimiser chooses
+  chance,   ///< nature: the state's single choice is a random move
+  terminal  ///< the play ends; the state has a payoff to the maximiser
 };
 
 /// "max", "min", "chance" or "terminal".
 constexpr const char* to_string(state_owner o) {
-  return o == state_owner::max ? "max" : o == state_owner::min ? "min" : o == state_owner::chance ? "chance" : "terminal";
+  return o == state_owner::max      ? "max"
+         : o == state_owner::min    ? "min"
+         : o == state_owner::chance ? "chance"
+                                    : "terminal";
 }
 
 /// A validated MDP or turn-based stochastic game (see the file comment).
@@ -103,10 +106,10 @@ class decision_model {
   std::vector<std::size_t> edge_begin_{0};
   std::vector<std::size_t> targets_;
   std::vector<Rational> probabilities_;
-  std::vector<Rational> rewards_;            // per choice, empty when every reward is 0
-  std::vector<std::string> action_names_;    // per choice, empty when no choice is named
+  std::vector<Rational> rewards_;                      // per choice, empty when every reward is 0
+  std::vector<std::string> action_names_;              // per choice, empty when no choice is named
   std::unordered_map<std::size_t, Rational> payoffs_;  // nonzero terminal payoffs
-  std::vector<std::string> names_;           // per state, empty when no state is named
+  std::vector<std::string> names_;                     // per state, empty when no state is named
   std::unordered_map<std::string, std::size_t> index_;
   std::map<std::string, std::vector<std::size_t>> labels_;
   std::optional<std::size_t> start_;

@@ -123,9 +123,9 @@ class pig_solution {
            static_cast<std::size_t>(k);
   }
   int faces_ = 0, target_ = 0;
-  std::vector<std::size_t> base_;      // index of (i, 0, 0)
-  std::vector<T> start_;               // P(i, j, 0) at i·T + j
-  std::vector<std::uint8_t> policy_;   // per state, 1 = roll
+  std::vector<std::size_t> base_;     // index of (i, 0, 0)
+  std::vector<T> start_;              // P(i, j, 0) at i·T + j
+  std::vector<std::uint8_t> policy_;  // per state, 1 = roll
   pig_stats stats_;
 };
 
@@ -143,17 +143,29 @@ namespace detail {
 /// The algorithms' access to a solution's arrays.
 struct pig_access {
   template <class T>
-  static std::vector<std::uint8_t>& policy(pig_solution<T>& s) { return s.policy_; }
+  static std::vector<std::uint8_t>& policy(pig_solution<T>& s) {
+    return s.policy_;
+  }
   template <class T>
-  static const std::vector<std::uint8_t>& policy(const pig_solution<T>& s) { return s.policy_; }
+  static const std::vector<std::uint8_t>& policy(const pig_solution<T>& s) {
+    return s.policy_;
+  }
   template <class T>
-  static std::vector<T>& start(pig_solution<T>& s) { return s.start_; }
+  static std::vector<T>& start(pig_solution<T>& s) {
+    return s.start_;
+  }
   template <class T>
-  static const std::vector<T>& start(const pig_solution<T>& s) { return s.start_; }
+  static const std::vector<T>& start(const pig_solution<T>& s) {
+    return s.start_;
+  }
   template <class T>
-  static pig_stats& stats(pig_solution<T>& s) { return s.stats_; }
+  static pig_stats& stats(pig_solution<T>& s) {
+    return s.stats_;
+  }
   template <class T>
-  static std::size_t index(const pig_solution<T>& s, int i, int j, int k) { return s.index(i, j, k); }
+  static std::size_t index(const pig_solution<T>& s, int i, int j, int k) {
+    return s.index(i, j, k);
+  }
   template <class T>
   static void layout(pig_solution<T>& s, int faces, int target, std::vector<std::size_t> base) {
     s.faces_ = faces;
@@ -329,9 +341,9 @@ template <Field T>
 void pig_hold_values(pig_side<T>& s, const std::vector<T>& start, int target) {
   s.hold.resize(static_cast<std::size_t>(s.n));
   for (int k = 1; k < s.n; ++k)
-    pig_one_minus(s.hold[static_cast<std::size_t>(k)],
-                  start[static_cast<std::size_t>(s.j) * static_cast<std::size_t>(target) +
-                        static_cast<std::size_t>(s.i + k)]);
+    pig_one_minus(
+        s.hold[static_cast<std::size_t>(k)],
+        start[static_cast<std::size_t>(s.j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(s.i + k)]);
 }
 
 /// The bits of the denominator of an exact value (0 otherwise).
@@ -377,10 +389,11 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
   auto cover = [&](int col, int m) {  // include the denominator of P(col, m, 0)
     if constexpr (std::same_as<T, Rational>) {
       if (m >= target) return;
-      mpz_srcptr den = mpq_denref(pig_access::start(sol)[static_cast<std::size_t>(col) * static_cast<std::size_t>(target) +
-                                             static_cast<std::size_t>(m)]
-                                      .backend()
-                                      .data());
+      mpz_srcptr den = mpq_denref(
+          pig_access::start(
+              sol)[static_cast<std::size_t>(col) * static_cast<std::size_t>(target) + static_cast<std::size_t>(m)]
+              .backend()
+              .data());
       mpz_ptr l = column_lcm[static_cast<std::size_t>(col)].backend().data();
       if (!mpz_divisible_p(l, den)) mpz_lcm(l, l, den);
     }
@@ -393,9 +406,9 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
       for (int i = 0; i <= sum / 2; ++i)
         if (sum - i < target) left += static_cast<long double>(2 * target - sum);
       const long double bits = static_cast<long double>(std::max<std::size_t>(st.value_bits, 64));
-      check_work_budget("the exact Pig solve (faces " + std::to_string(faces) + ", target " +
-                            std::to_string(target) + ") at score sum " + std::to_string(sum) +
-                            ", with values of " + std::to_string(st.value_bits) + " bits",
+      check_work_budget("the exact Pig solve (faces " + std::to_string(faces) + ", target " + std::to_string(target) +
+                            ") at score sum " + std::to_string(sum) + ", with values of " +
+                            std::to_string(st.value_bits) + " bits",
                         work_done + left * 12 * operation_cost<T>(2 * bits));
       work_done += left * 12 * operation_cost<T>(2 * bits);
     }
@@ -405,12 +418,15 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
         if (prove) {
           cover(j, i + 1);
           if (i != j) cover(i, j + 1);
-          if (pig_prove_pair(faces, target, i, j, &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)], &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)],
-                             pig_access::start(sol), column_lcm[static_cast<std::size_t>(i)],
-                             column_lcm[static_cast<std::size_t>(j)])) {
-            const std::size_t ij = static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
-            const std::size_t ji = static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
-            st.value_bits = std::max({st.value_bits, pig_bits(pig_access::start(sol)[ij]), pig_bits(pig_access::start(sol)[ji])});
+          if (pig_prove_pair(faces, target, i, j, &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)],
+                             &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)], pig_access::start(sol),
+                             column_lcm[static_cast<std::size_t>(i)], column_lcm[static_cast<std::size_t>(j)])) {
+            const std::size_t ij =
+                static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
+            const std::size_t ji =
+                static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
+            st.value_bits =
+                std::max({st.value_bits, pig_bits(pig_access::start(sol)[ij]), pig_bits(pig_access::start(sol)[ji])});
             ++st.pairs;
             ++st.pairs_proved;
             st.evaluations += 2;
@@ -450,8 +466,10 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
         pig_pair_values(a, b, x0, y0);
         if (++rounds > limit) throw resource_error("Pig: strategy iteration did not settle on a score pair");
       }
-      const std::size_t ij = static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
-      const std::size_t ji = static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
+      const std::size_t ij =
+          static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
+      const std::size_t ji =
+          static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
       pig_access::start(sol)[ij] = a.x[0];
       pig_access::start(sol)[ji] = b.x[0];
       st.value_bits = std::max({st.value_bits, pig_bits(a.x[0]), pig_bits(b.x[0])});
@@ -466,9 +484,9 @@ void pig_layout(pig_solution<T>& sol, int faces, int target) {
   check_pig(faces, target);
   const auto t = static_cast<long double>(target);
   const long double states = t * t * (t + 1) / 2;
-  check_state_budget("Pig with target " + std::to_string(target) + " (" + std::to_string(static_cast<long long>(states)) +
-                         " states)",
-                     states, 1);
+  check_state_budget(
+      "Pig with target " + std::to_string(target) + " (" + std::to_string(static_cast<long long>(states)) + " states)",
+      states, 1);
   check_state_budget("Pig's turn-start values", t * t, entry_bytes<T>(64));
   std::vector<std::size_t> base(static_cast<std::size_t>(target) + 1, 0);
   for (int i = 0; i < target; ++i)
@@ -513,10 +531,12 @@ pig_solution<T> solve_pig(int faces, int target, bool double_guess = true,
       detail::pig_access::stats(sol).guess_used = true;
     }
   }
-  const std::vector<std::uint8_t> first = detail::pig_access::stats(sol).guess_used ? detail::pig_access::policy(sol) : std::vector<std::uint8_t>{};
+  const std::vector<std::uint8_t> first =
+      detail::pig_access::stats(sol).guess_used ? detail::pig_access::policy(sol) : std::vector<std::uint8_t>{};
   detail::pig_solve_pairs(sol, progress);
   if (detail::pig_access::stats(sol).guess_used)
-    for (std::size_t s = 0; s < first.size(); ++s) detail::pig_access::stats(sol).guess_wrong += first[s] != detail::pig_access::policy(sol)[s] ? 1 : 0;
+    for (std::size_t s = 0; s < first.size(); ++s)
+      detail::pig_access::stats(sol).guess_wrong += first[s] != detail::pig_access::policy(sol)[s] ? 1 : 0;
   return sol;
 }
 
@@ -533,8 +553,10 @@ pig_values<T> pig_values_at(const pig_solution<T>& sol, int i, int j, int k) {
   const T inverse = T(1) / T(static_cast<std::int64_t>(faces));
   detail::pig_side<T> s;
   s.i = i, s.j = j, s.n = target - i;
-  std::vector<std::uint8_t> roll(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)),
-                                 detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)) + s.n);
+  std::vector<std::uint8_t> roll(
+      detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)),
+      detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, i, j, 0)) +
+          s.n);
   s.roll = roll.data();
   detail::pig_hold_values(s, detail::pig_access::start(sol), target);
   const T& c = sol.turn_start(j, i);
@@ -577,10 +599,14 @@ M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k) {
       const int q = sum - p;
       a.i = p, a.j = q, a.n = target - p;
       b.i = q, b.j = p, b.n = target - q;
-      pa.assign(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)),
-                detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)) + a.n);
-      pb.assign(detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)),
-                detail::pig_access::policy(sol).begin() + static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)) + b.n);
+      pa.assign(detail::pig_access::policy(sol).begin() +
+                    static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)),
+                detail::pig_access::policy(sol).begin() +
+                    static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, p, q, 0)) + a.n);
+      pb.assign(detail::pig_access::policy(sol).begin() +
+                    static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)),
+                detail::pig_access::policy(sol).begin() +
+                    static_cast<std::ptrdiff_t>(detail::pig_access::index(sol, q, p, 0)) + b.n);
       a.roll = pa.data();
       b.roll = pb.data();
       detail::pig_hold_values(a, start, target);

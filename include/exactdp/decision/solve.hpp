@@ -132,20 +132,21 @@ struct decision_stats {
   std::size_t settled_infinite = 0;  ///< states of infinite expected reward found by the graph analysis
   std::size_t components = 0;        ///< components solved by strategy iteration
   std::size_t largest_component = 0;
-  std::size_t rounds = 0;            ///< improvement rounds (in this number system) that changed the strategy
-  std::size_t evaluations = 0;       ///< strategies evaluated (linear solves of a component)
-  bool guess_used = false;           ///< exact solves: the double strategy was the starting point
-  std::size_t guess_rounds = 0;      ///< exact solves: improvement rounds of the double run
-  std::size_t guess_wrong = 0;       ///< exact solves: states whose double choice the exact phase changed
+  std::size_t rounds = 0;        ///< improvement rounds (in this number system) that changed the strategy
+  std::size_t evaluations = 0;   ///< strategies evaluated (linear solves of a component)
+  bool guess_used = false;       ///< exact solves: the double strategy was the starting point
+  std::size_t guess_rounds = 0;  ///< exact solves: improvement rounds of the double run
+  std::size_t guess_wrong = 0;   ///< exact solves: states whose double choice the exact phase changed
 };
 
 /// The solution: the value of every state (for the maximiser in games; the
 /// optimum for the MDP queries), an optimal strategy, and what it took.
 template <class T>
 struct decision_solution {
-  std::vector<T> value;                ///< per state; 0 where infinite
-  std::vector<char> infinite;          ///< per state: 1 when the value is +infinity (rmax, rmin)
-  std::vector<std::uint32_t> strategy; ///< per state: the index of an optimal choice (0 for chance and terminal states)
+  std::vector<T> value;        ///< per state; 0 where infinite
+  std::vector<char> infinite;  ///< per state: 1 when the value is +infinity (rmax, rmin)
+  std::vector<std::uint32_t>
+      strategy;  ///< per state: the index of an optimal choice (0 for chance and terminal states)
   decision_stats stats;
 };
 
@@ -163,13 +164,13 @@ enum class settled : std::uint8_t { open, stop, zero, one, infinite };
 
 /// Everything about a query that needs no arithmetic.
 struct decision_setup {
-  bool reward = false;                  ///< rmax or rmin
-  std::vector<state_owner> owner;       ///< effective owners (MDP queries give every choosing state to one player)
-  std::vector<char> is_target;          ///< per state
-  std::vector<settled> state;           ///< per state
-  std::vector<char> allowed;            ///< per global choice: may be chosen (rmin excludes choices into infinity)
-  std::vector<std::uint32_t> initial;   ///< per state: the first strategy
-  decision_components components;       ///< of the open states, sinks first
+  bool reward = false;                 ///< rmax or rmin
+  std::vector<state_owner> owner;      ///< effective owners (MDP queries give every choosing state to one player)
+  std::vector<char> is_target;         ///< per state
+  std::vector<settled> state;          ///< per state
+  std::vector<char> allowed;           ///< per global choice: may be chosen (rmin excludes choices into infinity)
+  std::vector<std::uint32_t> initial;  ///< per state: the first strategy
+  decision_components components;      ///< of the open states, sinks first
 };
 
 /// Validates the query against the model. Throws std::invalid_argument: a
@@ -277,7 +278,7 @@ struct exact_piece {
     const Rational* probability;
     const Rational* value;
   };
-  std::vector<Rational> base;                     ///< per row
+  std::vector<Rational> base;                         ///< per row
   std::vector<std::size_t> inside_begin, exit_begin;  ///< rows + 1 each
   std::vector<inside_term> inside;
   std::vector<exit_term> exits;
@@ -505,8 +506,16 @@ class strategy_iteration {
  public:
   strategy_iteration(const decision_model& m, const decision_setup& su, const decision_numbers<T>& num,
                      std::vector<T>& value, std::vector<std::uint32_t>& strategy, decision_stats& stats)
-      : m_(m), su_(su), num_(num), value_(value), strategy_(strategy), stats_(stats),
-        chosen_(m.size(), 0), bias_(m.size(), T(0)), approx_value_(m.size(), 0.0), approx_bias_(m.size(), 0.0) {
+      : m_(m),
+        su_(su),
+        num_(num),
+        value_(value),
+        strategy_(strategy),
+        stats_(stats),
+        chosen_(m.size(), 0),
+        bias_(m.size(), T(0)),
+        approx_value_(m.size(), 0.0),
+        approx_bias_(m.size(), 0.0) {
     for (std::size_t s = 0; s < m.size(); ++s) {
       if (m.choice_count(s) > 0) chosen_[s] = m.choice_begin()[s] + strategy_[s];
       approx_value_[s] = approximate(value_[s]);
@@ -734,9 +743,9 @@ void check_decision_budget(const decision_model& m, const decision_components& c
                        entry_bytes<T>(std::min(largest_bits, 1e9L)));
   check_state_budget("the values of the model", 2.0L * static_cast<long double>(m.size()),
                      entry_bytes<T>(std::min(largest_bits, 1e9L)));
-  check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " +
-                        std::to_string(m.size()) + " states (" + std::to_string(count) +
-                        " components, the largest of " + std::to_string(largest) + " states)",
+  check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " + std::to_string(m.size()) +
+                        " states (" + std::to_string(count) + " components, the largest of " + std::to_string(largest) +
+                        " states)",
                     work);
 }
 
@@ -770,7 +779,8 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (report_progress && q.progress && k % 256 == 0) q.progress(k, total);
-    si.solve_component(std::span<const std::size_t>(comps.states).subspan(comps.begin[k], comps.begin[k + 1] - comps.begin[k]));
+    si.solve_component(
+        std::span<const std::size_t>(comps.states).subspan(comps.begin[k], comps.begin[k + 1] - comps.begin[k]));
   }
   if (report_progress && q.progress) q.progress(total, total);
 }
@@ -921,7 +931,7 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
   }
   detail::block_scratch<T> w;
   detail::solve_chain_block<T>(m, num, open, chosen, reward ? detail::block_kind::reward : detail::block_kind::gain,
-                            out.value, nullptr, reward ? &out.infinite : nullptr, w);
+                               out.value, nullptr, reward ? &out.infinite : nullptr, w);
   if (payoff) {
     T d;
     try {
@@ -936,8 +946,6 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
 
 /// The states of the model's label `name` (for a query's target). Throws
 /// std::invalid_argument naming the known labels when there is none.
-inline std::vector<std::size_t> label_states(const decision_model& m, const std::string& name) {
-  return m.label(name);
-}
+inline std::vector<std::size_t> label_states(const decision_model& m, const std::string& name) { return m.label(name); }
 
 }  // namespace exactdp
