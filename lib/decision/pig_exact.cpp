@@ -65,7 +65,7 @@ void build_side(integer_side& s, unsigned faces, int target, const BigInt& L, co
         ++beyond;
         continue;
       }
-      const auto next = static_cast<std::size_t>(k + g);
+      const auto next = uk + static_cast<std::size_t>(g);
       mpz_addmul(z(ra), z(s.A[next]), z(fp[static_cast<std::size_t>(g - 1)]));
       mpz_addmul(z(rb), z(s.B[next]), z(fp[static_cast<std::size_t>(g - 1)]));
     }

@@ -89,10 +89,9 @@ TEST_CASE("misère Nim: the published verdicts", "[games][misere][D05]") {
 }
 
 TEST_CASE("misère Nim agrees with exhaustive search, winning move included", "[games][misere]") {
-  for (const auto& [count, most] :
-       {std::pair{1, 9}, std::pair{2, 9}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 3}}) {
-    each_heaps(count, most, [&](const std::vector<int>& heaps) {
-      INFO("heaps of size " << count << " up to " << most);
+  for (const auto& size : {std::pair{1, 9}, std::pair{2, 9}, std::pair{3, 7}, std::pair{4, 5}, std::pair{5, 3}}) {
+    each_heaps(size.first, size.second, [&](const std::vector<int>& heaps) {
+      INFO(size.first << " heaps of at most " << size.second);
       const auto a = misere_nim(u64(heaps));
       const bool wins = brute_misere_nim_wins(heaps);
       REQUIRE((a.result == outcome::win) == wins);

@@ -276,8 +276,8 @@ void pig_affine(pig_side<T>& s, unsigned faces, const T& inverse) {
       wa += one;
     }
     if (k + f < n) {
-      wa -= s.alpha[static_cast<std::size_t>(k + f)];
-      wb -= s.beta[static_cast<std::size_t>(k + f)];
+      wa -= s.alpha[uk + faces];
+      wb -= s.beta[uk + faces];
     } else {
       wa -= one;
     }
@@ -313,7 +313,7 @@ std::size_t pig_best_answer(pig_side<T>& s, const T& c, unsigned faces, const T&
     s.x[uk] = roll ? r : h;
     if (k == 0) break;
     w += k + 1 < n ? s.x[uk + 1] : one;
-    w -= k + f < n ? s.x[static_cast<std::size_t>(k + f)] : one;
+    w -= k + f < n ? s.x[uk + faces] : one;
   }
   return changed;
 }
@@ -567,7 +567,7 @@ pig_values<T> pig_values_at(const pig_solution<T>& sol, int i, int j, int k) {
   // The value of the other action at k, from the values above k.
   T w(0), lose;
   detail::pig_one_minus(lose, c);
-  for (int f = 2; f <= static_cast<int>(faces); ++f) w += k + f < s.n ? s.x[static_cast<std::size_t>(k + f)] : T(1);
+  for (unsigned f = 2; f <= faces; ++f) w += k + static_cast<int>(f) < s.n ? s.x[uk + f] : T(1);
   w += lose;
   detail::pig_divide(w, faces, inverse);
   v.roll = w;

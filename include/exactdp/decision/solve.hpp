@@ -871,14 +871,18 @@ std::vector<std::optional<T>> choice_values(const decision_model& m, const decis
   std::vector<std::optional<T>> out;
   const auto& eb = m.edge_begin();
   for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) {
-    T v = reward ? from_rational<T>(m.reward(c)) : T(0);
+    T v(0);
+    if (reward) v = from_rational<T>(m.reward(c));
     bool inf = false;
     for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
       const std::size_t t = m.targets()[e];
       if (sol.infinite[t]) inf = true;
       v += from_rational<T>(m.probabilities()[e]) * sol.value[t];
     }
-    out.push_back(inf ? std::nullopt : std::optional<T>(std::move(v)));
+    if (inf)
+      out.emplace_back(std::nullopt);
+    else
+      out.emplace_back(v);
   }
   return out;
 }
