@@ -9,8 +9,9 @@
 // target T wins: a player whose score plus turn total reaches T has won.
 // Holding with a turn total of 0 is allowed (it passes the turn); a play in
 // which both players hold at 0 forever never ends and counts as a draw,
-// worth 1/2 to each; it never happens under optimal play (rolling at turn
-// total 0 is never worse), and the solver never plays it.
+// worth 1/2 to each. The solver starts from strategies that roll at 0 and
+// switches only to strictly better actions; holding at 0 was never strictly
+// better in the games measured, so no solution found plays that draw.
 //
 // P(i, j, k) is the probability that the player to move, with score i
 // against j and turn total k (i + k < T), wins:
@@ -30,11 +31,12 @@
 // ties keep the current action); the second player answers first, then the
 // first improves (Hoffman and Karp), until neither improves: the pair is
 // then a saddle point. Exact solves start from the strategy of a double
-// run and so usually evaluate each pair once and prove it optimal with one
-// backward pass per side. Exact comparisons are filtered: two exact values
-// whose doubles (GMP's mpq_get_d, error below 2^-52 for values in [0, 1])
-// differ by more than 1e-12 are ordered by their doubles; closer ones are
-// compared exactly.
+// run and prove each pair in integers (pig_prove_pair below: the values over
+// one common denominator, no gcd per operation, one reduction per pair);
+// a pair whose proof fails is improved by the exact iteration above. Exact
+// comparisons are filtered: two values whose doubles (GMP's mpq_get_d,
+// error below 2^-52 for values in [0, 1]) differ by more than 1e-12 are
+// ordered by their doubles; closer ones are compared exactly.
 // Cost: per pair and round O((2T − i − j)·F) operations in the number type,
 // T·T·(T+1)/2 states in all (505,000 for T = 100). Exact values grow with
 // T: see docs/decision.md for the measured sizes.

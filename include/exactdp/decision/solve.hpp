@@ -31,8 +31,10 @@
 //     values of a component depend only on the components it leads to.
 //  3. In each component, strategy iteration: evaluate the current strategy
 //     exactly by solving its Markov chain (in its own strongly connected
-//     pieces, dense systems: FLINT for Rational, LU for double, elimination
-//     mod P for residues; the solvers of markov/linear.hpp), then switch a
+//     pieces, dense systems: LU for double and elimination mod P for
+//     residues, the solvers of markov/linear.hpp; for Rational, integers over
+//     common denominators and FLINT's fraction-free solver, solve_piece_exact
+//     below), then switch a
 //     state's choice only when another choice is STRICTLY better (ties keep
 //     the current choice), until no choice is. In a game, the minimiser's
 //     best answer is computed first (inner iteration) and then the
@@ -56,6 +58,8 @@
 //     then only proves it optimal (one exact evaluation and one improvement
 //     test per component) and improves it where the proof fails. The number
 //     of states whose double choice the exact phase changed is reported.
+//     Exact comparisons are filtered through doubles with error bounds
+//     (compare_lazy below): only near ties are computed exactly.
 //  5. The residue mod P of a value is the value of the proven optimal
 //     strategy computed mod P (evaluate_strategy): maximising over residues
 //     means nothing (residues have no order).
@@ -145,8 +149,8 @@ template <class T>
 struct decision_solution {
   std::vector<T> value;        ///< per state; 0 where infinite
   std::vector<char> infinite;  ///< per state: 1 when the value is +infinity (rmax, rmin)
-  std::vector<std::uint32_t>
-      strategy;  ///< per state: the index of an optimal choice (0 for chance and terminal states)
+  /// Per state: the index of an optimal choice (0 for chance and terminal states).
+  std::vector<std::uint32_t> strategy;
   decision_stats stats;
 };
 
@@ -947,9 +951,5 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
   }
   return out;
 }
-
-/// The states of the model's label `name` (for a query's target). Throws
-/// std::invalid_argument naming the known labels when there is none.
-inline std::vector<std::size_t> label_states(const decision_model& m, const std::string& name) { return m.label(name); }
 
 }  // namespace exactdp
