@@ -19,7 +19,7 @@
 // change (n below the smallest move: a win), and the same period argument
 // holds, since it only looks at n >= m.
 // Source: seed 000 "Win and lose, derived", "Dry run: the table for moves 1, 3
-// and 4"; seed 004 §31.1 (Nim Game); seed 001 "Win/lose positions" (misère).
+// and 4"; seed 004 §31.1 (Nim Game); Winning Ways ch. 13 (misère play).
 #pragma once
 
 #include <cstdint>

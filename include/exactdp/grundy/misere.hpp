@@ -10,8 +10,7 @@
 // split a heap, so those positions are multisets of heaps, searched exactly.
 // A sum given at the start is refused with that explanation; Nim itself is
 // the exception, solved by Bouton's rule (games/nim.hpp, misere_nim).
-// Source: Winning Ways ch. 13 "Survival in the lost world"; seed 001
-// "Win/lose positions" (terminal positions win under misère play).
+// Source: Winning Ways ch. 13 "Survival in the lost world".
 #pragma once
 
 #include <cstddef>
