@@ -30,8 +30,13 @@ std::vector<std::uint64_t> checked_subtraction_moves(std::span<const std::int64_
 namespace {
 
 // Appends w(n) for the next n to `lose` (1: losing), given the sorted moves.
-inline void extend(std::vector<std::uint8_t>& lose, const std::vector<std::uint64_t>& moves) {
+// A position without a move is lost under normal play and won under misère.
+inline void extend(std::vector<std::uint8_t>& lose, const std::vector<std::uint64_t>& moves, play_rule rule) {
   const std::uint64_t n = lose.size();
+  if (n < moves.front()) {
+    lose.push_back(no_move_outcome_under(rule) == outcome::lose ? 1 : 0);
+    return;
+  }
   std::uint8_t losing = 1;
   for (const std::uint64_t k : moves) {
     if (k > n) break;
@@ -45,7 +50,7 @@ inline void extend(std::vector<std::uint8_t>& lose, const std::vector<std::uint6
 
 }  // namespace
 
-std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std::uint64_t last) {
+std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std::uint64_t last, play_rule rule) {
   const auto sorted = checked_subtraction_moves(moves);
   if (last > 1'000'000'000ULL)
     throw std::invalid_argument("table length " + std::to_string(last) + " is above the limit of 10^9");
@@ -54,7 +59,7 @@ std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std:
   check_work_budget("the subtraction-game table", positions * static_cast<long double>(sorted.size()));
   std::vector<std::uint8_t> lose;
   lose.reserve(static_cast<std::size_t>(last) + 1);
-  while (lose.size() <= last) extend(lose, sorted);
+  while (lose.size() <= last) extend(lose, sorted, rule);
   std::vector<outcome> out(lose.size());
   for (std::size_t n = 0; n < lose.size(); ++n) out[n] = lose[n] ? outcome::lose : outcome::win;
   return out;
@@ -79,7 +84,8 @@ inline std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b) {
 // The table with prefix hashes, grown on demand: window(k) is w(k .. k+m−1).
 class window_sequence {
  public:
-  window_sequence(std::vector<std::uint64_t> moves) : moves_(std::move(moves)), m_(moves_.back()) {
+  window_sequence(std::vector<std::uint64_t> moves, play_rule rule)
+      : moves_(std::move(moves)), m_(moves_.back()), rule_(rule) {
     prefix_.push_back(0);
     power_m_ = 1;
     for (std::uint64_t i = 0; i < m_; ++i) power_m_ = mul_mod(power_m_, base);
@@ -94,7 +100,7 @@ class window_sequence {
         check_work_budget("the subtraction-game period search", n * static_cast<long double>(moves_.size()));
         next_check_ *= 2;
       }
-      extend(lose_, moves_);
+      extend(lose_, moves_, rule_);
       prefix_.push_back((mul_mod(prefix_.back(), base) + lose_.back() + 1) % hash_mod);
     }
   }
@@ -118,6 +124,7 @@ class window_sequence {
   }
   std::vector<std::uint64_t> moves_;
   std::uint64_t m_;
+  play_rule rule_;
   std::uint64_t power_m_ = 1;
   std::vector<std::uint8_t> lose_;
   std::vector<std::uint64_t> prefix_;
@@ -126,8 +133,8 @@ class window_sequence {
 
 }  // namespace
 
-subtraction_period find_subtraction_period(std::span<const std::int64_t> moves) {
-  window_sequence seq(checked_subtraction_moves(moves));
+subtraction_period find_subtraction_period(std::span<const std::int64_t> moves, play_rule rule) {
+  window_sequence seq(checked_subtraction_moves(moves), rule);
   // Brent: the smallest period `lam` of the window sequence (a function
   // iteration, since window(k+1) is determined by window(k)).
   std::uint64_t power = 1, lam = 1, tortoise = 0, hare = 1;
@@ -154,7 +161,7 @@ subtraction_period find_subtraction_period(std::span<const std::int64_t> moves) 
   return r;
 }
 
-subtraction_answer solve_subtraction(std::uint64_t n, std::span<const std::int64_t> moves) {
+subtraction_answer solve_subtraction(std::uint64_t n, std::span<const std::int64_t> moves, play_rule rule) {
   const auto sorted = checked_subtraction_moves(moves);
   if (n > subtraction_max_pile)
     throw std::invalid_argument("pile " + std::to_string(n) + " is above the limit of 2^63 - 1");
@@ -169,10 +176,10 @@ subtraction_answer solve_subtraction(std::uint64_t n, std::span<const std::int64
         }
   };
   if (n <= 1'000'000) {
-    const auto table = subtraction_table(moves, n);
+    const auto table = subtraction_table(moves, n, rule);
     answer_with([&](std::uint64_t i) { return table[static_cast<std::size_t>(i)]; });
   } else {
-    a.certificate = find_subtraction_period(moves);
+    a.certificate = find_subtraction_period(moves, rule);
     answer_with([&](std::uint64_t i) { return a.certificate->at(i); });
   }
   return a;

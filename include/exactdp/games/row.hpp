@@ -12,8 +12,13 @@
 // odd-indexed pile, and the two sums differ because the total is odd. The
 // shortcut is used only when those preconditions hold (for an odd count it is
 // false: [3,2,7,4,3] has lead −1).
+// Stone Game VII: a move removes the stone at either end and scores the sum
+// of the stones LEFT in the row; the lead on stones i..j is
+//   lead7(i, i) = 0,  lead7(i, j) = max(sum(i+1..j) − lead7(i+1, j), sum(i..j−1) − lead7(i, j−1)),
+// filled with the same rolling row.
 // Source: seed 000 "Score games: maximize your lead", "One row of memory is
-// enough", "Stone Game: when parity answers the question"; seed 004 §31.2, §31.3.
+// enough", "Stone Game: when parity answers the question"; seed 004 §31.2,
+// §31.3; LeetCode 1690 "Stone Game VII".
 #pragma once
 
 #include <cmath>
@@ -97,6 +102,49 @@ row_game_answer<T> best_lead(std::span<const T> values) {
     a.first_move = left == a.lead ? row_end::left : row_end::right;
   }
   a.scores = split_total(a.total, a.lead);
+  return a;
+}
+
+/// The answer of stone_game_vii.
+template <LeadValue T>
+struct stone_game_vii_answer {
+  T lead{};                            ///< first player's best lead (their points − the other's)
+  row_end first_move = row_end::left;  ///< an optimal first move (left on a tie between the two)
+};
+
+/// Stone Game VII on `stones` (any signs; LeetCode has 1..1000): each move
+/// removes the leftmost or rightmost stone and scores the sum of the stones
+/// that remain; the first player's best lead and an optimal first move.
+/// Errors: std::invalid_argument for an empty row, more than
+/// row_game_max_length stones, or a double that is NaN or infinite;
+/// std::overflow_error when an int64 sum or lead overflows; resource_error
+/// past the work budget. Cost: n(n−1)/2 steps in T, O(n) memory.
+/// Source: LeetCode 1690 "Stone Game VII". Status: [5,3,1,4,2] → 6 and
+/// [7,90,5,1,100,10,10,2] → 122; against an exhaustive game-tree search that
+/// tracks both players' points on random rows (negatives and zeros) in
+/// int64, BigInt, Rational and double, first move included.
+template <LeadValue T>
+stone_game_vii_answer<T> stone_game_vii(std::span<const T> stones) {
+  const std::size_t n = stones.size();
+  detail::check_row(n, "stone_game_vii");
+  detail::check_finite_values(stones, "stone_game_vii");
+  check_work_budget("stone_game_vii on " + std::to_string(n) + " stones",
+                    static_cast<long double>(n) * static_cast<long double>(n) * detail::lead_operation_cost<T>(64));
+  std::vector<T> prefix(n + 1, T(0));  // prefix[i] = stones[0] + ... + stones[i−1]
+  for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = lead_add(prefix[i], stones[i]);
+  auto sum = [&](std::size_t i, std::size_t j) { return lead_sub(prefix[j + 1], prefix[i]); };  // stones i..j
+  std::vector<T> lead(n, T(0));  // lead[j] = lead7(i, j) for the current i
+  stone_game_vii_answer<T> a;
+  for (std::size_t i = n - 1; i-- > 0;) {
+    for (std::size_t j = i + 1; j < n; ++j) {
+      // lead[j] still holds lead7(i+1, j); lead[j−1] is already lead7(i, j−1).
+      T take_left = lead_sub(sum(i + 1, j), lead[j]);
+      T take_right = lead_sub(sum(i, j - 1), lead[j - 1]);
+      if (i == 0 && j == n - 1) a.first_move = take_left < take_right ? row_end::right : row_end::left;
+      lead[j] = take_left < take_right ? std::move(take_right) : std::move(take_left);
+    }
+  }
+  a.lead = lead[n - 1];
   return a;
 }
 

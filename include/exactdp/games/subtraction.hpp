@@ -14,8 +14,12 @@
 // periodic forever. The finder walks the sequence of m-value windows (a
 // deterministic function iteration) with Brent's cycle detection, comparing
 // windows through a polynomial hash and then bit by bit.
+// Under misère play (play_rule::misere: the player who cannot move wins, so
+// whoever takes the last stone loses) only the positions without a move
+// change (n below the smallest move: a win), and the same period argument
+// holds, since it only looks at n >= m.
 // Source: seed 000 "Win and lose, derived", "Dry run: the table for moves 1, 3
-// and 4"; seed 004 §31.1 (Nim Game).
+// and 4"; seed 004 §31.1 (Nim Game); Winning Ways ch. 13 (misère play).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +29,7 @@
 #include <vector>
 
 #include "exactdp/games/value.hpp"
+#include "exactdp/games/win_lose.hpp"
 
 namespace exactdp {
 
@@ -42,7 +47,8 @@ std::vector<std::uint64_t> checked_subtraction_moves(std::span<const std::int64_
 /// move set or last > 10^9; resource_error past the state or work budget.
 /// Cost: O(last · |moves|) time, last + 1 bytes. Status: exhaustive game-tree
 /// search on small piles; seed tables for {1,2,3} and {1,3,4}.
-std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std::uint64_t last);
+std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std::uint64_t last,
+                                       play_rule rule = play_rule::normal);
 
 /// The eventual period of a subtraction game's W/L sequence, with its
 /// certificate: w(n) = w(n + period) for every n >= preperiod, where
@@ -67,8 +73,8 @@ struct subtraction_period {
 /// Cost: O((preperiod + period + m) · |moves|) time, 9 bytes per position.
 /// Status: tested on {1,2,3} (period 4), {1,3,4} (period 7), {1} and {2}
 /// (period 2 / 4), a set with a long preperiod, and against brute force for
-/// every move set inside {1..6}.
-subtraction_period find_subtraction_period(std::span<const std::int64_t> moves);
+/// every move set inside {1..6}, under both play rules.
+subtraction_period find_subtraction_period(std::span<const std::int64_t> moves, play_rule rule = play_rule::normal);
 
 /// The answer for one pile.
 struct subtraction_answer {
@@ -81,7 +87,10 @@ struct subtraction_answer {
 /// 10^6 are answered from a direct table; larger ones from
 /// find_subtraction_period (certificate included). Throws
 /// std::invalid_argument on a bad move set or n > 2^63 − 1. Cost: O(min(n,
-/// preperiod + period + m) · |moves|). Status: as above; n = 10^18 benchmarked.
-subtraction_answer solve_subtraction(std::uint64_t n, std::span<const std::int64_t> moves);
+/// preperiod + period + m) · |moves|). Status: as above; n = 10^18 benchmarked;
+/// misère play against the win/lose engine (solve_win_lose) for every move
+/// set inside {1..6}.
+subtraction_answer solve_subtraction(std::uint64_t n, std::span<const std::int64_t> moves,
+                                     play_rule rule = play_rule::normal);
 
 }  // namespace exactdp

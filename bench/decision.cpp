@@ -1,0 +1,161 @@
+// Benchmarks of the decision family, exact and residue against double in
+// one run (ratios survive this noisy machine, absolute times do not):
+//   pig/*            Pig with a 6-faced die (Neller and Presser 2004), by
+//                    target: the whole game (T·T·(T+1)/2 states) in double,
+//                    exactly (double first strategy, then the exact proof),
+//                    and the residue of the proven strategy at (0, 0, 0).
+//                    pig/exact/100 takes minutes: run it alone with
+//                    --benchmark_filter=pig/exact/100.
+//   random_mdp/*     Pmax on a random MDP of 10,000 states with 3 actions per
+//                    state, in 100 components of 100 states (each action:
+//                    two successors in its own component, one in one of the
+//                    next three, weights 1..3, and a 1-in-10 chance of the
+//                    goal); the residue is the proven strategy evaluated mod P.
+// Run: build/bin/bench_decision [--benchmark_filter=...]
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <string>
+
+#include "exactdp/decision/decision.hpp"
+#include "exactdp/numeric/numeric.hpp"
+
+namespace {
+
+using namespace exactdp;
+
+struct big_budget {
+  big_budget() {
+    work_budget_steps() = 1e16L;
+    state_budget_bytes() = std::uint64_t{8} << 30;
+  }
+};
+
+void BM_pig_double(benchmark::State& state) {
+  const int target = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    const auto s = solve_pig<double>(6, target);
+    double v = s.turn_start(0, 0);
+    benchmark::DoNotOptimize(v);
+  }
+  state.counters["states"] = static_cast<double>(target) * target * (target + 1) / 2;
+}
+
+void BM_pig_exact(benchmark::State& state) {
+  const big_budget budget;
+  const int target = static_cast<int>(state.range(0));
+  std::size_t digits = 0, wrong = 0, bits = 0;
+  for (auto _ : state) {
+    const auto s = solve_pig<Rational>(6, target);
+    digits = to_string(denominator(s.turn_start(0, 0))).size();
+    wrong = s.stats().guess_wrong;
+    bits = s.stats().value_bits;
+    benchmark::DoNotOptimize(digits);
+  }
+  state.counters["den_digits"] = static_cast<double>(digits);
+  state.counters["max_den_bits"] = static_cast<double>(bits);
+  state.counters["guess_wrong"] = static_cast<double>(wrong);
+}
+
+void BM_pig_residue(benchmark::State& state) {
+  const big_budget budget;
+  const int target = static_cast<int>(state.range(0));
+  const auto s = solve_pig<Rational>(6, target);
+  for (auto _ : state) {
+    const Mod r = pig_residue<Mod>(s, 0, 0, 0);
+    benchmark::DoNotOptimize(r);
+  }
+}
+
+decision_model random_mdp() {
+  const std::size_t block = 100, blocks = 100;
+  std::mt19937 rng(14);
+  std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
+  std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
+  decision_builder b("random_mdp");
+  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
+  const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
+  b.label("goal", goal);
+  for (std::size_t k = 0; k < blocks; ++k)
+    for (std::size_t i = 0; i < block; ++i) {
+      const std::size_t s = k * block + i;
+      for (int a = 0; a < 3; ++a) {
+        const std::size_t c = b.add_choice(s);
+        std::vector<std::pair<std::size_t, int>> out;
+        const std::size_t u = k * block + member(rng), v = k * block + member(rng);
+        out.emplace_back(u, weight(rng));
+        if (v != u) out.emplace_back(v, weight(rng));
+        const std::size_t next = k + ahead(rng);
+        out.emplace_back(next < blocks ? next * block + member(rng) : fail, weight(rng));
+        if (chance(rng) == 0) out.emplace_back(goal, 1);
+        int total = 0;
+        for (const auto& [t, w] : out) total += w;
+        for (const auto& [t, w] : out) b.transition(s, c, t, Rational(w) / total);
+      }
+    }
+  b.start(0);
+  return b.build();
+}
+
+const decision_model& mdp10k() {
+  static const decision_model m = random_mdp();
+  return m;
+}
+
+decision_query pmax_goal() {
+  decision_query q;
+  q.objective = decision_objective::pmax;
+  q.target = mdp10k().label("goal");
+  return q;
+}
+
+template <class T>
+void BM_random_mdp(benchmark::State& state) {
+  const big_budget budget;
+  const decision_query q = pmax_goal();
+  std::size_t wrong = 0, rounds = 0;
+  for (auto _ : state) {
+    const auto s = solve_decision<T>(mdp10k(), q);
+    wrong = s.stats.guess_wrong;
+    rounds = s.stats.rounds;
+    benchmark::DoNotOptimize(s.value[0]);
+  }
+  state.counters["guess_wrong"] = static_cast<double>(wrong);
+  state.counters["rounds"] = static_cast<double>(rounds);
+}
+
+void BM_random_mdp_residue(benchmark::State& state) {
+  const big_budget budget;
+  const decision_query q = pmax_goal();
+  const auto s = solve_decision<double>(mdp10k(), q);  // any strategy: the cost of one evaluation mod P
+  for (auto _ : state) {
+    const auto r = evaluate_strategy<Mod>(mdp10k(), q, s.strategy);
+    benchmark::DoNotOptimize(r.value[0]);
+  }
+}
+
+}  // namespace
+
+BENCHMARK(BM_pig_double)
+    ->Name("pig/double")
+    ->Arg(20)
+    ->Arg(30)
+    ->Arg(50)
+    ->Arg(70)
+    ->Arg(100)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_pig_exact)
+    ->Name("pig/exact")
+    ->Arg(20)
+    ->Arg(30)
+    ->Arg(50)
+    ->Arg(70)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_pig_exact)->Name("pig/exact")->Arg(100)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_pig_residue)->Name("pig/mod")->Arg(50)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_random_mdp<double>)->Name("random_mdp/double")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_random_mdp<Rational>)->Name("random_mdp/exact")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_random_mdp_residue)->Name("random_mdp/mod")->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

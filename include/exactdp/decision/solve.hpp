@@ -1,0 +1,955 @@
+// exactdp/decision/solve.hpp: optimal values and strategies of MDPs and
+// turn-based stochastic games, exactly, by strategy iteration.
+//
+// Queries (decision_objective):
+//   pmax, pmin    the maximal / minimal probability of reaching the target
+//                 states (an MDP: every choosing state belongs to the one
+//                 player);
+//   rmax, rmin    the maximal / minimal expected total reward collected
+//                 until the target is reached (an MDP; rewards >= 0). The
+//                 conventions of PRISM and Storm for "R{..}max=? [F target]":
+//                 rmax is infinite at every state where SOME strategy misses
+//                 the target with positive probability (Pmin < 1), rmin at
+//                 every state where EVERY strategy misses it with positive
+//                 probability (Pmax < 1); elsewhere the value is finite. No
+//                 reward is collected in a target state.
+//   reach_game    the value of a turn-based stochastic game in which the
+//                 maximiser wants to reach the target and the minimiser to
+//                 avoid it (a play that never reaches it is worth 0);
+//   payoff_game   the value of a game with terminal payoffs (to the
+//                 maximiser), cycles allowed: a play that ends in a terminal
+//                 state pays its payoff, a play that never ends pays
+//                 `default_payoff`. This is expectiminimax with cycles.
+//
+// Algorithm:
+//  1. Graph analysis, no arithmetic (qualitative.hpp): for reachability the
+//     states of value 0 and 1; for rewards the states of infinite value;
+//     for payoffs the states from which no terminal with a payoff other
+//     than the default can be reached (value = the default).
+//  2. The other states are split into strongly connected components of the
+//     game graph (every choice's transitions), solved sinks first: the
+//     values of a component depend only on the components it leads to.
+//  3. In each component, strategy iteration: evaluate the current strategy
+//     exactly by solving its Markov chain (in its own strongly connected
+//     pieces, dense systems: LU for double and elimination mod P for
+//     residues, the solvers of markov/linear.hpp; for Rational, integers over
+//     common denominators and FLINT's fraction-free solver, solve_piece_exact
+//     below), then switch a
+//     state's choice only when another choice is STRICTLY better (ties keep
+//     the current choice), until no choice is. In a game, the minimiser's
+//     best answer is computed first (inner iteration) and then the
+//     maximiser improves (Hoffman and Karp 1966). For reachability and
+//     payoffs this is multichain policy iteration (Puterman 1994, section
+//     9.2): the gain g is the value (a play that stays in a closed class
+//     forever gets the default), and when no choice improves the gain, a
+//     choice with the same gain and a strictly better bias h (h = -g + P h,
+//     0 in closed classes and at the component's exits) is taken. This is
+//     what lets the minimiser of Pmin find a cycle that never reaches the
+//     target, where a plain "strictly better value" rule stops at a wrong
+//     fixed point. When the iteration stops, the maximiser's strategy is
+//     optimal against the minimiser's and the minimiser's against the
+//     maximiser's (the stopping rule of multichain policy iteration is its
+//     optimality test), so the pair is a saddle point and its value is the
+//     value of the game. For rmin, the first strategy is the proper one of
+//     the almost-sure analysis (it reaches the target with probability 1);
+//     strict improvement keeps a strategy proper.
+//  4. Exact solves first run the whole iteration in double (fast), and
+//     start the exact iteration from the double strategy: the exact phase
+//     then only proves it optimal (one exact evaluation and one improvement
+//     test per component) and improves it where the proof fails. The number
+//     of states whose double choice the exact phase changed is reported.
+//     Exact comparisons are filtered through doubles with error bounds
+//     (compare_lazy below): only near ties are computed exactly.
+//  5. The residue mod P of a value is the value of the proven optimal
+//     strategy computed mod P (evaluate_strategy): maximising over residues
+//     means nothing (residues have no order).
+// Source: Puterman, "Markov Decision Processes" (1994) ch. 7 and 9; Hoffman
+// and Karp, "On nonterminating stochastic games" (1966); Condon, "On
+// algorithms for simple stochastic games" (1993); Baier and Katoen,
+// "Principles of Model Checking" (2008) section 10.6; Forejt, Kwiatkowska,
+// Norman and Parker, "Automated verification techniques for probabilistic
+// systems" (2011) sections 4.1-4.2.
+#pragma once
+
+#include <gmp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "exactdp/decision/model.hpp"
+#include "exactdp/decision/qualitative.hpp"
+#include "exactdp/markov/chain.hpp"
+#include "exactdp/markov/linear.hpp"
+#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/cost.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// The question asked of a decision model (see the file comment).
+enum class decision_objective : std::uint8_t { pmax, pmin, rmax, rmin, reach_game, payoff_game };
+
+/// "pmax", "pmin", "rmax", "rmin", "reach", "payoff".
+constexpr const char* to_string(decision_objective o) {
+  switch (o) {
+    case decision_objective::pmax:
+      return "pmax";
+    case decision_objective::pmin:
+      return "pmin";
+    case decision_objective::rmax:
+      return "rmax";
+    case decision_objective::rmin:
+      return "rmin";
+    case decision_objective::reach_game:
+      return "reach";
+    default:
+      return "payoff";
+  }
+}
+
+/// A query: the objective, the target states (every objective but
+/// payoff_game), and the payoff of a play that never ends (payoff_game).
+struct decision_query {
+  decision_objective objective = decision_objective::pmax;
+  std::vector<std::size_t> target;
+  Rational default_payoff = 0;
+  /// Exact solves: start from the strategy of a double run (the fast path).
+  bool double_guess = true;
+  /// Called with (components done, components in all). Optional.
+  std::function<void(std::size_t, std::size_t)> progress;
+};
+
+/// What a solve did.
+struct decision_stats {
+  std::size_t settled_zero = 0;      ///< states of value 0 found by the graph analysis (or the default, payoff games)
+  std::size_t settled_one = 0;       ///< states of value 1 found by the graph analysis
+  std::size_t settled_infinite = 0;  ///< states of infinite expected reward found by the graph analysis
+  std::size_t components = 0;        ///< components solved by strategy iteration
+  std::size_t largest_component = 0;
+  std::size_t rounds = 0;        ///< improvement rounds (in this number system) that changed the strategy
+  std::size_t evaluations = 0;   ///< strategies evaluated (linear solves of a component)
+  bool guess_used = false;       ///< exact solves: the double strategy was the starting point
+  std::size_t guess_rounds = 0;  ///< exact solves: improvement rounds of the double run
+  std::size_t guess_wrong = 0;   ///< exact solves: states whose double choice the exact phase changed
+};
+
+/// The solution: the value of every state (for the maximiser in games; the
+/// optimum for the MDP queries), an optimal strategy, and what it took.
+template <class T>
+struct decision_solution {
+  std::vector<T> value;        ///< per state; 0 where infinite
+  std::vector<char> infinite;  ///< per state: 1 when the value is +infinity (rmax, rmin)
+  /// Per state: the index of an optimal choice (0 for chance and terminal states).
+  std::vector<std::uint32_t> strategy;
+  decision_stats stats;
+};
+
+/// The value of a fixed strategy (one choice per state), in any Field.
+template <class T>
+struct strategy_values {
+  std::vector<T> value;        ///< per state; 0 where infinite
+  std::vector<char> infinite;  ///< per state: 1 when the expected reward is infinite
+};
+
+namespace detail {
+
+/// How the graph analysis left a state.
+enum class settled : std::uint8_t { open, stop, zero, one, infinite };
+
+/// Everything about a query that needs no arithmetic.
+struct decision_setup {
+  bool reward = false;                 ///< rmax or rmin
+  std::vector<state_owner> owner;      ///< effective owners (MDP queries give every choosing state to one player)
+  std::vector<char> is_target;         ///< per state
+  std::vector<settled> state;          ///< per state
+  std::vector<char> allowed;           ///< per global choice: may be chosen (rmin excludes choices into infinity)
+  std::vector<std::uint32_t> initial;  ///< per state: the first strategy
+  decision_components components;      ///< of the open states, sinks first
+};
+
+/// Validates the query against the model. Throws std::invalid_argument: a
+/// target out of range, a target for payoff_game, an MDP query on a model
+/// with states of both players, a negative reward for rmax or rmin.
+void check_decision_query(const decision_model& m, const decision_query& q);
+
+/// The graph analysis and the components (steps 1-2 of the file comment).
+/// Cost: O(n + m) plus the almost-sure rounds.
+decision_setup prepare_decision(const decision_model& m, const decision_query& q);
+
+/// " modulo P, so the answer has no residue mod P" for residue types, else "".
+template <class T>
+std::string decision_modulus_words() {
+  if constexpr (requires { T::modulus(); }) {
+    return " modulo " + std::to_string(T::modulus()) + ", so the answer has no residue mod " +
+           std::to_string(T::modulus());
+  } else {
+    return "";
+  }
+}
+
+/// The model's numbers in T: probabilities per transition, rewards per
+/// choice (when asked). For Rational the model's own vectors are used.
+template <Field T>
+class decision_numbers {
+ public:
+  decision_numbers(const decision_model& m, bool with_rewards) {
+    if constexpr (std::same_as<T, Rational>) {
+      probability_ = &m.probabilities();
+    } else {
+      check_state_budget("the model's probabilities in " + std::string(field_traits<T>::name),
+                         static_cast<long double>(m.probabilities().size()), sizeof(T));
+      own_probability_.reserve(m.probabilities().size());
+      for (std::size_t c = 0; c < m.choice_total(); ++c)
+        for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e) {
+          try {
+            own_probability_.push_back(from_rational<T>(m.probabilities()[e]));
+          } catch (const std::domain_error& err) {
+            throw std::domain_error("the transition " + m.name(m.choice_state(c)) + " -> " + m.name(m.targets()[e]) +
+                                    ": " + err.what());
+          }
+        }
+      probability_ = &own_probability_;
+    }
+    if (with_rewards) {
+      reward_.reserve(m.choice_total());
+      for (std::size_t c = 0; c < m.choice_total(); ++c) {
+        try {
+          reward_.push_back(from_rational<T>(m.reward(c)));
+        } catch (const std::domain_error& err) {
+          throw std::domain_error("the reward of a choice of state " + m.name(m.choice_state(c)) + ": " + err.what());
+        }
+      }
+    }
+  }
+  decision_numbers(const decision_numbers&) = delete;
+  decision_numbers& operator=(const decision_numbers&) = delete;
+  const std::vector<T>& probability() const { return *probability_; }
+  /// Empty when built without rewards.
+  const std::vector<T>& reward() const { return reward_; }
+
+ private:
+  const std::vector<T>* probability_ = nullptr;
+  std::vector<T> own_probability_;
+  std::vector<T> reward_;
+};
+
+/// The value of a stop state: 1 for a target and 0 for another terminal
+/// (reachability), 0 for a target (rewards), payoff - default (payoffs; the
+/// solver works with the default shifted to 0).
+template <Field T>
+T decision_stop_value(const decision_model& m, const decision_query& q, const std::vector<char>& is_target,
+                      std::size_t s) {
+  switch (q.objective) {
+    case decision_objective::rmax:
+    case decision_objective::rmin:
+      return T(0);
+    case decision_objective::payoff_game:
+      try {
+        return from_rational<T>(m.payoff(s) - q.default_payoff);
+      } catch (const std::domain_error& err) {
+        throw std::domain_error("the payoff of state " + m.name(s) + " minus the default payoff: " + err.what());
+      }
+    default:
+      return is_target[s] ? T(1) : T(0);
+  }
+}
+
+/// What a block solve computes: x(s) = base(s) + sum_t p(s,t) x(t) with
+///   gain:   base = 0, a closed class gets 0 (a play that never ends);
+///   reward: base = the choice's reward, a closed class means the target is
+///           missed: infinite (or "improper" when no infinity is tracked);
+///   bias:   base = -g(s), a closed class gets 0.
+enum class block_kind { gain, reward, bias };
+
+/// The exact system of one piece: row r reads
+///   x_r − sum over inside[r] of p·x_column = base_r + sum over exits[r] of p·value.
+struct exact_piece {
+  struct inside_term {
+    std::size_t column;
+    const Rational* probability;
+  };
+  struct exit_term {
+    const Rational* probability;
+    const Rational* value;
+  };
+  std::vector<Rational> base;                         ///< per row
+  std::vector<std::size_t> inside_begin, exit_begin;  ///< rows + 1 each
+  std::vector<inside_term> inside;
+  std::vector<exit_term> exits;
+};
+
+/// Solves an exact piece with integers over common denominators (each row
+/// scaled by the lcm of its probabilities' denominators, the incoming values
+/// over one common denominator found with divisibility tests before any
+/// lcm, FLINT's fraction-free fmpz_mat_solve, one reduction per value at the
+/// end): no gcd per arithmetic operation, which is what makes Rational
+/// arithmetic slow. Fills x (one value per row); returns false when the
+/// system is singular. Cost: O(rows³) word operations for the elimination
+/// plus the solve's back-substitution on the right-hand side's size, and one
+/// gcd per value. Written for this family (markov/linear.hpp solves one
+/// rational right-hand side with FLINT's rational solver).
+bool solve_piece_exact(const exact_piece& piece, std::vector<Rational>& x);
+
+/// Reusable scratch arrays of solve_chain_block.
+template <Field T>
+struct block_scratch {
+  std::vector<std::size_t> local;  // per model state: local index + 1 inside the block, 0 outside
+  std::vector<std::size_t> begin, adj, piece_of, row;
+  std::vector<T> a, b;
+  exact_piece piece;  // Rational only
+};
+
+/// Solves the chain in which each state s of `states` takes the global
+/// choice chosen[s], for x on `states`; x(t) = x[t] for the other states.
+/// The chain's own strongly connected pieces are solved sinks first; each
+/// piece that is not closed is a nonsingular system (its states are
+/// transient). `g` is the gain (bias only). `infinite` (reward only, may be
+/// null): per state, 1 for an infinite value, read for the states outside
+/// the block and written for the block. Returns false in reward mode
+/// without `infinite` when a closed class is met (an improper strategy).
+/// Errors: std::domain_error when a piece's system is singular in T
+/// (double: numerically; residues: mod P); resource_error when its dense
+/// matrix passes the state budget. Cost: O(block + edges) plus O(k³) per
+/// piece of k states.
+template <Field T>
+bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, std::span<const std::size_t> states,
+                       const std::vector<std::size_t>& chosen, block_kind kind, std::vector<T>& x,
+                       const std::vector<T>* g, std::vector<char>* infinite, block_scratch<T>& w) {
+  const std::size_t n = m.size(), k = states.size();
+  const auto& eb = m.edge_begin();
+  const auto& to = m.targets();
+  const auto& prob = num.probability();
+  const T zero(0);
+  if (w.local.size() != n) w.local.assign(n, 0);
+  for (std::size_t i = 0; i < k; ++i) w.local[states[i]] = i + 1;
+  w.begin.assign(1, 0);
+  w.adj.clear();
+  for (std::size_t i = 0; i < k; ++i) {
+    const std::size_t c = chosen[states[i]];
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+      if (w.local[to[e]]) w.adj.push_back(w.local[to[e]] - 1);
+    w.begin.push_back(w.adj.size());
+  }
+  const decision_components pieces = csr_components(k, w.begin, w.adj);
+  w.piece_of.resize(k);
+  w.row.resize(k);
+  for (std::size_t p = 0; p < pieces.count(); ++p)
+    for (std::size_t i = pieces.begin[p]; i < pieces.begin[p + 1]; ++i) {
+      w.piece_of[pieces.states[i]] = p;
+      w.row[pieces.states[i]] = i - pieces.begin[p];
+    }
+  // The row of t inside piece p, or k when t is not in it.
+  auto row_in = [&](std::size_t t, std::size_t p) {
+    return w.local[t] && w.piece_of[w.local[t] - 1] == p ? w.row[w.local[t] - 1] : k;
+  };
+  bool ok = true;
+  for (std::size_t p = 0; p < pieces.count() && ok; ++p) {
+    const std::size_t first = pieces.begin[p], size = pieces.begin[p + 1] - first;
+    auto state_at = [&](std::size_t r) { return states[pieces.states[first + r]]; };
+    // A closed piece never ends; in reward mode a piece leading to infinity is infinite.
+    bool closed = true, to_infinite = false;
+    for (std::size_t r = 0; r < size; ++r) {
+      const std::size_t c = chosen[state_at(r)];
+      for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+        if (row_in(to[e], p) != k) continue;
+        closed = false;
+        if (infinite && (*infinite)[to[e]]) to_infinite = true;
+      }
+    }
+    if (closed || to_infinite) {
+      if (kind == block_kind::reward && !infinite) {
+        ok = false;
+        break;
+      }
+      for (std::size_t r = 0; r < size; ++r) {
+        x[state_at(r)] = zero;
+        if (kind == block_kind::reward) (*infinite)[state_at(r)] = 1;
+      }
+      continue;
+    }
+    if constexpr (std::same_as<T, Rational>) {
+      exact_piece& q = w.piece;
+      q.base.resize(size);
+      q.inside_begin.assign(1, 0);
+      q.exit_begin.assign(1, 0);
+      q.inside.clear();
+      q.exits.clear();
+      for (std::size_t r = 0; r < size; ++r) {
+        const std::size_t s = state_at(r), c = chosen[s];
+        if (kind == block_kind::reward)
+          q.base[r] = num.reward()[c];
+        else if (kind == block_kind::bias)
+          q.base[r] = -(*g)[s];
+        else
+          q.base[r] = 0;
+        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+          if (const std::size_t col = row_in(to[e], p); col != k)
+            q.inside.push_back({col, &prob[e]});
+          else if (!(x[to[e]] == zero))
+            q.exits.push_back({&prob[e], &x[to[e]]});
+        }
+        q.inside_begin.push_back(q.inside.size());
+        q.exit_begin.push_back(q.exits.size());
+      }
+      const auto sz = static_cast<long double>(size);
+      check_state_budget("the linear system of " + std::to_string(size) + " states that reach each other", sz * sz,
+                         sizeof(T));
+      if (!solve_piece_exact(q, w.b))
+        throw std::logic_error("the exact system of the " + std::to_string(size) + " states around state " +
+                               m.name(state_at(0)) + " is singular, but its states are transient");
+      for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = std::move(w.b[r]);
+      continue;
+    }
+    // Right-hand sides: base + flow to the states outside the piece.
+    w.b.assign(size, zero);
+    for (std::size_t r = 0; r < size; ++r) {
+      const std::size_t s = state_at(r), c = chosen[s];
+      T rhs = kind == block_kind::reward ? num.reward()[c] : kind == block_kind::bias ? -(*g)[s] : zero;
+      for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+        if (row_in(to[e], p) == k && !(x[to[e]] == zero)) rhs += prob[e] * x[to[e]];
+      w.b[r] = std::move(rhs);
+    }
+    if (size == 1) {
+      const std::size_t s = state_at(0), c = chosen[s];
+      T self = zero;
+      for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+        if (to[e] == s) self = prob[e];
+      if (self == zero) {
+        x[s] = w.b[0];
+        continue;
+      }
+      const T leave = T(1) - self;
+      if (leave == zero)
+        throw std::domain_error("the equation of state " + m.name(s) + " is singular in " + field_traits<T>::name +
+                                " arithmetic: 1 - (its self-loop probability) is 0" + decision_modulus_words<T>());
+      x[s] = w.b[0] / leave;
+      continue;
+    }
+    // Dense system (I - P_piece) x = b, one row per state of the piece.
+    const auto sz = static_cast<long double>(size);
+    check_state_budget("the linear system of " + std::to_string(size) + " states that reach each other", sz * sz,
+                       sizeof(T));
+    w.a.assign(size * size, zero);
+    for (std::size_t r = 0; r < size; ++r) {
+      w.a[r * size + r] = T(1);
+      const std::size_t c = chosen[state_at(r)];
+      for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+        if (const std::size_t col = row_in(to[e], p); col != k) w.a[r * size + col] -= prob[e];
+    }
+    if (!solve_dense(size, w.a, w.b))
+      throw std::domain_error("the linear system of the " + std::to_string(size) + " states around state " +
+                              m.name(state_at(0)) + " is singular in " + field_traits<T>::name + " arithmetic" +
+                              decision_modulus_words<T>());
+    for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = w.b[r];
+  }
+  for (std::size_t i = 0; i < k; ++i) w.local[states[i]] = 0;
+  return ok;
+}
+
+/// A double approximation of an exact value (GMP's mpq_get_d: relative
+/// error below 2^-52; infinity when out of range, which the filter below
+/// treats as unknown), or the double itself.
+template <class T>
+double approximate(const T& v) {
+  if constexpr (std::same_as<T, Rational>)
+    return mpq_get_d(v.backend().data());
+  else
+    return static_cast<double>(v);
+}
+
+/// The value of a choice for a comparison: its double approximation with a
+/// bound on the error, and (exact types) the exact value, computed only when
+/// the approximations cannot decide.
+template <class T>
+struct lazy_value {
+  std::size_t choice = 0;
+  double approx = 0, bound = 0;
+  std::optional<T> exact;
+};
+
+/// Strategy iteration compares choice values many times. Exact types use a
+/// filter: two values whose approximations differ by more than the sum of
+/// their error bounds are ordered by the approximations (the error bound
+/// of a sum of k products of approximations with relative error 2^-52 is
+/// below (k + 4)·2^-51 times the sum of their magnitudes); closer values are
+/// computed exactly. In double a choice must win by more than a relative
+/// `slack` (1e-12 for gains, 1e-9 for biases), so that rounding never makes
+/// the iteration cycle; closer values are a tie.
+template <class T, class Exact>
+int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, Exact exact) {
+  if constexpr (field_traits<T>::is_exact) {
+    const double d = a.approx - b.approx, bound = a.bound + b.bound;
+    if (std::isfinite(d) && std::isfinite(bound)) {
+      if (d > bound) return 1;
+      if (d < -bound) return -1;
+    }
+    if (!a.exact) a.exact = exact(a.choice);
+    if (!b.exact) b.exact = exact(b.choice);
+    return *b.exact < *a.exact ? 1 : *a.exact < *b.exact ? -1 : 0;
+  } else {
+    (void)exact;
+    const double tol = static_cast<double>(slack) * (1.0 + std::fabs(b.approx));
+    return a.approx > b.approx + tol ? 1 : a.approx < b.approx - tol ? -1 : 0;
+  }
+}
+
+/// Strategy iteration over the components of a prepared query (steps 3-4
+/// of the file comment), in the ordered field T.
+template <OrderedField T>
+class strategy_iteration {
+ public:
+  strategy_iteration(const decision_model& m, const decision_setup& su, const decision_numbers<T>& num,
+                     std::vector<T>& value, std::vector<std::uint32_t>& strategy, decision_stats& stats)
+      : m_(m),
+        su_(su),
+        num_(num),
+        value_(value),
+        strategy_(strategy),
+        stats_(stats),
+        chosen_(m.size(), 0),
+        bias_(m.size(), T(0)),
+        approx_value_(m.size(), 0.0),
+        approx_bias_(m.size(), 0.0) {
+    for (std::size_t s = 0; s < m.size(); ++s) {
+      if (m.choice_count(s) > 0) chosen_[s] = m.choice_begin()[s] + strategy_[s];
+      approx_value_[s] = approximate(value_[s]);
+    }
+    approx_probability_.reserve(num.probability().size());
+    for (const T& p : num.probability()) approx_probability_.push_back(approximate(p));
+    if (su.reward)
+      for (const T& r : num.reward()) approx_reward_.push_back(approximate(r));
+  }
+
+  /// Solves one component (its states get their values and choices).
+  /// Throws resource_error when the iteration passes its round limit.
+  void solve_component(std::span<const std::size_t> comp) {
+    bool has_max = false, has_min = false;
+    for (const std::size_t s : comp) {
+      if (choosable(s) < 2) continue;
+      has_max = has_max || su_.owner[s] == state_owner::max;
+      has_min = has_min || su_.owner[s] == state_owner::min;
+    }
+    const std::size_t limit = 100 * comp.size() + 1000;
+    std::size_t rounds = 0;
+    auto count_round = [&] {
+      ++stats_.rounds;
+      if (++rounds > limit)
+        throw resource_error("strategy iteration did not settle within " + std::to_string(limit) +
+                             " rounds on a component of " + std::to_string(comp.size()) + " states (state " +
+                             m_.name(comp[0]) + ")");
+    };
+    while (true) {
+      while (true) {
+        evaluate(comp);
+        if (!has_min || improve(comp, state_owner::min) == 0) break;
+        count_round();
+      }
+      if (!has_max || improve(comp, state_owner::max) == 0) break;
+      count_round();
+    }
+    for (const std::size_t s : comp) {
+      bias_[s] = T(0);  // exits of later components have bias 0
+      approx_bias_[s] = 0;
+    }
+  }
+
+ private:
+  std::size_t choosable(std::size_t s) const {
+    std::size_t k = 0;
+    for (std::size_t c = m_.choice_begin()[s]; c < m_.choice_begin()[s + 1]; ++c) k += su_.allowed[c] ? 1 : 0;
+    return k;
+  }
+
+  void set_choice(std::size_t s, std::size_t c) {
+    chosen_[s] = c;
+    strategy_[s] = static_cast<std::uint32_t>(c - m_.choice_begin()[s]);
+  }
+
+  // Evaluates the current strategy on the component. An improper strategy
+  // (rmin, from a double guess) is replaced by the proper first strategy.
+  void evaluate(std::span<const std::size_t> comp) {
+    ++stats_.evaluations;
+    bias_valid_ = false;
+    const block_kind kind = su_.reward ? block_kind::reward : block_kind::gain;
+    if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_)) {
+      for (const std::size_t s : comp) set_choice(s, m_.choice_begin()[s] + su_.initial[s]);
+      if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_))
+        throw std::logic_error("strategy iteration: the proper first strategy misses the target at state " +
+                               m_.name(comp[0]));
+    }
+    for (const std::size_t s : comp) approx_value_[s] = approximate(value_[s]);
+  }
+
+  // The lazy value of choice c: the reward (rewards only) plus the expected
+  // value (or bias) of the next state.
+  lazy_value<T> lazy(std::size_t c, bool bias) const {
+    const auto& eb = m_.edge_begin();
+    const auto& to = m_.targets();
+    const std::vector<double>& v = bias ? approx_bias_ : approx_value_;
+    double sum = su_.reward && !bias ? approx_reward_[c] : 0.0, size = std::fabs(sum);
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+      const double term = approx_probability_[e] * v[to[e]];
+      sum += term;
+      size += std::fabs(term);
+    }
+    const double k = static_cast<double>(eb[c + 1] - eb[c]);
+    return lazy_value<T>{c, sum, (k + 4) * 0x1p-51 * size, std::nullopt};
+  }
+
+  T choice_value(std::size_t c) const {
+    const auto& eb = m_.edge_begin();
+    const auto& to = m_.targets();
+    const auto& prob = num_.probability();
+    T v = su_.reward ? num_.reward()[c] : T(0);
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) v += prob[e] * value_[to[e]];
+    return v;
+  }
+
+  T choice_bias(std::size_t c) const {
+    const auto& eb = m_.edge_begin();
+    const auto& to = m_.targets();
+    const auto& prob = num_.probability();
+    T v(0);
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) v += prob[e] * bias_[to[e]];
+    return v;
+  }
+
+  // One improvement step for `who`: switch where a choice is strictly better
+  // in gain; if none is, where a choice of equal gain is strictly better in
+  // bias (payoff and reachability objectives). Returns the switches made.
+  std::size_t improve(std::span<const std::size_t> comp, state_owner who) {
+    const int better = who == state_owner::max ? 1 : -1;
+    const auto& cb = m_.choice_begin();
+    auto gain_exact = [&](std::size_t c) { return choice_value(c); };
+    auto bias_exact = [&](std::size_t c) { return choice_bias(c); };
+    std::size_t switched = 0;
+    tied_.clear();
+    for (const std::size_t s : comp) {
+      if (su_.owner[s] != who || cb[s + 1] - cb[s] < 2) continue;
+      lazy_value<T> now = lazy(chosen_[s], false);
+      lazy_value<T> top = now;
+      bool tie = false;
+      for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
+        if (c == now.choice || !su_.allowed[c]) continue;
+        lazy_value<T> v = lazy(c, false);
+        if (compare_lazy(v, top, 1e-12L, gain_exact) == better) {
+          top = std::move(v);
+        } else if (!tie && compare_lazy(v, now, 1e-12L, gain_exact) == 0) {
+          tie = true;
+        }
+      }
+      if (top.choice != now.choice) {
+        set_choice(s, top.choice);
+        ++switched;
+      } else if (tie) {
+        tied_.push_back(s);
+      }
+    }
+    if (switched > 0 || su_.reward || tied_.empty()) return switched;
+    if (!bias_valid_) {
+      solve_chain_block<T>(m_, num_, comp, chosen_, block_kind::bias, bias_, &value_, nullptr, scratch_);
+      for (const std::size_t s : comp) approx_bias_[s] = approximate(bias_[s]);
+      bias_valid_ = true;
+    }
+    for (const std::size_t s : tied_) {
+      lazy_value<T> now = lazy(chosen_[s], false);
+      lazy_value<T> top = lazy(now.choice, true);
+      for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
+        if (c == now.choice || !su_.allowed[c]) continue;
+        lazy_value<T> v = lazy(c, false);
+        if (compare_lazy(v, now, 1e-12L, gain_exact) != 0) continue;  // only choices of equal gain
+        lazy_value<T> b = lazy(c, true);
+        if (compare_lazy(b, top, 1e-9L, bias_exact) == better) top = std::move(b);
+      }
+      if (top.choice != now.choice) {
+        set_choice(s, top.choice);
+        ++switched;
+      }
+    }
+    return switched;
+  }
+
+  const decision_model& m_;
+  const decision_setup& su_;
+  const decision_numbers<T>& num_;
+  std::vector<T>& value_;
+  std::vector<std::uint32_t>& strategy_;
+  decision_stats& stats_;
+  std::vector<std::size_t> chosen_;  // per state: the global index of its current choice
+  std::vector<T> bias_;
+  std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
+  bool bias_valid_ = false;
+  std::vector<std::size_t> tied_;
+  block_scratch<T> scratch_;
+};
+
+/// Bits of the largest probability denominator of state s's choices.
+long double decision_state_bits(const decision_model& m, std::size_t s);
+
+/// Checks the state and work budgets of solving the components in T before
+/// starting: per component of c states a dense c×c system, solved about
+/// twice (an evaluation and the proof); for exact types the values grow
+/// along the components (a component carries the denominators of the ones
+/// it leads to), estimated as for the Markov chain solver.
+template <OrderedField T>
+void check_decision_budget(const decision_model& m, const decision_components& comps) {
+  const std::size_t count = comps.count();
+  std::vector<std::size_t> comp_of;
+  std::vector<long double> bits;
+  if constexpr (!field_traits<T>::fixed_size) {
+    comp_of.assign(m.size(), count);
+    for (std::size_t k = 0; k < count; ++k)
+      for (std::size_t i = comps.begin[k]; i < comps.begin[k + 1]; ++i) comp_of[comps.states[i]] = k;
+    bits.assign(count, 0);
+  }
+  const auto& cb = m.choice_begin();
+  const auto& eb = m.edge_begin();
+  long double work = 0, largest_bits = 64;
+  std::size_t largest = 1;
+  for (std::size_t k = 0; k < count; ++k) {
+    const std::size_t size = comps.begin[k + 1] - comps.begin[k];
+    largest = std::max(largest, size);
+    long double edges = 0, own = 0, in = 0;
+    for (std::size_t i = comps.begin[k]; i < comps.begin[k + 1]; ++i) {
+      const std::size_t s = comps.states[i];
+      edges += static_cast<long double>(eb[cb[s + 1]] - eb[cb[s]]);
+      if constexpr (!field_traits<T>::fixed_size) {
+        own += decision_state_bits(m, s);
+        for (std::size_t e = eb[cb[s]]; e < eb[cb[s + 1]]; ++e) {
+          const std::size_t j = comp_of[m.targets()[e]];
+          if (j < k) in = std::max(in, bits[j]);  // sinks first: successors are earlier
+        }
+      }
+    }
+    long double b = 64;
+    if constexpr (!field_traits<T>::fixed_size) {
+      bits[k] = std::min(in + own, 1e12L);
+      b = 64 + bits[k];
+      largest_bits = std::max(largest_bits, b);
+    }
+    const long double c = static_cast<long double>(size), words = 1 + b / 64;
+    const long double solve = size == 1 ? 1.0L : c * c * c / 3 + (field_traits<T>::fixed_size ? 0 : 8 * c * c * words);
+    work += 2 * (solve + 4 * edges * operation_cost<T>(b));
+  }
+  const long double c = static_cast<long double>(largest);
+  if (largest > 1)
+    check_state_budget("the linear system of a component of " + std::to_string(largest) + " states", c * c,
+                       entry_bytes<T>(std::min(largest_bits, 1e9L)));
+  check_state_budget("the values of the model", 2.0L * static_cast<long double>(m.size()),
+                     entry_bytes<T>(std::min(largest_bits, 1e9L)));
+  check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " + std::to_string(m.size()) +
+                        " states (" + std::to_string(count) + " components, the largest of " + std::to_string(largest) +
+                        " states)",
+                    work);
+}
+
+/// Runs strategy iteration in T on every component, from `strategy`, and
+/// fills `value` (the settled states included; payoffs still shifted).
+template <OrderedField T>
+void run_strategy_iteration(const decision_model& m, const decision_query& q, const decision_setup& su,
+                            std::vector<T>& value, std::vector<char>& infinite, std::vector<std::uint32_t>& strategy,
+                            decision_stats& stats, bool report_progress) {
+  check_decision_budget<T>(m, su.components);
+  const decision_numbers<T> num(m, su.reward);
+  value.assign(m.size(), T(0));
+  infinite.assign(m.size(), 0);
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    switch (su.state[s]) {
+      case settled::stop:
+        value[s] = decision_stop_value<T>(m, q, su.is_target, s);
+        break;
+      case settled::one:
+        value[s] = T(1);
+        break;
+      case settled::infinite:
+        infinite[s] = 1;
+        break;
+      default:
+        break;
+    }
+  }
+  strategy_iteration<T> si(m, su, num, value, strategy, stats);
+  const auto& comps = su.components;
+  const std::size_t total = comps.count();
+  for (std::size_t k = 0; k < total; ++k) {
+    if (report_progress && q.progress && k % 256 == 0) q.progress(k, total);
+    si.solve_component(
+        std::span<const std::size_t>(comps.states).subspan(comps.begin[k], comps.begin[k + 1] - comps.begin[k]));
+  }
+  if (report_progress && q.progress) q.progress(total, total);
+}
+
+}  // namespace detail
+
+/// Solves the query on the model: the optimal value of every state and an
+/// optimal strategy (see the file comment for the objectives, conventions
+/// and algorithm). T is double or Rational (an ordered field: strategies
+/// are compared); residues come from evaluate_strategy on the strategy
+/// found here. For Rational with q.double_guess (the default), a double run
+/// gives the first strategy and stats.guess_wrong counts the states where
+/// the exact phase changed it; a double run that fails (a system singular
+/// in double) only means the exact run starts without a guess.
+/// Errors: std::invalid_argument (check_decision_query); std::domain_error
+/// when a system is singular in double (double runs only: the exact
+/// systems of transient states never are); resource_error past the state
+/// or work budget (estimated before starting) or when the iteration does
+/// not settle within 100·c + 1000 rounds on a component of c states.
+/// Cost: O(n + m) for the graph analysis; per component of c states and
+/// per improvement round, one chain solve (O(c³) in T at worst, FLINT for
+/// Rational) and a scan of the choices. Exact values grow along the
+/// components.
+/// Status: tested against exhaustive search over all memoryless
+/// deterministic strategies on random models (up to 6 states, 2-3 choices,
+/// cycles, ties) in double, Rational and mod P; the MDP whose Pmax value
+/// iteration over rationals gets wrong (3/4); Pig.
+template <OrderedField T>
+decision_solution<T> solve_decision(const decision_model& m, const decision_query& q) {
+  const detail::decision_setup su = detail::prepare_decision(m, q);
+  decision_solution<T> sol;
+  auto& st = sol.stats;
+  for (const auto k : su.state) {
+    st.settled_zero += k == detail::settled::zero ? 1 : 0;
+    st.settled_one += k == detail::settled::one ? 1 : 0;
+    st.settled_infinite += k == detail::settled::infinite ? 1 : 0;
+  }
+  st.components = su.components.count();
+  for (std::size_t k = 0; k < st.components; ++k)
+    st.largest_component = std::max(st.largest_component, su.components.begin[k + 1] - su.components.begin[k]);
+  sol.strategy = su.initial;
+  if constexpr (field_traits<T>::is_exact) {
+    if (q.double_guess && st.components > 0) {
+      std::vector<double> v;
+      std::vector<char> inf;
+      std::vector<std::uint32_t> guess = su.initial;
+      decision_stats gs;
+      try {
+        detail::run_strategy_iteration<double>(m, q, su, v, inf, guess, gs, false);
+        sol.strategy = std::move(guess);
+        st.guess_used = true;
+        st.guess_rounds = gs.rounds;
+      } catch (const std::domain_error&) {
+      } catch (const resource_error&) {
+      }
+    }
+  }
+  const std::vector<std::uint32_t> first = sol.strategy;
+  detail::run_strategy_iteration<T>(m, q, su, sol.value, sol.infinite, sol.strategy, st, true);
+  if (st.guess_used)
+    for (std::size_t s = 0; s < m.size(); ++s) st.guess_wrong += first[s] != sol.strategy[s] ? 1 : 0;
+  if (q.objective == decision_objective::payoff_game) {
+    const T d = from_rational<T>(q.default_payoff);
+    for (auto& v : sol.value) v += d;
+  }
+  return sol;
+}
+
+/// The value of every choice of state s under the solution's values: the
+/// choice's reward (rmax, rmin) plus the expected value of the next state;
+/// nullopt for +infinity. At an optimal choice it equals the state's value,
+/// so ties between choices are visible. These are one-step values (play the
+/// choice once, then optimally): a choice that ties may still be wrong to
+/// repeat forever (under rmin, a loop of reward 0 ties with the way out but
+/// never reaches the target; the strategy returned never does that). For a
+/// settled state (a target, a state of value 0 or 1) the values are those of
+/// playing the choice once.
+/// Errors: std::invalid_argument for s out of range or a solution of
+/// another size. Cost: O(transitions of s).
+template <OrderedField T>
+std::vector<std::optional<T>> choice_values(const decision_model& m, const decision_query& q,
+                                            const decision_solution<T>& sol, std::size_t s) {
+  if (s >= m.size() || sol.value.size() != m.size())
+    throw std::invalid_argument("choice_values: state " + std::to_string(s) + " out of range, or a solution of " +
+                                std::to_string(sol.value.size()) + " states for a model of " +
+                                std::to_string(m.size()));
+  const bool reward = q.objective == decision_objective::rmax || q.objective == decision_objective::rmin;
+  std::vector<std::optional<T>> out;
+  const auto& eb = m.edge_begin();
+  for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) {
+    T v(0);
+    if (reward) v = from_rational<T>(m.reward(c));
+    bool inf = false;
+    for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+      const std::size_t t = m.targets()[e];
+      if (sol.infinite[t]) inf = true;
+      v += from_rational<T>(m.probabilities()[e]) * sol.value[t];
+    }
+    if (inf)
+      out.emplace_back(std::nullopt);
+    else
+      out.emplace_back(v);
+  }
+  return out;
+}
+
+/// The value of a fixed strategy (strategy[s] = the index of the choice of
+/// every state with choices) for the query's objective, in any Field T:
+/// double, Rational, or residues ModInt<P> / DynModInt (the residue of an
+/// optimal value is evaluate_strategy<Mod> on the optimal strategy). The
+/// Markov chain of the strategy is solved in its strongly connected pieces,
+/// sinks first. With rmax / rmin a state is infinite when the chain misses
+/// the target from it with positive probability.
+/// Errors: std::invalid_argument for a bad query or a strategy of the wrong
+/// size or with a choice out of range; std::domain_error when a system is
+/// singular in T (residues: the value has no residue mod P; the message
+/// names a state and P) or a probability has no residue; resource_error
+/// when a piece's dense system passes the state budget.
+/// Cost: O(n + m) plus O(k³) per strongly connected piece of k states.
+/// Status: tested against the exact solve mapped to residues, and in the
+/// brute-force searches of the tests.
+template <Field T>
+strategy_values<T> evaluate_strategy(const decision_model& m, const decision_query& q,
+                                     std::span<const std::uint32_t> strategy) {
+  detail::check_decision_query(m, q);
+  const std::size_t n = m.size();
+  if (strategy.size() != n)
+    throw std::invalid_argument("evaluate_strategy: the strategy has " + std::to_string(strategy.size()) +
+                                " entries for " + std::to_string(n) + " states");
+  const bool reward = q.objective == decision_objective::rmax || q.objective == decision_objective::rmin;
+  const bool payoff = q.objective == decision_objective::payoff_game;
+  const std::vector<char> is_target = state_set(m, q.target);
+  const detail::decision_numbers<T> num(m, reward);
+  strategy_values<T> out;
+  out.value.assign(n, T(0));
+  out.infinite.assign(n, 0);
+  std::vector<std::size_t> chosen(n, 0), open;
+  for (std::size_t s = 0; s < n; ++s) {
+    const std::size_t k = m.choice_count(s);
+    if (!payoff && is_target[s]) {
+      out.value[s] = detail::decision_stop_value<T>(m, q, is_target, s);
+    } else if (k == 0) {
+      out.value[s] = detail::decision_stop_value<T>(m, q, is_target, s);
+      if (reward) out.infinite[s] = 1;  // the play ends outside the target
+    } else {
+      if (strategy[s] >= k)
+        throw std::invalid_argument("evaluate_strategy: state " + m.name(s) + " has " + std::to_string(k) +
+                                    " choices, not a choice " + std::to_string(strategy[s]));
+      chosen[s] = m.choice_begin()[s] + strategy[s];
+      open.push_back(s);
+    }
+  }
+  detail::block_scratch<T> w;
+  detail::solve_chain_block<T>(m, num, open, chosen, reward ? detail::block_kind::reward : detail::block_kind::gain,
+                               out.value, nullptr, reward ? &out.infinite : nullptr, w);
+  if (payoff) {
+    T d;
+    try {
+      d = from_rational<T>(q.default_payoff);
+    } catch (const std::domain_error& err) {
+      throw std::domain_error(std::string("the default payoff: ") + err.what());
+    }
+    for (auto& v : out.value) v += d;
+  }
+  return out;
+}
+
+}  // namespace exactdp
