@@ -203,6 +203,8 @@ TEST_CASE("soup: exact while the table fits, leading zeros decimal", "[tool][pro
 TEST_CASE("soup: the double under a certified cutoff when the table is too large", "[tool][probability]") {
   const auto big = out_of({"soup", "1000000000", "--tolerance", "1e-6"});
   CHECK_THAT(big, Contains("\n  exact   unavailable: ") && Contains("\n  double  1\n"));
+  // --tolerance is given: the exact line does not ask for it.
+  CHECK_THAT(big, !Contains("pass --tolerance"));
   CHECK_THAT(big, Contains("\n  within  1  (at or above the cutoff "));
   CHECK_THAT(big, Contains("\n  cutoff  for tolerance 1e-06 the cutoff is "));
   const auto j = json_of({"soup", "1000000000", "--tolerance", "1e-5"});

@@ -277,8 +277,9 @@ result run_soup(const soup_options& o) {
   };
   value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
   if (!exact_too_large.empty())
-    runs.exact = [exact_too_large]() -> Rational {
-      throw resource_error(exact_too_large + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+    runs.exact = [exact_too_large, eps]() -> Rational {
+      throw resource_error(exact_too_large +
+                           (eps ? "" : "; pass --tolerance EPS for the double with a cutoff certified for EPS"));
     };
   if (!table_too_large.empty()) {
     runs.approx = [cutoff] { return cutoff().value; };
