@@ -15,11 +15,14 @@ struct tool_result {
 };
 
 /// The command line as a person would type it, for INFO messages (long
-/// arguments cut to 60 bytes).
+/// arguments cut to 60 bytes, long lists to 20 arguments).
 inline std::string command_line(const std::vector<std::string>& args) {
   std::string s = "exactdp";
-  for (const std::string& a : args)
+  for (std::size_t i = 0; i < args.size() && i < 20; ++i) {
+    const std::string& a = args[i];
     s += " " + (a.size() > 60 ? a.substr(0, 60) + "...(" + std::to_string(a.size()) + " bytes)" : a);
+  }
+  if (args.size() > 20) s += " ...(" + std::to_string(args.size()) + " arguments)";
   return s;
 }
 
