@@ -37,6 +37,20 @@ inline bool tool_built() { return std::string(EXACTDP_TOOL_PATH).size() > 0; }
     }                                                                            \
   } while (false)
 
+/// Skips a test of a run that may take most of the work budget: under the
+/// sanitizers it would take several minutes and prove nothing more.
+#ifdef EXACTDP_SANITIZE
+#define EXACTDP_SKIP_UNDER_SANITIZERS()                                         \
+  do {                                                                          \
+    WARN("skipped under the sanitizers: a run of up to the whole work budget"); \
+    return;                                                                     \
+  } while (false)
+#else
+#define EXACTDP_SKIP_UNDER_SANITIZERS() \
+  do {                                  \
+  } while (false)
+#endif
+
 /// Limits for one run of the tool: wall-clock seconds (exceeded: status 124),
 /// processor seconds (0: none; exceeded: SIGXCPU, status 152), and address
 /// space in MiB (0: none; not applied under AddressSanitizer, which reserves

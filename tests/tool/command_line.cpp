@@ -98,7 +98,7 @@ TEST_CASE("mod reads an integer one way: leading zeros decimal, no hexadecimal, 
                              "'0x10' as a number: unexpected character 'x'\n"));
 }
 
-TEST_CASE("--json: an error is a JSON document on stdout and the line on stderr, same status",
+TEST_CASE("errors under --json: a JSON document on stdout and the line on stderr, same status",
           "[tool][command line][json]") {
   struct expectation {
     std::vector<std::string> args;
@@ -132,7 +132,7 @@ TEST_CASE("--json: an error is a JSON document on stdout and the line on stderr,
   }
 }
 
-TEST_CASE("--max-memory and --max-work: ranges said as the help says them", "[tool][command line]") {
+TEST_CASE("budget options --max-memory and --max-work: ranges in the message", "[tool][command line]") {
   for (const char* bad : {"0", "-1", "nan", "2000000", "1e-7"}) {
     INFO("--max-memory " << bad);
     expect_error({"run", "2", "--max-memory", bad}, 2,
@@ -155,13 +155,13 @@ TEST_CASE("messages name no C++ function", "[tool][command line][errors]") {
   // colon ("crt_combine: ...").
   const std::regex cpp_name(R"((exactdp::|std::|\(\)|\b[a-z]+_[a-z_]+:))");
   // A budget message tells the tool's option, not the library's function.
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {"knight", "100000", "1", "0", "0"},
-           {"knight", "30", "5", "0", "0", "--max-memory", "0.000001"},
-           {"coupon", "1000000", "--as", "exact"},
-           {"run", "10000000", "--as", "exact"},
-           {"grundy", "--octal", "0.77", "--table", "100000000", "--max-work", "1e6"},
-           {"soup", "1000000000"}}) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"knight", "100000", "1", "0", "0"},
+                                             {"knight", "30", "5", "0", "0", "--max-memory", "0.000001"},
+                                             {"coupon", "1000000", "--as", "exact"},
+                                             {"run", "10000000", "--as", "exact"},
+                                             {"grundy", "--octal", "0.77", "--table", "100000000", "--max-work", "1e6"},
+                                             {"soup", "1000000000"}}) {
     INFO(command_line(args));
     const auto r = run_in_process(args);
     CHECK(r.status == 1);

@@ -210,6 +210,7 @@ TEST_CASE("grundy --octal 0.6 --max-values 2000000 --n 1999999: refused or answe
   // loaded machine). The limits are generous so that the test passes now;
   // lower the processor limit to about 5 s once the refusal comes at once.
   EXACTDP_SKIP_WITHOUT_TOOL();
+  EXACTDP_SKIP_UNDER_SANITIZERS();
   const auto r =
       run_tool({"grundy", "--octal", "0.6", "--max-values", "2000000", "--n", "1999999"}, "", {900, 1024, 120});
   INFO(r.err);

@@ -49,20 +49,6 @@ const std::string two_states = R"("transitions": {"a": {"a": "1/2", "b": "1/2"}}
 // generous enough for a loaded machine.
 constexpr exactdp::test::tool_limits budget_run{600, 2048, 90};
 
-// Skips a test of a run that may take most of the work budget: under the
-// sanitizers it would take several minutes and prove nothing more.
-#ifdef EXACTDP_SANITIZE
-#define EXACTDP_SKIP_UNDER_SANITIZERS()                                         \
-  do {                                                                          \
-    WARN("skipped under the sanitizers: a run of up to the whole work budget"); \
-    return;                                                                     \
-  } while (false)
-#else
-#define EXACTDP_SKIP_UNDER_SANITIZERS() \
-  do {                                  \
-  } while (false)
-#endif
-
 }  // namespace
 
 TEST_CASE("hostile command lines: sizes, signs and huge numbers", "[tool][hostile][process]") {

@@ -74,7 +74,7 @@ const std::map<std::string, std::vector<std::string>>& samples() {
 
 }  // namespace
 
-TEST_CASE("--json: every command prints one object naming the command", "[tool][json]") {
+TEST_CASE("every command's --json output is one object naming the command", "[tool][json]") {
   const std::set<std::string> commands = listed_commands();
   REQUIRE(commands.size() >= 31);
   for (const std::string& name : commands) {
@@ -101,7 +101,7 @@ TEST_CASE("--json: every command prints one object naming the command", "[tool][
   }
 }
 
-TEST_CASE("--json: the answer keys of every command with a numeric answer", "[tool][json]") {
+TEST_CASE("the answer keys of --json, for the commands with a numeric answer", "[tool][json]") {
   // The keys of an answer in every number system a command offers, present
   // even when not computed (null).
   const std::map<std::string, std::vector<std::string>> keys_of = {

@@ -90,7 +90,7 @@ TEST_CASE("run: one given face of a die with F faces", "[tool][probability]") {
                                  "floating point); the exact value 26324340768453426 is finite\n"));
 }
 
-TEST_CASE("--as X prints the answer alone, on one line", "[tool][probability]") {
+TEST_CASE("one system with --as X: the answer alone, on one line", "[tool][probability]") {
   CHECK_THAT(out_of({"run", "2", "--as", "exact"}), Equals("42\n"));
   CHECK_THAT(out_of({"run", "2", "--as", "double"}), Equals("42.00000000000015\n"));
   CHECK_THAT(out_of({"run", "2", "--as", "mod"}), Equals("42\n"));
@@ -140,7 +140,7 @@ TEST_CASE("knight: an exact value below the smallest double", "[tool][probabilit
   CHECK(json_of({"knight", "3", "538", "0", "0"}).at("exact_double_status") == "underflow");
 }
 
-TEST_CASE("--check measures a user's floating answer", "[tool][probability]") {
+TEST_CASE("check: --check measures a user's floating answer", "[tool][probability]") {
   const auto r = out_of({"run", "2", "--check", "42.00000000000015"});
   CHECK_THAT(r, Contains("\n  check   42.00000000000015: absolute 1.4921397450962104e-13, relative 3.55e-15, 21 "
                          "ulps from the correctly rounded 42\n"));
@@ -150,7 +150,7 @@ TEST_CASE("--check measures a user's floating answer", "[tool][probability]") {
   expect_error({"run", "2", "--check", "abc"}, 2, "cannot read 'abc' as a number");
 }
 
-TEST_CASE("--check 1e400: the user's value overflows a double, and is said to", "[tool][probability]") {
+TEST_CASE("check: --check 1e400, the user's value, overflows a double and is said to", "[tool][probability]") {
   const auto r = out_of({"run", "2", "--check", "1e400"});
   CHECK_THAT(r, Contains("\n  check   1e400: your value reads as the double inf, beyond the largest double (it "
                          "overflows double); the exact value 42 is finite\n"));
