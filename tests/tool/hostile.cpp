@@ -24,17 +24,21 @@ struct hostile {
   int status;  // 1: no answer / budget; 2: bad input
 };
 
-// Status, one printable line of at most `max_bytes` on stderr, nothing on
-// stdout, within 5 s and 1 GiB of address space.
-void check_hostile(const std::vector<hostile>& cases, std::size_t max_bytes = 600) {
+// A hostile run: 5 processor seconds (10 s of wall clock) and 1 GiB of
+// address space.
+constexpr exactdp::test::tool_limits hostile_run{10, 1024, 5};
+
+// Status, one printable line of at most 600 bytes on stderr, nothing on
+// stdout, within the limits of a hostile run.
+void check_hostile(const std::vector<hostile>& cases) {
   for (const auto& c : cases) {
     INFO(command_line(c.args));
-    const auto r = run_tool(c.args, "", {5, 1024});
+    const auto r = run_tool(c.args, "", hostile_run);
     INFO(r.err.substr(0, 400));
     CHECK(r.status == c.status);
     CHECK_THAT(r.err, Catch::StartsWith("exactdp: error: "));
     CHECK(exactdp::test::line_count(r.err) == 1);
-    CHECK(r.err.size() <= max_bytes);
+    CHECK(r.err.size() <= 600);
     CHECK(exactdp::test::printable(r.err));
     CHECK(r.out.empty());
   }
@@ -198,7 +202,7 @@ TEST_CASE("a chain model nested 100,000 or 30,000 deep: a short refusal, no cras
                                                                 deep + ", \"b\": \"1/2\"}}, \"absorbing\": [\"b\"]}");
     for (const temp_file* f : {&in_start, &in_labels, &in_rewards, &in_probability}) {
       INFO(depth << " deep: " << f->path());
-      const auto r = run_tool({"chain", f->path()}, "", {5, 1024});
+      const auto r = run_tool({"chain", f->path()}, "", hostile_run);
       CHECK(r.status == 2);
       CHECK(r.err.size() < 300);
       CHECK(exactdp::test::line_count(r.err) == 1);
@@ -208,7 +212,7 @@ TEST_CASE("a chain model nested 100,000 or 30,000 deep: a short refusal, no cras
   }
   // The same through standard input, and under --json.
   const auto in =
-      run_tool({"chain", "-", "--json"}, "{\"start\": " + nested(100'000) + ", " + two_states + "}", {5, 1024});
+      run_tool({"chain", "-", "--json"}, "{\"start\": " + nested(100'000) + ", " + two_states + "}", hostile_run);
   CHECK(in.status == 2);
   CHECK(in.err.size() < 300);
   CHECK(nlohmann::json::parse(in.out).at("error").at("status") == 2);
@@ -222,7 +226,7 @@ TEST_CASE("4 KB of random bytes as a .tra: a short printable refusal", "[tool][h
     for (char& c : bytes) c = static_cast<char>(rng() & 0xff);
     const temp_file tra("random.tra", bytes);
     INFO("seed " << seed);
-    const auto r = run_tool({"chain", tra.path()}, "", {5, 1024});
+    const auto r = run_tool({"chain", tra.path()}, "", hostile_run);
     INFO(r.err.substr(0, 400));
     CHECK(r.status == 2);
     CHECK(exactdp::test::line_count(r.err) == 1);
@@ -234,7 +238,7 @@ TEST_CASE("4 KB of random bytes as a .tra: a short printable refusal", "[tool][h
   std::string bytes = "3 4\n";
   for (int i = 0; i < 4096; ++i) bytes += static_cast<char>(rng() & 0xff);
   const temp_file tra("random_body.tra", bytes);
-  const auto r = run_tool({"chain", tra.path()}, "", {5, 1024});
+  const auto r = run_tool({"chain", tra.path()}, "", hostile_run);
   CHECK(r.status == 2);
   CHECK(exactdp::test::printable(r.err));
   CHECK(r.err.size() < 400);
