@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 
 #include "exactdp/markov/model.hpp"
 
@@ -9,6 +10,8 @@ namespace exactdp {
 
 markov_model load_markov_model(const std::string& path, const std::string& format) {
   std::string f = format;
+  std::error_code ec;
+  if (f.empty() && std::filesystem::is_directory(path, ec)) f = "json";  // the reader says it is a directory
   if (f.empty()) {
     const std::string ext = std::filesystem::path(path).extension().string();
     if (ext == ".json")

@@ -9,7 +9,7 @@
 
 #include "exactdp/grundy/flip.hpp"
 #include "exactdp/grundy/octal.hpp"
-#include "support/run_tool.hpp"
+#include "support/paths.hpp"
 
 using namespace exactdp;
 

@@ -1,23 +1,20 @@
-// The shipped examples (examples/markov/) through the library and through
-// the tool as a process, and the tool's error paths.
+// The shipped examples (examples/markov/) through the library (the tool's
+// runs of them are in tests/tool/markov.cpp).
 #include "exactdp/markov/markov.hpp"  // first: the header stands alone
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-
-#include <nlohmann/json.hpp>
+#include <unistd.h>
 
 #include "exactdp/numeric/numeric.hpp"
 #include "exactdp/probability/run.hpp"
 #include "oracle.hpp"
-#include "support/run_tool.hpp"
+#include "support/paths.hpp"
 
 using namespace exactdp;
-using Catch::Contains;
-using exactdp::test::run_tool;
 using exactdp::test::source_path;
 
 namespace {
@@ -29,9 +26,6 @@ Rational steps_of(const markov_model& m) {
   q.start = *m.start();
   return expected_steps(markov_chain<Rational>(m), q);
 }
-
-// The value after "exact" on the tool's --as exact output (one line).
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 }  // namespace
 
@@ -103,92 +97,4 @@ TEST_CASE("examples: the generator scripts reproduce the shipped models", "[mark
   CHECK(test::read_all(tmp + "2") == test::read_all(dir + "/gamblers_ruin.json"));
   CHECK(test::read_all(tmp + "3") == test::read_all(dir + "/sixes_run_4.json"));
   for (const char* i : {"1", "2", "3"}) std::remove((tmp + i).c_str());
-}
-
-TEST_CASE("tool: chain answers the examples in the three policies", "[markov][tool]") {
-  auto r = run_tool({"chain", example("sixes_run_2.json")});
-  CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains("expected number of steps until absorption from state run0"));
-  CHECK_THAT(r.out, Contains("  exact   42\n"));
-  CHECK_THAT(r.out, Contains("  mod     42  (mod 1000000007)"));
-  r = run_tool({"chain", example("sixes_run_2.tra"), "--as", "exact"});
-  CHECK(r.out == "42\n");
-  r = run_tool({"chain", example("sixes_run_2.tra"), "--format", "prism", "--as", "mod"});
-  CHECK(r.out == "42\n");
-
-  const markov_model chutes = load_json_model(example("chutes_and_ladders.json"));
-  const Rational exact = steps_of(chutes);
-  r = run_tool({"chain", example("chutes_and_ladders.json"), "--as", "exact"});
-  CHECK(r.status == 0);
-  CHECK(first_line(r.out) == to_string(exact));
-  r = run_tool({"chain", example("chutes_and_ladders.json"), "--json"});
-  const auto j = nlohmann::json::parse(r.out);
-  CHECK(j["exact"] == to_string(exact));
-  CHECK(j["mod"] == to_residue(exact, 1'000'000'007));
-
-  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "win", "--as", "exact"});
-  CHECK(r.out == "2432/58025\n");
-  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--as", "exact"});
-  CHECK(r.out == "55593/58025\n2432/58025\n");
-  r = run_tool({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "10", "--start", "9", "--as",
-                "double"});
-  // (r^9 - 1) / (r^10 - 1) with r = 3/2.
-  CHECK(std::fabs(std::stod(r.out) -
-                  to_double((ratio<Rational>(19683, 512) - 1) / (ratio<Rational>(59049, 1024) - 1))) < 1e-15);
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "2", "--as", "exact"});
-  CHECK(r.out == "5/6\n5/36\n1/36\n");
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "within", "3", "--as", "exact"});
-  CHECK(r.out == "11/216\n");
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "3", "--target", "done", "--as", "exact"});
-  CHECK(r.out == "11/216\n");
-}
-
-TEST_CASE("tool: chain errors have the right status and one clear line", "[markov][tool][errors]") {
-  auto r = run_tool({"chain", "/nonexistent.json"});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("exactdp: error: cannot read the chain model file '/nonexistent.json'"));
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "sometimes"});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("unknown query \"sometimes\""));
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after"});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("needs the number of steps K"));
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "steps", "3"});
-  CHECK(r.status == 2);
-  r = run_tool({"chain", example("sixes_run_2.json"), "--query", "after", "-1"});
-  CHECK(r.status == 2);
-  r = run_tool({"chain", example("sixes_run_2.json"), "--start", "run9"});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("unknown start state \"run9\""));
-  r = run_tool({"chain", example("sixes_run_2.json"), "--target", "nowhere"});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("--target nowhere is neither a label nor a state") && Contains("its labels: done"));
-  r = run_tool({"chain", example("sixes_run_2.json"), "--format", "xml"});
-  CHECK(r.status == 2);
-  r = run_tool({"chain", example("gamblers_ruin.json"), "--target", "win", "--as", "exact"});
-  CHECK(r.status == 1);
-  CHECK_THAT(r.err, Contains("infinite") && Contains("absorbed in state 0, which is not in the target"));
-  r = run_tool({"chain", example("gamblers_ruin.json"), "--target", "win"});
-  CHECK(r.status == 1);  // --as all: no number system has an answer, so the command fails
-  CHECK_THAT(r.err, Contains("the expected reward is infinite"));
-  CHECK(r.out.empty());
-
-  // A model file with a bad sum, a file written on the fly.
-  const std::string path = "/tmp/exactdp-markov-bad-" + std::to_string(::getpid()) + ".json";
-  std::ofstream(path) << R"({"start": "a", "transitions": {"a": {"a": "0.5", "b": "0.4"}}, "absorbing": ["b"]})";
-  r = run_tool({"chain", path});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains(path + ": the probabilities out of state a sum to 9/10, not 1"));
-  std::ofstream(path) << R"({"transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing": ["b"]})";
-  r = run_tool({"chain", path});
-  CHECK(r.status == 2);
-  CHECK_THAT(r.err, Contains("names no start state"));
-  // Singular modulo 7: 1 - 1/8 is 0 mod 7, and the answer 8/7 has no residue either.
-  std::ofstream(path) << R"({"start": "a", "transitions": {"a": {"a": "1/8", "b": "7/8"}}, "absorbing": ["b"]})";
-  r = run_tool({"chain", path, "--as", "mod", "--modulus", "7"});
-  CHECK(r.status == 1);
-  CHECK_THAT(r.err, Contains("the fraction 8/7 has no residue modulo 7"));
-  r = run_tool({"chain", path, "--as", "exact"});
-  CHECK(r.out == "8/7\n");
-  std::remove(path.c_str());
 }

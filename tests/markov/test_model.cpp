@@ -133,6 +133,8 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
   CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"), Contains("cannot read the chain model file '/nonexistent/model.json'"));
   CHECK_THROWS_WITH(load_markov_model("model.txt"), Contains("--format"));
   CHECK_THROWS_WITH(load_markov_model("model.txt", "xml"), Contains("unknown model format"));
+  // A directory has no extension to go by: it is said to be a directory.
+  CHECK_THROWS_WITH(load_markov_model("/tmp"), Equals("cannot read the chain model file '/tmp': it is a directory"));
 }
 
 TEST_CASE("PRISM explicit files: .tra, .lab and .srew", "[markov][prism]") {

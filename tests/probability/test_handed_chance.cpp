@@ -19,7 +19,7 @@
 #include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/new21.hpp"
 #include "exactdp/probability/soup.hpp"
-#include "support/run_tool.hpp"
+#include "support/paths.hpp"
 
 using namespace exactdp;
 

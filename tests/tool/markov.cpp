@@ -1,0 +1,272 @@
+// The chain command of the tool on the shipped examples (examples/markov/):
+// expected steps, absorption probabilities, the distribution after K steps,
+// in the three number systems, and the error paths. The values are those of
+// the library, whose own tests (tests/markov/) check them against closed
+// forms and a dense solve; here the tool must print them unchanged.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "exactdp/markov/markov.hpp"
+#include "exactdp/numeric/numeric.hpp"
+#include "support/run_in_process.hpp"
+#include "support/run_tool.hpp"
+#include "support/temp_file.hpp"
+
+using namespace exactdp;
+using Catch::Contains;
+using Catch::Equals;
+using exactdp::test::command_line;
+using exactdp::test::run_in_process;
+using exactdp::test::run_tool;
+using exactdp::test::source_path;
+using exactdp::test::temp_file;
+
+namespace {
+
+std::string example(const std::string& name) { return source_path("examples/markov/" + name); }
+
+Rational chutes_steps() {
+  const markov_model m = load_json_model(example("chutes_and_ladders.json"));
+  markov_query q;
+  q.start = *m.start();
+  return expected_steps(markov_chain<Rational>(m), q);
+}
+
+std::string residue(const char* fraction, std::uint64_t p = 1'000'000'007) {
+  return std::to_string(to_residue(parse_rational(fraction), p));
+}
+
+void expect_error(const std::vector<std::string>& args, int status, const std::string& line) {
+  INFO(command_line(args));
+  const auto r = run_in_process(args);
+  CHECK(r.status == status);
+  CHECK_THAT(r.err, Equals("exactdp: error: " + line + "\n"));
+  CHECK(r.out.empty());
+}
+
+}  // namespace
+
+TEST_CASE("chain: expected steps of a run of two sixes, every line", "[tool][markov]") {
+  const auto r = run_in_process({"chain", example("sixes_run_2.json")});
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+  CHECK_THAT(r.out, Catch::StartsWith("expected number of steps until absorption from state run0 of " +
+                                      example("sixes_run_2.json") + "\n  exact   42\n"));
+  CHECK_THAT(r.out, Contains("\n  mod     42  (mod 1000000007)\n"));
+  // The double is LU on I - Q: within 1e-13 of 42 (the library's tolerance
+  // for K = 2 is 6^2 * 1e-16 relative), and the error line measures it.
+  const auto j = nlohmann::json::parse(run_in_process({"chain", example("sixes_run_2.json"), "--json"}).out);
+  CHECK(std::fabs(std::stod(j.at("double").get<std::string>()) - 42) < 1e-12);
+  CHECK_THAT(r.out, Contains("\n  double  " + j.at("double").get<std::string>() + "\n"));
+  CHECK_THAT(r.out, Contains("\n  error   absolute "));
+}
+
+TEST_CASE("chain: the PRISM export gives the same answers", "[tool][markov]") {
+  CHECK_THAT(run_in_process({"chain", example("sixes_run_2.tra"), "--as", "exact"}).out, Equals("42\n"));
+  CHECK_THAT(run_in_process({"chain", example("sixes_run_2.tra"), "--format", "prism", "--as", "mod"}).out,
+             Equals("42\n"));
+}
+
+TEST_CASE("chain: Chutes and Ladders, exact and mod equal the library's", "[tool][markov]") {
+  const Rational exact = chutes_steps();
+  CHECK_THAT(run_in_process({"chain", example("chutes_and_ladders.json"), "--as", "exact"}).out,
+             Equals(to_string(exact) + "\n"));
+  const auto j = nlohmann::json::parse(run_in_process({"chain", example("chutes_and_ladders.json"), "--json"}).out);
+  CHECK(j.at("exact") == to_string(exact));
+  CHECK(j.at("mod") == to_residue(exact, 1'000'000'007));
+  CHECK(j.at("modulus") == 1'000'000'007);
+  CHECK(std::fabs(std::stod(j.at("double").get<std::string>()) - 39.2251223082) < 1e-9);
+}
+
+TEST_CASE("chain: absorption probabilities of the gambler's ruin", "[tool][markov]") {
+  // (r^3 - 1) / (r^10 - 1) with r = q/p = 3/2: 2432/58025 to win.
+  CHECK_THAT(
+      run_in_process({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "win", "--as", "exact"})
+          .out,
+      Equals("2432/58025\n"));
+  // Every absorbing state, one "STATE<TAB>VALUE" line each.
+  CHECK_THAT(run_in_process({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--as", "exact"}).out,
+             Equals("0\t55593/58025\n10\t2432/58025\n"));
+  const auto d = run_in_process({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "10",
+                                 "--start", "9", "--as", "double"});
+  REQUIRE(d.status == 0);
+  // (r^9 - 1) / (r^10 - 1).
+  const double closed = to_double((parse_rational("19683/512") - 1) / (parse_rational("59049/1024") - 1));
+  CHECK(std::fabs(std::stod(d.out) - closed) < 1e-15);
+  CHECK(exactdp::test::line_count(d.out) == 1);
+}
+
+TEST_CASE("chain: the distribution after K steps and absorption within K", "[tool][markov]") {
+  const std::string model = example("sixes_run_2.json");
+  CHECK_THAT(run_in_process({"chain", model, "--query", "after", "2", "--as", "exact"}).out,
+             Equals("run0\t5/6\nrun1\t5/36\ndone\t1/36\n"));
+  // Two sixes within 3 rolls: 66x or x66 with x not a six, 1/36 + 5/216.
+  CHECK_THAT(run_in_process({"chain", model, "--query", "within", "3", "--as", "exact"}).out, Equals("11/216\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--query", "after", "3", "--target", "done", "--as", "exact"}).out,
+             Equals("11/216\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--query", "within", "3", "--as", "mod"}).out,
+             Equals(residue("11/216") + "\n"));
+  // "after 2" as one word is the same query as two words.
+  CHECK_THAT(run_in_process({"chain", model, "--query", "after 2", "--as", "exact"}).out,
+             Equals("run0\t5/6\nrun1\t5/36\ndone\t1/36\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--query", "within 3", "--as", "exact"}).out, Equals("11/216\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--query=after 2", "--as", "exact"}).out,
+             Equals("run0\t5/6\nrun1\t5/36\ndone\t1/36\n"));
+}
+
+TEST_CASE("chain: the text of a many-valued answer, every line", "[tool][markov]") {
+  const auto r = run_in_process({"chain", example("gamblers_ruin.json"), "--query", "absorb"});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("probability of being absorbed in each absorbing state from state 3 of " +
+                                      example("gamblers_ruin.json") +
+                                      "\n  0\n    exact   55593/58025 ~ "
+                                      "0.95808703145196036\n"));
+  CHECK_THAT(r.out, Contains("\n    mod     " + residue("55593/58025") + "  (mod 1000000007)\n"));
+  CHECK_THAT(r.out, Contains("\n  10\n    exact   2432/58025 ~ 0.041912968548039638\n"));
+  CHECK_THAT(r.out, Contains("\n    mod     " + residue("2432/58025") + "  (mod 1000000007)\n"));
+}
+
+TEST_CASE("chain --json: a many-valued answer is one document with the states named", "[tool][markov][json]") {
+  for (const char* query : {"absorb", "after 2"}) {
+    INFO("--query " << query);
+    const auto r = run_in_process({"chain", example("gamblers_ruin.json"), "--query", query, "--json"});
+    REQUIRE(r.status == 0);
+    CHECK(exactdp::test::line_count(r.out) == 1);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j.at("command") == "chain");
+    CHECK(j.at("model") == example("gamblers_ruin.json"));
+    CHECK(j.at("start") == "3");
+    REQUIRE(j.at("answers").is_array());
+    for (const auto& a : j.at("answers")) {
+      CHECK(a.at("state").is_string());
+      CHECK(a.at("exact").is_string());
+      CHECK(a.at("mod") == to_residue(parse_rational(a.at("exact").get<std::string>()), 1'000'000'007));
+    }
+  }
+  const auto absorb = nlohmann::json::parse(
+      run_in_process({"chain", example("gamblers_ruin.json"), "--query", "absorb", "--json"}).out);
+  REQUIRE(absorb.at("answers").size() == 2);
+  CHECK(absorb.at("answers")[0].at("state") == "0");
+  CHECK(absorb.at("answers")[0].at("exact") == "55593/58025");
+  CHECK(absorb.at("answers")[1].at("state") == "10");
+  CHECK(absorb.at("answers")[1].at("exact") == "2432/58025");
+  // After 2 steps from 3: 5 with 4/25, 3 with 12/25, 1 with 9/25.
+  const auto after = nlohmann::json::parse(
+      run_in_process({"chain", example("gamblers_ruin.json"), "--query", "after", "2", "--json"}).out);
+  std::map<std::string, std::string> dist;
+  for (const auto& a : after.at("answers")) dist[a.at("state")] = a.at("exact");
+  CHECK(dist == std::map<std::string, std::string>{{"1", "9/25"}, {"3", "12/25"}, {"5", "4/25"}});
+}
+
+TEST_CASE("chain: a walk that may never be absorbed has a null state", "[tool][markov]") {
+  // From a: absorbed in b with 1/2, else caught for ever in the cycle c <-> d.
+  const temp_file model("closed.json",
+                        R"({"start":"a","transitions":{"a":{"b":"1/2","c":"1/2"},"c":{"d":"1"},"d":{"c":"1"}},)"
+                        R"("absorbing":["b"]})");
+  CHECK_THAT(run_in_process({"chain", model.path(), "--query", "absorb", "--as", "exact"}).out,
+             Equals("b\t1/2\n(never absorbed)\t1/2\n"));
+  const auto j = nlohmann::json::parse(run_in_process({"chain", model.path(), "--query", "absorb", "--json"}).out);
+  REQUIRE(j.at("answers").size() == 2);
+  CHECK(j.at("answers")[1].at("state").is_null());
+  CHECK(j.at("answers")[1].at("exact") == "1/2");
+  const auto steps = run_in_process({"chain", model.path()});
+  CHECK(steps.status == 1);
+  CHECK_THAT(steps.err, Contains("the expected reward is infinite: absorption is not certain"));
+}
+
+TEST_CASE("chain: --modulus 7 on a chain singular modulo 7, with --as mod and --as all", "[tool][markov]") {
+  // 1 - 1/8 = 7/8 is 0 mod 7, and the answer 8/7 has no residue either: no
+  // mode may print one.
+  const std::string model = example("singular_mod_7.json");
+  const std::string why = "the fraction 8/7 has no residue modulo 7: its reduced denominator is divisible by 7";
+  expect_error({"chain", model, "--modulus", "7", "--as", "mod"}, 1, why);
+  const auto all = run_in_process({"chain", model, "--modulus", "7", "--as", "all"});
+  CHECK(all.status == 0);
+  CHECK_THAT(all.out,
+             Contains("\n  exact   8/7 ~ 1.1428571428571429\n") && Contains("\n  mod     none: " + why + "\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--as", "exact"}).out, Equals("8/7\n"));
+  // Modulo the default prime it has one.
+  CHECK_THAT(run_in_process({"chain", model, "--as", "mod"}).out, Equals(residue("8/7") + "\n"));
+}
+
+TEST_CASE("chain: a PRISM state 01 and --start 01 are state 1", "[tool][markov]") {
+  // States 0 (start), 1 and 2; 1 and 2 absorbing. The file writes 1 as 01.
+  const temp_file tra("leading_zero.tra", "3 4\n0 01 1/4\n0 2 3/4\n01 1 1\n2 2 1\n");
+  CHECK_THAT(run_in_process({"chain", tra.path(), "--query", "absorb", "--as", "exact"}).out,
+             Equals("1\t1/4\n2\t3/4\n"));
+  CHECK_THAT(run_in_process({"chain", tra.path(), "--query", "absorb", "--start", "01", "--as", "exact"}).out,
+             Equals("1\t1\n"));
+  CHECK_THAT(run_in_process({"chain", tra.path(), "--target", "01", "--query", "absorb", "--as", "exact"}).out,
+             Equals("1/4\n"));
+}
+
+TEST_CASE("chain: errors have the right status and one clear line", "[tool][markov][errors]") {
+  const std::string sixes = example("sixes_run_2.json");
+  expect_error({"chain", "/nonexistent.json"}, 2,
+               "cannot read the chain model file '/nonexistent.json': No such file or directory");
+  expect_error({"chain", sixes, "--query", "sometimes"}, 2,
+               "the --query must be steps, absorb, after or within, not 'sometimes'");
+  expect_error({"chain", sixes, "--query", "after"}, 2,
+               "--query after needs the number of steps K, e.g. --query 'after 10'");
+  expect_error({"chain", sixes, "--query", "steps", "3"}, 2, "--query steps takes no number");
+  expect_error({"chain", sixes, "--query", "after -1"}, 2,
+               "K (the number of steps) must be an integer in 0..10^12, not '-1'");
+  expect_error({"chain", sixes, "--start", "run9"}, 2, "--start 'run9' is not a state of " + sixes);
+  expect_error({"chain", sixes, "--target", "nowhere"}, 2,
+               "--target 'nowhere' is neither a label nor a state of " + sixes + " (its labels: done)");
+  expect_error({"chain", sixes, "--format", "xml"}, 2, "--format must be json or prism, not 'xml'");
+  // The expected steps to "win" are infinite: the walk may be ruined first.
+  const std::string infinite =
+      "the expected reward is infinite: from state 3 the walk can be absorbed in state 0, which is not in the "
+      "target, and then never reaches it";
+  expect_error({"chain", example("gamblers_ruin.json"), "--target", "win", "--as", "exact"}, 1, infinite);
+  // --as all: no number system has an answer, so the command fails.
+  expect_error({"chain", example("gamblers_ruin.json"), "--target", "win"}, 1, infinite);
+  expect_error(
+      {"chain", example("bad_row_sum.json")}, 2,
+      example("bad_row_sum.json") + ": the probabilities out of state a sum to 9/10, not 1 (nothing is renormalised)");
+  expect_error({"chain", example("unknown_state.json")}, 2,
+               example("unknown_state.json") +
+                   ":4: unknown state 'bb': every state must have its transitions listed or be declared absorbing");
+  const temp_file no_start("no_start.json", R"({"transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing": ["b"]})");
+  const auto r = run_in_process({"chain", no_start.path()});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Contains("names no start state"));
+}
+
+TEST_CASE("chain: --query after -1 in two words is read as K", "[tool][markov][errors]") {
+  // "-1" after "--query after" is the query's K, not a second model file.
+  expect_error({"chain", example("sixes_run_2.json"), "--query", "after", "-1"}, 2,
+               "K (the number of steps) must be an integer in 0..10^12, not '-1'");
+}
+
+TEST_CASE("chain: a directory is said to be one", "[tool][markov][errors]") {
+  expect_error({"chain", "/tmp"}, 2, "cannot read the chain model file '/tmp': it is a directory");
+  expect_error({"chain", "/tmp", "--format", "json"}, 2, "cannot read the chain model file '/tmp': it is a directory");
+}
+
+TEST_CASE("chain as a process: a file, and standard input as JSON and as PRISM", "[tool][markov][process]") {
+  EXACTDP_SKIP_WITHOUT_TOOL();
+  const std::vector<std::string> args{"chain", example("sixes_run_2.json")};
+  const auto file = run_tool(args, "", {20, 1024});
+  CHECK(file.status == 0);
+  CHECK_THAT(file.out, Equals(run_in_process(args).out));
+  const auto json =
+      run_tool({"chain", "-", "--as", "exact"}, exactdp::test::read_all(example("sixes_run_2.json")), {20, 1024});
+  CHECK(json.status == 0);
+  CHECK_THAT(json.out, Equals("42\n"));
+  const auto text = run_tool({"chain", "-"}, exactdp::test::read_all(example("sixes_run_2.json")), {20, 1024});
+  CHECK_THAT(text.out, Catch::StartsWith("expected number of steps until absorption from state run0 of standard "
+                                         "input\n  exact   42\n"));
+  const auto prism =
+      run_tool({"chain", "-", "--as", "exact"}, exactdp::test::read_all(example("sixes_run_2.tra")), {20, 1024});
+  CHECK(prism.status == 0);
+  CHECK_THAT(prism.out, Equals("42\n"));
+  const auto forced = run_tool({"chain", "-", "--format", "prism", "--as", "mod"},
+                               exactdp::test::read_all(example("sixes_run_2.tra")), {20, 1024});
+  CHECK_THAT(forced.out, Equals("42\n"));
+}
