@@ -405,12 +405,13 @@ std::string json_value::describe() const {
 
 json_document::json_document(std::string_view text, std::string source, std::size_t max_depth)
     : source_(std::move(source)) {
-  check_state_budget("the JSON text " + source_, static_cast<long double>(text.size()), json_bytes_per_byte);
+  check_state_budget("the JSON text of " + source_, static_cast<long double>(text.size()), json_bytes_per_byte,
+                     "bytes of text");
   detail::json_parser parser(text, source_, max_depth);
   root_ = parser.parse();
   // Every number is read exactly later: 1e99999 is 100,000 digits, about
   // 41 KB. A decimal digit takes log2(10)/8 < 1/2 byte.
-  check_state_budget("the numbers of " + source_ + ", read exactly,", parser.number_digits_ / 2, 1);
+  check_state_budget("the numbers of " + source_ + ", read exactly,", parser.number_digits_ / 2, 1, "bytes");
 }
 
 void json_document::fail(const json_value& at, const std::string& message) const {

@@ -130,7 +130,14 @@ Rational parse_number(std::string_view text, std::string_view name) {
   try {
     return parse_rational(trim(text));
   } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string(name) + " must be a number such as 42, -3/7, 0.1 or 1e-3: " + e.what());
+    // parse_rational says "cannot read 'x' as a number: REASON"; keep the
+    // reason unless it only repeats what a number looks like.
+    const std::string message = e.what();
+    const auto colon = message.find(" as a number: ");
+    std::string reason = colon == std::string::npos ? message : message.substr(colon + 14);
+    if (reason.rfind("expected", 0) == 0) reason.clear();
+    throw std::invalid_argument(std::string(name) + " must be a number such as 42, -3/7, 0.1 or 1e-3, not " +
+                                quote_input(text) + (reason.empty() ? "" : " (" + reason + ")"));
   }
 }
 

@@ -20,7 +20,7 @@ std::string read_text(const std::string& path, const std::string& what, std::siz
     char block[1 << 16];
     while (std::cin.read(block, sizeof block) || std::cin.gcount() > 0) {
       text.append(block, static_cast<std::size_t>(std::cin.gcount()));
-      check_state_budget(name, static_cast<long double>(text.size()), bytes_per_byte);
+      check_state_budget(name, static_cast<long double>(text.size()), bytes_per_byte, "bytes of text");
     }
     return text;
   }
@@ -29,7 +29,7 @@ std::string read_text(const std::string& path, const std::string& what, std::siz
     throw std::invalid_argument("cannot read " + name + ": it is a directory");
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw std::invalid_argument("cannot read " + name + ": " + ec.message());
-  check_state_budget(name, static_cast<long double>(size), bytes_per_byte);
+  check_state_budget(name, static_cast<long double>(size), bytes_per_byte, "bytes of text");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::invalid_argument("cannot open " + name);
   std::string text(static_cast<std::size_t>(size), '\0');

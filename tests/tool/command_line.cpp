@@ -136,11 +136,11 @@ TEST_CASE("budget options --max-memory and --max-work: ranges in the message", "
   for (const char* bad : {"0", "-1", "nan", "2000000", "1e-7"}) {
     INFO("--max-memory " << bad);
     expect_error({"run", "2", "--max-memory", bad}, 2,
-                 std::string("--max-memory (GiB) must be a number in 1/1000000..1000000, not '") + bad + "'");
+                 std::string("--max-memory must be a number of GiB in 10^-6..10^6, not '") + bad + "'");
   }
   expect_error({"--max-memory", "0", "run", "2"}, 2,
-               "--max-memory (GiB) must be a number in 1/1000000..1000000, not '0'");
-  expect_error({"run", "2", "--max-work", "0"}, 2, "--max-work must be a number in 1..1000000000000000000, not '0'");
+               "--max-memory must be a number of GiB in 10^-6..10^6, not '0'");
+  expect_error({"run", "2", "--max-work", "0"}, 2, "--max-work must be a number of steps in 1..10^18, not '0'");
   // The range is never printed as floating-point text.
   const auto r = run_in_process({"run", "2", "--max-memory", "0"});
   CHECK_THAT(r.err, !Contains("0.000001") && !Contains("[") && !Contains("1000000.0"));

@@ -287,7 +287,7 @@ TEST_CASE("expectiminimax: a payoff of 1e400 overflows the double, and the run s
   CHECK(json.status == 0);
   const auto j = nlohmann::json::parse(json.out);
   CHECK(j.at("exact_double_status") == "overflow");
-  CHECK(j.at("error").at("finite") == false);
+  CHECK(j.at("double_error").at("finite") == false);
 }
 
 TEST_CASE("expectiminimax: unknown keys, duplicate keys and bad probabilities are refused", "[tool][games]") {
@@ -329,13 +329,13 @@ TEST_CASE("game commands: errors", "[tool][games][errors]") {
   {
     const auto r = run_in_process({"stone2", "1", "x"});
     CHECK(r.status == 2);
-    CHECK_THAT(r.err, Contains("cannot read 'x' as a number"));
+    CHECK_THAT(r.err, Contains("each value of the row must be a number such as 42, -3/7, 0.1 or 1e-3, not 'x'"));
   }
   expect_error({"predict", "1/2", "--as", "int64"}, 2,
                "--as int64 needs integer values that fit 64 bits, and 1/2 is not one");
   expect_error({"predict", "9223372036854775807", "9223372036854775807", "--as", "int64"}, 1,
                "int64 overflow in 9223372036854775807 + 9223372036854775807 (use the exact type, --as exact)");
-  expect_error({"flip-search", "++a"}, 2, "flip: character 2 of the string is 'a': only '+' and '-' are allowed");
+  expect_error({"flip-search", "++a"}, 2, "flip: character 2 is 'a': the string may hold only '+' and '-'");
   {
     const auto r = run_in_process({"flip-search", std::string(40, '+'), "--max-positions", "1000"});
     CHECK(r.status == 1);

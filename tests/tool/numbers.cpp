@@ -70,7 +70,7 @@ TEST_CASE("inv: the inverse alone, and as JSON", "[tool][numbers]") {
   CHECK_THAT(run_in_process({"inv", "3", "--modulus", "7"}).out, Equals("5\n"));  // 3 * 5 = 15 = 1 mod 7
   const auto j = nlohmann::json::parse(run_in_process({"inv", "16", "--json"}).out);
   CHECK(j.at("command") == "inv");
-  CHECK(j.at("value") == "16");
+  CHECK(j.at("integer") == "16");
   CHECK(j.at("inverse") == residue(1, 16));
   CHECK(j.at("modulus") == p);
 }

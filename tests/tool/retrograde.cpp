@@ -55,7 +55,8 @@ TEST_CASE("cat-mouse: LeetCode 913's first example is a draw", "[tool][retrograd
   CHECK(j.at("result") == 0);
   CHECK(j.at("winner") == "none");
   CHECK(j.at("remoteness").is_null());
-  CHECK(j.at("first_move") == 3);
+  CHECK(j.at("first_move").at("to") == 3);
+  CHECK(j.at("first_move").at("from") == 1);
   CHECK(j.at("line").at(0) == nlohmann::json({{"mouse", 1}, {"cat", 2}, {"to_move", "mouse"}}));
   CHECK(j.at("line_complete") == true);
   CHECK_THAT(out_of({"cat-mouse", seed_graph, "--line-plies", "2"}),
@@ -111,7 +112,7 @@ TEST_CASE("cat-mouse2: LeetCode 1728's examples and the turn limit", "[tool][ret
                "the grid has no food 'F'; it needs exactly one");
   const auto missing = run_in_process({"cat-mouse2", "M.C...F", "--cat-jump", "1"});
   CHECK(missing.status == 2);
-  CHECK_THAT(missing.err, Catch::StartsWith("exactdp: error: --mouse-jump is required"));
+  CHECK_THAT(missing.err, Catch::Equals("exactdp: error: cat-mouse2 needs --mouse-jump (see exactdp cat-mouse2 --help)\n"));
 }
 
 TEST_CASE("retrograde: the examples and models given as text", "[tool][retrograde]") {
@@ -126,7 +127,7 @@ TEST_CASE("retrograde: the examples and models given as text", "[tool][retrograd
   CHECK(r.status == 0);
   CHECK_THAT(r.out,
              Equals("{\"command\":\"retrograde\",\"question\":\"retrograde analysis of a game graph of 7 positions and "
-                    "7 moves (3 won, 2 lost, 2 drawn)\",\"positions\":7,\"moves\":7,\"start\":\"a\",\"outcome\":"
+                    "7 moves (3 won, 2 lost, 2 drawn)\",\"positions\":7,\"move_count\":7,\"start\":\"a\",\"outcome\":"
                     "\"win\",\"remoteness\":3,\"line\":[\"a\",\"c\",\"f\",\"g\"],\"line_complete\":true,\"wins\":3,"
                     "\"losses\":2,\"draws\":2}\n"));
   const auto cycle = out_of({"retrograde", R"({"positions":2,"moves":[[1],[0]]})"});

@@ -187,7 +187,7 @@ std::string text_of(double v) { return format_shortest(v); }
 std::string text_of(std::int64_t v) { return std::to_string(v); }
 json json_of(const Rational& v) { return to_string(v); }
 json json_of(double v) { return format_shortest(v); }
-json json_of(std::int64_t v) { return v; }
+json json_of(std::int64_t v) { return std::to_string(v); }  // scores are strings in every system
 
 std::string row_text(const std::vector<Rational>& row) {
   std::string s;

@@ -3,6 +3,7 @@
 #include "render.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <ostream>
 
 #include "args.hpp"
@@ -60,6 +61,14 @@ std::vector<std::pair<std::string, std::string>> answer_lines(const answer& a) {
   if (a.decimal) lines.emplace_back("decimal", *a.decimal);
   if (offered.double_) {
     std::string text = a.approx ? format_shortest(*a.approx) : "unavailable: " + a.double_failure;
+    // A double that overflows or underflows says so on its own line.
+    const bool overflows = a.exact_double && a.exact_double->status == double_status::overflow;
+    const bool underflows = a.exact_double && a.exact_double->status == double_status::underflow;
+    if (a.approx && !std::isfinite(*a.approx))
+      text += overflows ? "  (the exact value overflows double)"
+                        : "  (a floating-point failure: the exact value is finite)";
+    else if (a.approx && *a.approx == 0 && underflows)
+      text += "  (the exact value underflows double)";
     lines.emplace_back("double", text);
   }
   if (offered.mod)
@@ -118,7 +127,7 @@ json answer_json(const answer& a) {
     if (!a.residue_note.empty()) j["mod_note"] = a.residue_note;
   }
   if (a.int64) j["int64"] = *a.int64;
-  if (a.error) j["error"] = error_json(*a.error);
+  if (a.error) j["double_error"] = error_json(*a.error);
   if (a.check) {
     json c;
     c["value"] = *a.check_text;

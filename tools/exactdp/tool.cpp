@@ -101,8 +101,12 @@ const option_info* find_option(const std::vector<option_info>& options, const st
   return nullptr;
 }
 
-bool is_whole_number(const std::string& s) {
-  return !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+// An integer as the second word of an option that takes one (--query after
+// 5): digits with an optional sign, so that "after -1" is read as K and
+// refused with K's range.
+bool is_integer_word(const std::string& s) {
+  const std::size_t first = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  return s.size() > first && s.find_first_not_of("0123456789", first) == std::string::npos;
 }
 
 std::string quoted_words(const std::vector<std::string>& words) {
@@ -166,8 +170,11 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
     } else {
       throw std::invalid_argument(option_name + " needs a value (see exactdp " + name + " --help)");
     }
-    if (o->two_values && i + 1 < words.size() && is_whole_number(words[i + 1])) out.push_back(words[++i]);
+    if (o->two_values && i + 1 < words.size() && is_integer_word(words[i + 1])) out.push_back(words[++i]);
   }
+  for (const option_info& o : options)
+    if (o.option->get_required() && std::find(seen.begin(), seen.end(), o.option) == seen.end())
+      throw std::invalid_argument(name + " needs " + o.option->get_name() + " (see exactdp " + name + " --help)");
   // The values against the command's arguments, with our own messages.
   std::size_t least = 0, most = 0;
   std::string names;
@@ -308,6 +315,9 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
       out << "exactdp " << EXACTDP_VERSION << '\n';
       return 0;
     }
+    if (words[0].size() > 1 && words[0][0] == '-')
+      throw std::invalid_argument("unknown option " + quote_input(words[0], 60) +
+                                  " (options come after the command; exactdp --help lists the commands)");
     const auto found = std::find(names.begin(), names.end(), words[0]);
     if (found == names.end())
       throw std::invalid_argument("unknown command " + quote_input(words[0], 60) + did_you_mean(words[0], names) +

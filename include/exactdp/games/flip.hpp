@@ -74,8 +74,8 @@ inline flip_search_answer flip_wins_by_search(std::string_view s,
     if (s[i] == '+')
       start |= std::uint64_t{1} << i;
     else if (s[i] != '-')
-      throw std::invalid_argument("flip: character " + std::to_string(i) + " of the string is " +
-                                  quote_input(s.substr(i, 1)) + ": only '+' and '-' are allowed");
+      throw std::invalid_argument("flip: character " + std::to_string(i) + " is " + quote_input(s.substr(i, 1)) +
+                                  ": the string may hold only '+' and '-'");
   }
   // The strings reachable from s: each run of L '+' independently becomes any
   // choice of disjoint "++" pairs flipped, and there are Fibonacci(L + 1) of

@@ -44,7 +44,7 @@ struct guess_number_answer {
 /// in 1..n, the picker's worst case) for n <= 12, first guess included.
 inline guess_number_answer guess_number(std::int64_t n) {
   if (n < 1 || n > guess_number_max_n)
-    throw std::invalid_argument("guess_number: n must be 1 to " + std::to_string(guess_number_max_n) + ", not " +
+    throw std::invalid_argument("Guess Number Higher or Lower II: n must be 1 to " + std::to_string(guess_number_max_n) + ", not " +
                                 std::to_string(n));
   const auto cells = static_cast<long double>(n + 2) * static_cast<long double>(n + 2) / 2;
   check_state_budget("the Guess Number table for n = " + std::to_string(n), cells, sizeof(std::int64_t));

@@ -73,8 +73,8 @@ inline void check_row(std::size_t n, const char* game) {
 template <LeadValue T>
 row_game_answer<T> best_lead(std::span<const T> values) {
   const std::size_t n = values.size();
-  detail::check_row(n, "best_lead");
-  detail::check_finite_values(values, "best_lead");
+  detail::check_row(n, "Predict the Winner");
+  detail::check_finite_values(values, "Predict the Winner");
   // Each cell takes two differences and a comparison of numbers of about
   // lead_bits bits.
   check_work_budget("best_lead on " + std::to_string(n) + " values",
@@ -126,8 +126,8 @@ struct stone_game_vii_answer {
 template <LeadValue T>
 stone_game_vii_answer<T> stone_game_vii(std::span<const T> stones) {
   const std::size_t n = stones.size();
-  detail::check_row(n, "stone_game_vii");
-  detail::check_finite_values(stones, "stone_game_vii");
+  detail::check_row(n, "Stone Game VII");
+  detail::check_finite_values(stones, "Stone Game VII");
   check_work_budget("stone_game_vii on " + std::to_string(n) + " stones",
                     static_cast<long double>(n) * static_cast<long double>(n) * detail::lead_operation_cost<T>(64));
   std::vector<T> prefix(n + 1, T(0));  // prefix[i] = stones[0] + ... + stones[i−1]
@@ -199,8 +199,8 @@ bool is_odd_integer(const T& v) {
 /// [3,2,7,4,3] (odd count) goes to the DP and gives lead −1.
 template <LeadValue T>
 stone_game_answer<T> stone_game(std::span<const T> piles) {
-  detail::check_row(piles.size(), "stone_game");
-  detail::check_finite_values(piles, "stone_game");
+  detail::check_row(piles.size(), "Stone Game");
+  detail::check_finite_values(piles, "Stone Game");
   stone_game_answer<T> a;
   T even{}, odd{}, total{};
   bool integers = true;
@@ -230,7 +230,7 @@ stone_game_answer<T> stone_game(std::span<const T> piles) {
 /// row's size. Status: agrees with best_lead<Rational> on random rows of
 /// fractions and integers (tests/games/rows.cpp).
 inline row_game_answer<Rational> best_lead_exact(std::span<const Rational> values) {
-  detail::check_row(values.size(), "best_lead");
+  detail::check_row(values.size(), "Predict the Winner");
   return solve_row_exact(
       values, [](auto row) { return best_lead(row); },
       [](const auto& a, const BigInt& d) {

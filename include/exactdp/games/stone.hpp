@@ -53,11 +53,11 @@ struct stone_game_ii_answer {
 template <LeadValue T>
 stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
   const std::size_t n = piles.size();
-  if (n == 0) throw std::invalid_argument("stone_game_ii: the row is empty: give at least one pile");
+  if (n == 0) throw std::invalid_argument("Stone Game II: the row is empty: give at least one pile");
   if (n > stone_game_ii_max_length)
-    throw std::invalid_argument("stone_game_ii: " + std::to_string(n) + " piles is above the limit of " +
+    throw std::invalid_argument("Stone Game II: " + std::to_string(n) + " piles is above the limit of " +
                                 std::to_string(stone_game_ii_max_length));
-  detail::check_finite_values(piles, "stone_game_ii");
+  detail::check_finite_values(piles, "Stone Game II");
   const long double cells = static_cast<long double>(n + 1) * static_cast<long double>(n + 1);
   const long double bits = detail::lead_bits(piles);
   check_state_budget("the Stone Game II table", cells, detail::lead_entry_bytes<T>(bits));
@@ -114,11 +114,11 @@ struct stone_game_iii_answer {
 template <LeadValue T>
 stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
   const std::size_t n = values.size();
-  if (n == 0) throw std::invalid_argument("stone_game_iii: the row is empty: give at least one value");
+  if (n == 0) throw std::invalid_argument("Stone Game III: the row is empty: give at least one value");
   if (n > stone_game_iii_max_length)
-    throw std::invalid_argument("stone_game_iii: " + std::to_string(n) + " values is above the limit of " +
+    throw std::invalid_argument("Stone Game III: " + std::to_string(n) + " values is above the limit of " +
                                 std::to_string(stone_game_iii_max_length));
-  detail::check_finite_values(values, "stone_game_iii");
+  detail::check_finite_values(values, "Stone Game III");
   const long double bits = detail::lead_bits(values);
   check_state_budget("the Stone Game III table", static_cast<long double>(n + 1), detail::lead_entry_bytes<T>(bits));
   check_work_budget("the Stone Game III table", static_cast<long double>(n) * 6 * detail::lead_operation_cost<T>(bits));

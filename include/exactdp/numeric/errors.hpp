@@ -44,17 +44,19 @@ inline std::string human_bytes(long double bytes) {
 }  // namespace detail
 
 /// Checks, before allocation, that `states` entries of `bytes_per_state` bytes
-/// fit the state budget. `what` names the table in the message. Arguments may
+/// fit the state budget. `what` names the table in the message, and `unit`
+/// what it counts ("states", "bytes of text"). Arguments may
 /// be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
 /// budget of Y (raise it with exactdp::state_budget_bytes())" (the tool
 /// names its --max-memory option instead). Cost: O(1).
-inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state) {
+inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
+                               const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
   if (bytes > static_cast<long double>(state_budget_bytes())) {
     char count[64];
     std::snprintf(count, sizeof count, "%.4Lg", states);
-    throw resource_error(what + " needs " + count + " states x " + std::to_string(bytes_per_state) +
+    throw resource_error(what + " needs " + count + " " + unit + " x " + std::to_string(bytes_per_state) +
                          " bytes = " + detail::human_bytes(bytes) + ", above the state budget of " +
                          detail::human_bytes(static_cast<long double>(state_budget_bytes())) +
                          " (raise it with exactdp::state_budget_bytes())");
