@@ -14,16 +14,24 @@
 // once its inflow is known:
 //   - a stopping state collects its inflow (the probability of ending there);
 //   - a state without a self-loop: v = inflow, one DP step;
-//   - a state with only a self-loop p: v = inflow / (1 - p);
+//   - a state with only a self-loop p: v = inflow / (1 - p), 1 - p being
+//     computed exactly by the chain;
 //   - a larger component C: the dense system (I - Q_CC)^T v_C = inflow_C
-//     (linear.hpp: LU for double, elimination for residues, FLINT for
-//     Rational), then v_C flows out along the edges that leave C;
+//     (linear.hpp: elimination for residues, FLINT for Rational), then v_C
+//     flows out along the edges that leave C;
 //   - a closed class (no edge leaves it, and it is not a stopping state)
 //     keeps the walk forever: its inflow is the probability of never
 //     stopping, and an expectation that needs the walk to stop is infinite.
-// This is the backward recurrence of seed 000 ("A walk that loops back":
-// E0 = a + b·E0) solved in its transposed, forward form, so that one pass
-// gives every absorption probability from the start state at once.
+// In double nothing is ever subtracted: the solver works on the jump chain
+// (P(s, t) / (1 - P(s, s)), computed exactly and rounded once, so that a
+// self-loop within 10^-300 of 1 loses nothing), and a larger component is
+// solved by state reduction (Grassmann, Taksar and Heyman 1985), which
+// passes each state's inflow on to where it leads instead of forming
+// expected numbers of visits; every probability keeps a relative error of
+// a few units in the last place.
+// This is the backward recurrence E(s) = reward(s) + sum_t P(s, t)·E(t)
+// solved in its transposed, forward form, so that one pass gives every
+// absorption probability from the start state at once.
 #pragma once
 
 #include <algorithm>
@@ -213,12 +221,124 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
       work);
 }
 
-/// The forward solve described in the file comment. Fills `visits` (expected
-/// visits of every reachable non-stopping state outside closed classes) and
-/// returns where the walk ends.
+/// Scratch space of the forward solve, reused across components.
+template <class T>
+struct markov_scratch {
+  static constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> local;   // position of a state in its component
+  std::vector<std::size_t> column;  // column of an outside state (state reduction), or none
+  std::vector<std::size_t> outside;
+  std::vector<T> a, b, x, flow;
+  std::vector<minus_entry<T>> entries;
+};
+
+/// Solves one open component C (two states or more) of an inexact type by
+/// state reduction (linear.hpp): adds its outflow to `inflow` and the
+/// reward collected in it to `reward`.
+template <Field T>
+void markov_component_reduction(const markov_chain<T>& chain, const markov_components& comps, std::size_t k,
+                                std::vector<T>& inflow, T& reward, markov_scratch<T>& w) {
+  const auto& rb = chain.row_begin();
+  const auto& to = chain.targets();
+  const auto& jump = chain.jump_probabilities();
+  const T zero(0);
+  const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
+  w.outside.clear();
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t s = comps.states[first + i];
+    w.local[s] = i;
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
+      if (comps.component[to[e]] != k && w.column[to[e]] == w.none) {
+        w.column[to[e]] = w.outside.size();
+        w.outside.push_back(to[e]);
+      }
+  }
+  const std::size_t width = w.outside.size() + 1;  // the outside states, then the reward
+  w.a.assign(size * size, zero);
+  w.x.assign(size * width, zero);
+  w.b.resize(size);
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t s = comps.states[first + i];
+    w.b[i] = inflow[s];
+    w.x[i * width + width - 1] = chain.jump_reward(s);
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+      if (comps.component[to[e]] != k)
+        w.x[i * width + w.column[to[e]]] += jump[e];
+      else if (to[e] != s)
+        w.a[i * size + w.local[to[e]]] += jump[e];
+    }
+  }
+  const std::size_t failed = state_reduction_exits(size, width, w.a, w.x, w.b, w.flow);
+  for (const std::size_t t : w.outside) w.column[t] = w.none;
+  if (failed != size)
+    throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
+                            " is singular in " + field_traits<T>::name +
+                            " arithmetic: the probability of leaving state " +
+                            chain.name(comps.states[first + failed]) +
+                            " (once the states before it are eliminated) is below the smallest positive double");
+  for (std::size_t t = 0; t < w.outside.size(); ++t) inflow[w.outside[t]] += w.flow[t];
+  reward += w.flow[width - 1];
+}
+
+/// Solves one open component C (two states or more) of an exact type: the
+/// expected visits v_C from the dense system (I - Q_CC)^T v_C = inflow_C
+/// (FLINT), then its outflow and reward.
+template <Field T>
+void markov_component_exact(const markov_chain<T>& chain, const markov_components& comps, std::size_t k,
+                            std::vector<T>& inflow, T& reward, markov_scratch<T>& w) {
+  const auto& rb = chain.row_begin();
+  const auto& to = chain.targets();
+  const auto& prob = chain.probabilities();
+  const T zero(0);
+  const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
+  for (std::size_t i = 0; i < size; ++i) w.local[comps.states[first + i]] = i;
+  w.b.resize(size);
+  // Row i is the balance of state C_i: v_i - sum_j v_j P(C_j, C_i) = inflow_i.
+  // Rational: the entries go to FLINT directly (no dense Rational table);
+  // the other types fill a dense matrix reused across components.
+  if constexpr (std::same_as<T, Rational>)
+    w.entries.clear();
+  else
+    w.a.assign(size * size, zero);
+  for (std::size_t j = 0; j < size; ++j) {
+    const std::size_t s = comps.states[first + j];
+    w.b[j] = inflow[s];
+    if constexpr (!std::same_as<T, Rational>) w.a[j * size + j] = T(1);
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+      if (comps.component[to[e]] != k) continue;
+      if constexpr (std::same_as<T, Rational>) {
+        w.entries.push_back({w.local[to[e]], j, &prob[e]});
+      } else {
+        T& cell = w.a[w.local[to[e]] * size + j];
+        cell = cell - prob[e];
+      }
+    }
+  }
+  bool solved;
+  if constexpr (std::same_as<T, Rational>)
+    solved = solve_identity_minus_exact(size, w.entries, w.b);
+  else
+    solved = solve_dense(size, w.a, w.b);
+  if (!solved)
+    throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
+                            " is singular in " + field_traits<T>::name + " arithmetic" + modulus_words<T>());
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t s = comps.states[first + i];
+    const T& v = w.b[i];
+    if (v == zero) continue;
+    reward += v * chain.reward(s);
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
+      if (comps.component[to[e]] != k) inflow[to[e]] += v * prob[e];
+  }
+}
+
+/// The forward solve described in the file comment: where the walk from
+/// q.start stops, and (when `reward` is given) the expected reward collected
+/// before it stops, counting only non-stopping states outside closed
+/// classes (the caller checks that stopping is certain).
 template <Field T>
 markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_query& q, const std::vector<char>& stop,
-                                    const std::vector<char>& is_target, std::vector<T>& visits) {
+                                    const std::vector<char>& is_target, T* reward = nullptr) {
   const std::size_t n = chain.size();
   const markov_components comps = reachable_components(n, chain.row_begin(), chain.targets(), q.start, stop);
   const auto& rb = chain.row_begin();
@@ -227,13 +347,13 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   const T zero(0);
 
   markov_check_budget(chain, comps);
-  visits.assign(n, zero);
   std::vector<T> inflow(n, zero);
   inflow[q.start] = T(1);
   markov_absorption<T> result{{}, zero, zero, std::nullopt};
-  std::vector<std::size_t> local(n, 0);
-  std::vector<T> a, b;
-  std::vector<minus_entry<T>> entries;
+  T collected = zero;
+  markov_scratch<T> scratch;
+  scratch.local.assign(n, 0);
+  if constexpr (!field_traits<T>::is_exact) scratch.column.assign(n, scratch.none);
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (q.progress && (k % 1024 == 0)) q.progress(k, total);
@@ -249,62 +369,39 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
       if (!result.closed_state) result.closed_state = head;
       continue;
     }
-    if (size == 1) {
-      T self = zero;
-      for (std::size_t e = rb[head]; e < rb[head + 1]; ++e)
-        if (to[e] == head) self = prob[e];
-      const T leave = T(1) - self;
+    if (size > 1) {
+      if constexpr (field_traits<T>::is_exact)
+        markov_component_exact(chain, comps, k, inflow, collected, scratch);
+      else
+        markov_component_reduction(chain, comps, k, inflow, collected, scratch);
+      continue;
+    }
+    // One state: v = inflow / (1 - P(s, s)).
+    const T& in = inflow[head];
+    if (in == zero) continue;
+    if constexpr (field_traits<T>::is_exact) {
+      const T& leave = chain.leave_probability(head);
       if (leave == zero)
         throw std::domain_error("the equation of state " + chain.name(head) + " is singular in " +
                                 field_traits<T>::name + " arithmetic: 1 - (its self-loop probability) is 0" +
                                 modulus_words<T>());
-      visits[head] = self == zero ? inflow[head] : inflow[head] / leave;
+      const T v = leave == T(1) ? in : in / leave;
+      collected += v * chain.reward(head);
+      for (std::size_t e = rb[head]; e < rb[head + 1]; ++e)
+        if (to[e] != head) inflow[to[e]] += v * prob[e];
     } else {
-      for (std::size_t i = 0; i < size; ++i) local[comps.states[first + i]] = i;
-      b.resize(size);
-      // Row i is the balance of state C_i: v_i - sum_j v_j P(C_j, C_i) = inflow_i.
-      // Rational: the entries go to FLINT directly (no dense Rational table);
-      // the other types fill a dense matrix reused across components.
-      if constexpr (std::same_as<T, Rational>)
-        entries.clear();
-      else
-        a.assign(size * size, zero);
-      for (std::size_t j = 0; j < size; ++j) {
-        const std::size_t s = comps.states[first + j];
-        b[j] = inflow[s];
-        if constexpr (!std::same_as<T, Rational>) a[j * size + j] = T(1);
-        for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
-          if (comps.component[to[e]] != k) continue;
-          if constexpr (std::same_as<T, Rational>) {
-            entries.push_back({local[to[e]], j, &prob[e]});
-          } else {
-            T& cell = a[local[to[e]] * size + j];
-            cell = cell - prob[e];
-          }
-        }
-      }
-      bool solved;
-      if constexpr (std::same_as<T, Rational>)
-        solved = solve_identity_minus_exact(size, entries, b);
-      else
-        solved = solve_dense(size, a, b);
-      if (!solved)
-        throw std::domain_error("the linear system of " + markov_component_words(chain, size, head) +
-                                " is singular in " + field_traits<T>::name + " arithmetic" + modulus_words<T>());
-      for (std::size_t i = 0; i < size; ++i) visits[comps.states[first + i]] = b[i];
-    }
-    // Flow out of the component.
-    for (std::size_t i = first; i < first + size; ++i) {
-      const std::size_t s = comps.states[i];
-      const T& v = visits[s];
-      if (v == zero) continue;
-      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
-        if (comps.component[to[e]] != k) inflow[to[e]] += v * prob[e];
+      // The jump chain (chain.hpp): inflow times P(s, t) / (1 - P(s, s)),
+      // computed exactly and rounded once, never 1.0 - p and never a huge
+      // expected number of visits.
+      const auto& jump = chain.jump_probabilities();
+      collected += in * chain.jump_reward(head);
+      for (std::size_t e = rb[head]; e < rb[head + 1]; ++e) inflow[to[e]] += in * jump[e];
     }
   }
   if (q.progress) q.progress(total, total);
   std::sort(result.stopped.begin(), result.stopped.end(),
             [](const auto& x, const auto& y) { return x.first < y.first; });
+  if (reward) *reward = collected;
   return result;
 }
 
@@ -328,8 +425,7 @@ template <Field T>
 markov_absorption<T> absorption_probabilities(const markov_chain<T>& chain, const markov_query& q) {
   std::vector<char> stop, is_target;
   detail::markov_stop_sets(chain, q, stop, is_target);
-  std::vector<T> visits;
-  return detail::markov_forward(chain, q, stop, is_target, visits);
+  return detail::markov_forward(chain, q, stop, is_target);
 }
 
 /// The probability of reaching the target (default: of being absorbed) from
@@ -378,12 +474,8 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
       }
     }
   }
-  std::vector<T> visits;
-  detail::markov_forward(chain, q, stop, is_target, visits);
   T total(0);
-  const T zero(0);
-  for (std::size_t s = 0; s < chain.size(); ++s)
-    if (!stop[s] && !(visits[s] == zero)) total += visits[s] * chain.reward(s);
+  detail::markov_forward(chain, q, stop, is_target, &total);
   return total;
 }
 
