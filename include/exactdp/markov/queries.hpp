@@ -82,6 +82,10 @@ struct markov_absorption {
   T never;
   /// A state of a closed class the start can reach, if there is one.
   std::optional<std::size_t> closed_state;
+  /// For every closed class (of non-stopping states) the start can reach:
+  /// (its first state in the solver's order, probability of entering it),
+  /// in topological order. The probabilities sum to `never`.
+  std::vector<std::pair<std::size_t, T>> closed;
 };
 
 namespace detail {
@@ -349,7 +353,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   markov_check_budget(chain, comps);
   std::vector<T> inflow(n, zero);
   inflow[q.start] = T(1);
-  markov_absorption<T> result{{}, zero, zero, std::nullopt};
+  markov_absorption<T> result{{}, zero, zero, std::nullopt, {}};
   T collected = zero;
   markov_scratch<T> scratch;
   scratch.local.assign(n, 0);
@@ -365,7 +369,10 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
       continue;
     }
     if (markov_component_closed(chain, comps, k)) {
-      for (std::size_t i = first; i < first + size; ++i) result.never += inflow[comps.states[i]];
+      T entered = zero;
+      for (std::size_t i = first; i < first + size; ++i) entered += inflow[comps.states[i]];
+      result.never += entered;
+      result.closed.emplace_back(head, entered);
       if (!result.closed_state) result.closed_state = head;
       continue;
     }
