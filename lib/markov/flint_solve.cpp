@@ -53,23 +53,38 @@ bool solve_dense_exact(std::size_t n, const std::vector<Rational>& a, std::vecto
   return solve_fmpq(n, ma, mb, b);
 }
 
-bool solve_identity_minus_exact(std::size_t n, const std::vector<minus_entry<Rational>>& entries,
-                                std::vector<Rational>& b) {
-  const auto rows = static_cast<slong>(n);
-  fmpq_matrix ma(rows, rows), mb(rows, 1);
-  fmpq_t v;
-  fmpq_init(v);
-  for (std::size_t i = 0; i < n; ++i) {
-    fmpq_one(fmpq_mat_entry(ma.m, static_cast<slong>(i), static_cast<slong>(i)));
-    fmpq_set_mpq(fmpq_mat_entry(mb.m, static_cast<slong>(i), 0), b[i].backend().data());
-  }
+bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
+                          std::vector<BigInt>& x, BigInt& den) {
+  const auto rows = static_cast<slong>(c);
+  fmpz_matrix m(rows, rows), b(rows, 1), solution(rows, 1);
+  fmpz_t v, d;
+  fmpz_init(v);
+  fmpz_init(d);
   for (const auto& e : entries) {
-    fmpq_set_mpq(v, e.value->backend().data());
-    fmpq* cell = fmpq_mat_entry(ma.m, static_cast<slong>(e.row), static_cast<slong>(e.col));
-    fmpq_sub(cell, cell, v);
+    fmpz_set_mpz(v, e.value->backend().data());
+    fmpz* cell = fmpz_mat_entry(m.m, static_cast<slong>(e.row), static_cast<slong>(e.col));
+    if (e.subtract)
+      fmpz_sub(cell, cell, v);
+    else
+      fmpz_add(cell, cell, v);
   }
-  fmpq_clear(v);
-  return solve_fmpq(n, ma, mb, b);
+  for (std::size_t i = 0; i < c; ++i)
+    fmpz_set_mpz(fmpz_mat_entry(b.m, static_cast<slong>(i), 0), rhs[i].backend().data());
+  const bool ok = fmpz_mat_solve(solution.m, d, m.m, b.m) != 0 && !fmpz_is_zero(d);
+  if (ok) {
+    const bool negative = fmpz_sgn(d) < 0;
+    x.resize(c);
+    for (std::size_t i = 0; i < c; ++i) {
+      fmpz* xi = fmpz_mat_entry(solution.m, static_cast<slong>(i), 0);
+      if (negative) fmpz_neg(xi, xi);
+      fmpz_get_mpz(x[i].backend().data(), xi);
+    }
+    if (negative) fmpz_neg(d, d);
+    fmpz_get_mpz(den.backend().data(), d);
+  }
+  fmpz_clear(v);
+  fmpz_clear(d);
+  return ok;
 }
 
 namespace {

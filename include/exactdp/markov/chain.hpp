@@ -86,11 +86,25 @@ class markov_chain {
         // probability of 10^-320 out of a state that leaves with 10^-300
         // underflows in double, its jump probability 10^-20 does not).
         const bool loop = leave != 1 && leave != 0;
-        for (const markov_transition& t : model.transitions(s))
-          jump_.push_back(t.to == s ? T(0)
-                          : loop    ? from_rational<T>(t.probability / leave)
-                                    : from_rational<T>(t.probability));
+        for (std::size_t e = row_begin_.back(); e < to_.size(); ++e)
+          jump_.push_back(to_[e] == s ? T(0)
+                          : loop ? from_rational<T>(model.transitions(s)[e - row_begin_.back()].probability / leave)
+                                 : probability_[e]);
         jump_reward_.push_back(loop ? from_rational<T>(model.reward(s) / leave) : from_rational<T>(model.reward(s)));
+      }
+      if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
+        // Exact rationals: the row over its common denominator, so that the
+        // solver works with integers (one lcm per state, here, once).
+        BigInt common = 1;
+        for (const markov_transition& t : model.transitions(s))
+          mpz_lcm(common.backend().data(), common.backend().data(), mpq_denref(t.probability.backend().data()));
+        for (const markov_transition& t : model.transitions(s)) {
+          BigInt scaled;
+          mpz_divexact(scaled.backend().data(), common.backend().data(), mpq_denref(t.probability.backend().data()));
+          scaled *= numerator(t.probability);
+          numerators_.push_back(std::move(scaled));
+        }
+        denominators_.push_back(std::move(common));
       }
       row_begin_.push_back(to_.size());
       try {
@@ -127,6 +141,12 @@ class markov_chain {
   /// 10^-300 of 1 loses nothing.
   const std::vector<T>& jump_probabilities() const { return jump_; }
   const T& jump_reward(std::size_t s) const { return jump_reward_.at(s); }
+  /// Exact rationals only (empty otherwise): each row over one common
+  /// denominator, probabilities()[e] = row_numerators()[e] /
+  /// row_denominator(s) for the transitions e of s, the denominator being
+  /// the lcm of the row's. The exact solver builds integer systems from them.
+  const std::vector<BigInt>& row_numerators() const { return numerators_; }
+  const BigInt& row_denominator(std::size_t s) const { return denominators_.at(s); }
 
  private:
   std::vector<std::string> names_;
@@ -137,6 +157,7 @@ class markov_chain {
   std::vector<T> reward_;
   std::vector<T> leave_;
   std::vector<T> jump_, jump_reward_;
+  std::vector<BigInt> numerators_, denominators_;
 };
 
 }  // namespace exactdp

@@ -28,19 +28,24 @@
 
 namespace exactdp::detail {
 
-/// One coefficient of a component system: entry (row, col) gets -*value.
-template <class T>
-struct minus_entry {
+/// One coefficient of an integer system: cell (row, col) gets +*value, or
+/// -*value when `subtract` (repeats add up).
+struct integer_entry {
   std::size_t row, col;
-  const T* value;
+  const BigInt* value;
+  bool subtract;
 };
 
-/// Exact solve of (I - sum of the entries) x = b with FLINT, the matrix
-/// given by its off-identity entries (repeats add up), so that no dense
-/// table of Rationals is ever allocated. Returns false when singular.
-/// Requires every row, col < n and b.size() == n. Cost: as solve_dense_exact.
-bool solve_identity_minus_exact(std::size_t n, const std::vector<minus_entry<Rational>>& entries,
-                                std::vector<Rational>& b);
+/// Solves the integer system M·y = rhs exactly with FLINT's fmpz_mat_solve
+/// (fraction-free elimination for small systems, Dixon's p-adic lifting for
+/// larger ones): on success y = x / den with x integers and den > 0 (one
+/// common denominator: no gcd per entry). M is c×c, given by its entries, so
+/// that no dense table of big numbers is allocated outside FLINT. Returns
+/// false when M is singular. Requires every row, col < c and rhs.size() == c.
+/// Cost: FLINT's, about c³/3 word operations plus c² operations per 60 bits
+/// of the solution (25 ms at c = 200 with 1,700-bit answers).
+bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
+                          std::vector<BigInt>& x, BigInt& den);
 
 /// Exact solve with FLINT. Requires a.size() == n·n, b.size() == n.
 /// Returns false when a is singular. Cost: FLINT's, about O(n³) word

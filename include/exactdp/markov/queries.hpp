@@ -233,7 +233,6 @@ struct markov_scratch {
   std::vector<std::size_t> column;  // column of an outside state (state reduction), or none
   std::vector<std::size_t> outside;
   std::vector<T> a, b, x, flow;
-  std::vector<minus_entry<T>> entries;
 };
 
 /// Solves one open component C (two states or more) of an inexact type by
@@ -284,9 +283,85 @@ void markov_component_reduction(const markov_chain<T>& chain, const markov_compo
   reward += w.flow[width - 1];
 }
 
-/// Solves one open component C (two states or more) of an exact type: the
-/// expected visits v_C from the dense system (I - Q_CC)^T v_C = inflow_C
-/// (FLINT), then its outflow and reward.
+/// Solves one open component C (two states or more) of exact rationals with
+/// integers: with D_j the common denominator of state j's row (chain.hpp)
+/// and v_j = D_j·u_j, the balance of C is the integer system
+///   D_i·u_i - sum_j N(j -> i)·u_j = L·inflow_i / L
+/// (N the row numerators, L the lcm of the inflows' denominators), solved
+/// by FLINT as u = x / den. The outflow to t is sum_j N(j -> t)·x_j /
+/// (den·L) and the reward sum_j D_j·x_j·reward_j / (den·L): integer
+/// products, and one gcd per outside state instead of one per entry.
+template <Field T>
+void markov_component_integer(const markov_chain<T>& chain, const markov_components& comps, std::size_t k,
+                              std::vector<T>& inflow, T& reward, markov_scratch<T>& w) {
+  const auto& rb = chain.row_begin();
+  const auto& to = chain.targets();
+  const auto& num = chain.row_numerators();
+  const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
+  std::vector<integer_entry> entries;
+  std::size_t edges = size;
+  for (std::size_t i = first; i < first + size; ++i) edges += rb[comps.states[i] + 1] - rb[comps.states[i]];
+  entries.reserve(edges);
+  w.outside.clear();
+  for (std::size_t i = 0; i < size; ++i) w.local[comps.states[first + i]] = i;
+  BigInt lcm = 1, reward_lcm = 1;
+  for (std::size_t j = 0; j < size; ++j) {
+    const std::size_t s = comps.states[first + j];
+    entries.push_back({j, j, &chain.row_denominator(s), false});
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+      if (comps.component[to[e]] == k) {
+        entries.push_back({w.local[to[e]], j, &num[e], true});
+      } else if (w.column[to[e]] == w.none) {
+        w.column[to[e]] = w.outside.size();
+        w.outside.push_back(to[e]);
+      }
+    }
+    const auto& in = inflow[s].backend().data();
+    if (mpq_sgn(in) != 0) mpz_lcm(lcm.backend().data(), lcm.backend().data(), mpq_denref(in));
+    const auto& r = chain.reward(s).backend().data();
+    if (mpq_sgn(r) != 0) mpz_lcm(reward_lcm.backend().data(), reward_lcm.backend().data(), mpq_denref(r));
+  }
+  std::vector<BigInt> rhs(size), x;
+  for (std::size_t j = 0; j < size; ++j) {
+    const auto& in = inflow[comps.states[first + j]].backend().data();
+    if (mpq_sgn(in) == 0) continue;
+    mpz_divexact(rhs[j].backend().data(), lcm.backend().data(), mpq_denref(in));
+    mpz_mul(rhs[j].backend().data(), rhs[j].backend().data(), mpq_numref(in));
+  }
+  BigInt den;
+  if (!solve_integer_system(size, entries, rhs, x, den)) {
+    for (const std::size_t t : w.outside) w.column[t] = w.none;
+    throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
+                            " is singular in " + field_traits<T>::name + " arithmetic");
+  }
+  // Outflows and reward as integers over den·L (den·L·R for the reward, R
+  // the lcm of the rewards' denominators).
+  std::vector<BigInt> out(w.outside.size());
+  BigInt collected, term;
+  for (std::size_t j = 0; j < size; ++j) {
+    const std::size_t s = comps.states[first + j];
+    if (x[j] == 0) continue;
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
+      if (comps.component[to[e]] != k)
+        mpz_addmul(out[w.column[to[e]]].backend().data(), num[e].backend().data(), x[j].backend().data());
+    const auto& r = chain.reward(s).backend().data();
+    if (mpq_sgn(r) == 0) continue;
+    mpz_divexact(term.backend().data(), reward_lcm.backend().data(), mpq_denref(r));
+    mpz_mul(term.backend().data(), term.backend().data(), mpq_numref(r));
+    mpz_mul(term.backend().data(), term.backend().data(), chain.row_denominator(s).backend().data());
+    mpz_addmul(collected.backend().data(), term.backend().data(), x[j].backend().data());
+  }
+  BigInt scale = den * lcm;
+  for (std::size_t t = 0; t < w.outside.size(); ++t) {
+    if (out[t] != 0) inflow[w.outside[t]] += make_rational(out[t], scale);
+    w.column[w.outside[t]] = w.none;
+  }
+  if (collected != 0) reward += make_rational(collected, scale * reward_lcm);
+}
+
+/// Solves one open component C (two states or more) of a residue type: the
+/// expected visits v_C from the dense system (I - Q_CC)^T v_C = inflow_C,
+/// then its outflow and reward.
 template <Field T>
 void markov_component_exact(const markov_chain<T>& chain, const markov_components& comps, std::size_t k,
                             std::vector<T>& inflow, T& reward, markov_scratch<T>& w) {
@@ -298,32 +373,18 @@ void markov_component_exact(const markov_chain<T>& chain, const markov_component
   for (std::size_t i = 0; i < size; ++i) w.local[comps.states[first + i]] = i;
   w.b.resize(size);
   // Row i is the balance of state C_i: v_i - sum_j v_j P(C_j, C_i) = inflow_i.
-  // Rational: the entries go to FLINT directly (no dense Rational table);
-  // the other types fill a dense matrix reused across components.
-  if constexpr (std::same_as<T, Rational>)
-    w.entries.clear();
-  else
-    w.a.assign(size * size, zero);
+  w.a.assign(size * size, zero);
   for (std::size_t j = 0; j < size; ++j) {
     const std::size_t s = comps.states[first + j];
     w.b[j] = inflow[s];
-    if constexpr (!std::same_as<T, Rational>) w.a[j * size + j] = T(1);
+    w.a[j * size + j] = T(1);
     for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
       if (comps.component[to[e]] != k) continue;
-      if constexpr (std::same_as<T, Rational>) {
-        w.entries.push_back({w.local[to[e]], j, &prob[e]});
-      } else {
-        T& cell = w.a[w.local[to[e]] * size + j];
-        cell = cell - prob[e];
-      }
+      T& cell = w.a[w.local[to[e]] * size + j];
+      cell = cell - prob[e];
     }
   }
-  bool solved;
-  if constexpr (std::same_as<T, Rational>)
-    solved = solve_identity_minus_exact(size, w.entries, w.b);
-  else
-    solved = solve_dense(size, w.a, w.b);
-  if (!solved)
+  if (!solve_dense(size, w.a, w.b))
     throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
                             " is singular in " + field_traits<T>::name + " arithmetic" + modulus_words<T>());
   for (std::size_t i = 0; i < size; ++i) {
@@ -357,7 +418,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   T collected = zero;
   markov_scratch<T> scratch;
   scratch.local.assign(n, 0);
-  if constexpr (!field_traits<T>::is_exact) scratch.column.assign(n, scratch.none);
+  if constexpr (!field_traits<T>::is_exact || !field_traits<T>::fixed_size) scratch.column.assign(n, scratch.none);
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (q.progress && (k % 1024 == 0)) q.progress(k, total);
@@ -377,10 +438,12 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
       continue;
     }
     if (size > 1) {
-      if constexpr (field_traits<T>::is_exact)
-        markov_component_exact(chain, comps, k, inflow, collected, scratch);
-      else
+      if constexpr (!field_traits<T>::is_exact)
         markov_component_reduction(chain, comps, k, inflow, collected, scratch);
+      else if constexpr (!field_traits<T>::fixed_size)
+        markov_component_integer(chain, comps, k, inflow, collected, scratch);
+      else
+        markov_component_exact(chain, comps, k, inflow, collected, scratch);
       continue;
     }
     // One state: v = inflow / (1 - P(s, s)).
