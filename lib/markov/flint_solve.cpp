@@ -1,11 +1,12 @@
 // The FLINT solves of linear.hpp: exact with fmpq_mat_solve (FLINT picks
 // fraction-free elimination for small systems and Dixon's p-adic lifting /
-// multimodular solving for larger ones), residues with nmod_mat_solve. FLINT stays private to
+// multimodular solving for larger ones), integers with fmpz_mat_solve, and
+// residues with an elimination with delayed reduction. FLINT stays private to
 // the library: nothing of it appears in a public header.
 #include <flint/fmpq.h>
 #include <flint/fmpq_mat.h>
 #include <flint/fmpz_mat.h>
-#include <flint/nmod_mat.h>
+#include <flint/ulong_extras.h>
 
 #include "exactdp/markov/linear.hpp"
 
@@ -154,23 +155,77 @@ bool solve_fmpq(std::size_t n, fmpq_matrix& ma, fmpq_matrix& mb, std::vector<Rat
 
 }  // namespace
 
+namespace {
+
+// a mod p for any 64-bit a, by Barrett reduction (m = floor((2^64 - 1) / p);
+// the quotient estimate is short by at most 2).
+struct reducer {
+  std::uint64_t p, m;
+  explicit reducer(std::uint32_t modulus) : p(modulus), m(~std::uint64_t{0} / modulus) {}
+  std::uint64_t operator()(std::uint64_t a) const {
+    const auto q = static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * m) >> 64);
+    std::uint64_t r = a - q * p;
+    while (r >= p) r -= p;
+    return r;
+  }
+};
+
+}  // namespace
+
+// Gaussian elimination on residues with delayed reduction: the trailing
+// rows keep 64-bit sums of products (each < p², p < 2^31) and are reduced
+// only every `batch` steps, before a sum could pass 2^64; the pivot row is
+// reduced and scaled to 1 once per step. The inner loop is a widening
+// multiply-add on 32-bit residues, which compilers vectorise.
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p) {
-  struct nmod_matrix {
-    nmod_mat_t m;
-    nmod_matrix(slong rows, slong cols, mp_limb_t modulus) { nmod_mat_init(m, rows, cols, modulus); }
-    ~nmod_matrix() { nmod_mat_clear(m); }
-    nmod_matrix(const nmod_matrix&) = delete;
-    nmod_matrix& operator=(const nmod_matrix&) = delete;
-  };
-  const auto rows = static_cast<slong>(n);
-  nmod_matrix ma(rows, rows, p), mb(rows, 1, p), mx(rows, 1, p);
+  if (n == 0) return true;
+  const std::size_t w = n + 1;  // the right-hand side is column n
+  std::vector<std::uint64_t> m(n * w);
   for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t j = 0; j < n; ++j) nmod_mat_entry(ma.m, i, j) = a[i * n + j];
-    nmod_mat_entry(mb.m, i, 0) = b[i];
+    for (std::size_t j = 0; j < n; ++j) m[i * w + j] = a[i * n + j];
+    m[i * w + n] = b[i];
   }
-  if (!nmod_mat_solve(mx.m, ma.m, mb.m)) return false;
-  for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::uint32_t>(nmod_mat_entry(mx.m, i, 0));
+  const reducer red(p);
+  const std::uint64_t top = p - 1;
+  const std::uint64_t batch = (~std::uint64_t{0} - top) / (top * top);  // products a sum can take
+  std::vector<std::uint32_t> pivot(w);
+  std::uint64_t since = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    std::size_t found = n;
+    for (std::size_t i = k; i < n; ++i) {
+      std::uint64_t& cell = m[i * w + k];
+      cell = red(cell);
+      if (found == n && cell != 0) found = i;
+    }
+    if (found == n) return false;
+    if (found != k)
+      for (std::size_t j = k; j < w; ++j) std::swap(m[k * w + j], m[found * w + j]);
+    const std::uint64_t inverse = n_invmod(m[k * w + k], p);
+    std::uint64_t* row_k = &m[k * w];
+    for (std::size_t j = k + 1; j < w; ++j) {
+      row_k[j] = red(red(row_k[j]) * inverse);
+      pivot[j] = static_cast<std::uint32_t>(row_k[j]);
+    }
+    for (std::size_t i = k + 1; i < n; ++i) {
+      std::uint64_t* row_i = &m[i * w];
+      const std::uint64_t f = row_i[k];
+      if (f == 0) continue;
+      const auto g = static_cast<std::uint32_t>(p - f);  // add (p - f)·pivot: only additions
+      for (std::size_t j = k + 1; j < w; ++j) row_i[j] += static_cast<std::uint64_t>(g) * pivot[j];
+    }
+    if (++since == batch) {
+      for (std::size_t i = k + 1; i < n; ++i)
+        for (std::size_t j = k + 1; j < w; ++j) m[i * w + j] = red(m[i * w + j]);
+      since = 0;
+    }
+  }
+  // Back substitution on the unit upper triangle.
+  for (std::size_t k = n; k-- > 0;) {
+    std::uint64_t x = m[k * w + n];
+    for (std::size_t j = k + 1; j < n; ++j) x = red(x + (p - m[k * w + j]) * static_cast<std::uint64_t>(b[j]));
+    b[k] = static_cast<std::uint32_t>(x);
+  }
   return true;
 }
 

@@ -36,7 +36,7 @@ Rational pow10_inverse(int k) {
 // hundreds of orders of magnitude. The first `absorbing` states absorb.
 markov_model ill_conditioned(std::mt19937& rng, std::size_t n, std::size_t absorbing) {
   markov_builder b("ill-conditioned");
-  for (std::size_t s = 0; s < n; ++s) b.state("s" + std::to_string(s));
+  for (std::size_t s = 0; s < n; ++s) b.state(std::string("s").append(std::to_string(s)));
   std::uniform_int_distribution<int> exponent(1, 300), digit(1, 9), shrink(0, 40), degree(1, 3);
   std::uniform_int_distribution<std::size_t> pick(0, n - 1);
   for (std::size_t s = 0; s < n; ++s) {

@@ -27,7 +27,7 @@ namespace {
 // layers leak to a random state anywhere. Weights 1..4.
 markov_model periodic_model(std::mt19937& rng, std::size_t n, std::size_t absorbing, bool leak) {
   markov_builder b("periodic");
-  for (std::size_t s = 0; s < n; ++s) b.state("s" + std::to_string(s));
+  for (std::size_t s = 0; s < n; ++s) b.state(std::string("s").append(std::to_string(s)));
   std::uniform_int_distribution<int> weight(1, 4), coin(0, 3);
   std::uniform_int_distribution<std::size_t> pick(0, n - 1), period(1, 3);
   const std::size_t d = period(rng);

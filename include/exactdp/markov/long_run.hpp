@@ -126,13 +126,7 @@ void markov_check_stationary_budget(const markov_chain<T>& chain, const markov_c
   const long double size = static_cast<long double>(c.states.size());
   long double bits = 64;
   if constexpr (!field_traits<T>::fixed_size) {
-    const auto& rb = chain.row_begin();
-    for (const std::size_t s : c.states) {
-      long double den = 0;
-      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
-        den = std::max(den, markov_denominator_bits(chain.probabilities()[e]));
-      bits += den;
-    }
+    for (const std::size_t s : c.states) bits += markov_row_bits(chain, s);
   }
   const long double entry_bits = std::min(bits, 1e9L);
   check_state_budget("the stationary system of a closed class of " + std::to_string(c.states.size()) + " states",

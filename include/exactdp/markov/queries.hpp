@@ -149,12 +149,15 @@ std::string markov_component_words(const markov_chain<T>& chain, std::size_t siz
                    : "the component of " + std::to_string(size) + " states containing state " + chain.name(state);
 }
 
-/// Bits of the denominator of a probability (exact types), or 0.
+/// Bits of the common denominator of the row of s (exact rationals: the
+/// bits every value flowing through s gains), or 0 for fixed-size types.
 template <class T>
-long double markov_denominator_bits(const T& p) {
-  if constexpr (std::same_as<T, Rational>) {
-    return static_cast<long double>(msb(denominator(p)) + 1);
+long double markov_row_bits(const markov_chain<T>& chain, std::size_t s) {
+  if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
+    return static_cast<long double>(mpz_sizeinbase(chain.row_denominator(s).backend().data(), 2));
   } else {
+    (void)chain;
+    (void)s;
     return 0.0L;
   }
 }
@@ -174,7 +177,6 @@ template <Field T>
 void markov_check_budget(const markov_chain<T>& chain, const markov_components& comps) {
   const auto& rb = chain.row_begin();
   const auto& to = chain.targets();
-  const auto& prob = chain.probabilities();
   const std::size_t count = comps.count();
   std::size_t largest = 1;
   long double work = 0, largest_bits = 0;
@@ -186,9 +188,7 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
     if constexpr (!field_traits<T>::fixed_size) bits += in_bits[k];
     for (std::size_t i = first; i < first + size; ++i) {
       const std::size_t s = comps.states[i];
-      long double den = 0;
-      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) den = std::max(den, markov_denominator_bits(prob[e]));
-      bits += den;
+      bits += markov_row_bits(chain, s);
       edges += static_cast<long double>(rb[s + 1] - rb[s]);
     }
     const long double c = static_cast<long double>(size);
@@ -549,28 +549,148 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
   return total;
 }
 
+/// How a k-step query was computed.
+enum class markov_step_method {
+  /// The distribution pushed forward k times: O(k·(n + m)) operations.
+  step_by_step,
+  /// The start row times P^k, P^k by repeated squaring: O(n³·log k)
+  /// operations; chosen for double and residues when it is cheaper (a small
+  /// chain and a large k).
+  repeated_squaring,
+};
+
+/// The answer of a k-step query.
+template <class T>
+struct markov_steps {
+  /// (state, probability) for every state the walk can be in after the k
+  /// steps (structurally: a residue may be 0 mod P), by increasing index;
+  /// the probabilities sum to 1.
+  std::vector<std::pair<std::size_t, T>> distribution;
+  /// The probability of the target states in that distribution (without a
+  /// target, of the absorbing states).
+  T target_probability;
+  /// Which method ran.
+  markov_step_method method = markov_step_method::step_by_step;
+};
+
 namespace detail {
 
-/// Pushes the distribution `k` steps forward; states with stop[s] keep their
-/// mass. Returns the states with structurally positive probability, sorted,
-/// and leaves their probabilities in `dist`.
+/// Bits a step adds to the exact values: the bits of the lcm of the rows'
+/// denominators (capped at 10^6), or 0 for fixed-size types.
 template <Field T>
-std::vector<std::size_t> markov_push(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k,
-                                     const std::vector<char>& stop, std::vector<T>& dist) {
+long double markov_bits_per_step(const markov_chain<T>& chain) {
+  if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
+    BigInt l = 1;
+    for (std::size_t s = 0; s < chain.size(); ++s) {
+      mpz_lcm(l.backend().data(), l.backend().data(), chain.row_denominator(s).backend().data());
+      if (mpz_sizeinbase(l.backend().data(), 2) > 1'000'000) break;
+    }
+    return static_cast<long double>(mpz_sizeinbase(l.backend().data(), 2));
+  } else {
+    return 0.0L;
+  }
+}
+
+/// The distribution after k steps from q.start, states with stop[s] keeping
+/// their mass, by the cheaper of the two methods (or `force`), within the
+/// budgets. Fills `out.distribution` and `out.method`.
+template <Field T>
+void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k, const std::vector<char>& stop,
+                    markov_steps<T>& out, std::optional<markov_step_method> force = std::nullopt) {
   const std::size_t n = chain.size();
   check_markov_start(n, q.start);
   const auto& rb = chain.row_begin();
   const auto& to = chain.targets();
   const auto& prob = chain.probabilities();
-  const long double steps = static_cast<long double>(k);
-  const long double bits = 64.0L + 4.0L * steps;  // denominators grow by a few bits per step
-  check_state_budget("the distribution after " + std::to_string(k) + " steps", 2.0L * static_cast<long double>(n),
-                     entry_bytes<T>(std::min(bits, 1e7L)));
-  check_work_budget("the distribution after " + std::to_string(k) + " steps",
-                    steps * static_cast<long double>(n + chain.targets().size()) * operation_cost<T>(bits / 2));
   const T zero(0);
-  dist.assign(n, zero);
-  std::vector<T> next(n, zero);
+  const long double steps = static_cast<long double>(k), size = static_cast<long double>(n);
+  // Exact values grow by the bits of a step at every step; on average a
+  // value has half the final size.
+  const long double bits = 64.0L + steps * markov_bits_per_step(chain);
+  const long double step_cost =
+      steps * static_cast<long double>(n + to.size()) * operation_cost<T>(std::min(bits / 2, 1e12L));
+  long double squarings = 0;
+  for (std::uint64_t x = k; x > 1; x >>= 1) ++squarings;
+  const long double square_cost = (squarings + 1) * (size * size * size + size * size * size / 64 + size * size);
+  const long double square_bytes = size * size * (2.0L * sizeof(T) + 0.25L);
+  bool square = false;
+  if constexpr (field_traits<T>::fixed_size) {
+    square = force ? *force == markov_step_method::repeated_squaring
+                   : k > 1 && square_cost < step_cost && square_bytes <= static_cast<long double>(state_budget_bytes());
+  }
+  const std::string what = "the distribution after " + std::to_string(k) + " steps";
+  out.distribution.clear();
+  if (square) {
+    out.method = markov_step_method::repeated_squaring;
+    check_state_budget(
+        what + " by repeated squaring (two dense " + std::to_string(n) + "x" + std::to_string(n) + " matrices)",
+        size * size, 2 * sizeof(T) + 1);
+    check_work_budget(what + " by repeated squaring", square_cost);
+    // m: the transition matrix (stopping states loop on themselves) and its
+    // powers; reach: which entries are structurally positive, as bit rows.
+    const std::size_t words = (n + 63) / 64;
+    std::vector<T> m(n * n, zero), product(n * n, zero), row(n, zero), next_row(n, zero);
+    std::vector<std::uint64_t> reach(n * words, 0), reach_product(n * words, 0), bits_row(words, 0),
+        next_bits(words, 0);
+    for (std::size_t s = 0; s < n; ++s) {
+      if (stop[s] || chain.is_absorbing(s)) {
+        m[s * n + s] = T(1);
+        reach[s * words + s / 64] |= std::uint64_t{1} << (s % 64);
+        continue;
+      }
+      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+        m[s * n + to[e]] += prob[e];
+        reach[s * words + to[e] / 64] |= std::uint64_t{1} << (to[e] % 64);
+      }
+    }
+    row[q.start] = T(1);
+    bits_row[q.start / 64] |= std::uint64_t{1} << (q.start % 64);
+    const auto total = static_cast<std::size_t>(squarings + 1);
+    std::size_t done = 0;
+    for (std::uint64_t left = k; left > 0; left >>= 1) {
+      if (q.progress) q.progress(done, total);
+      if (left & 1) {  // row·m
+        std::fill(next_row.begin(), next_row.end(), zero);
+        std::fill(next_bits.begin(), next_bits.end(), 0);
+        for (std::size_t i = 0; i < n; ++i) {
+          if (!(bits_row[i / 64] >> (i % 64) & 1)) continue;
+          const T& r = row[i];
+          if (!(r == zero))
+            for (std::size_t j = 0; j < n; ++j) next_row[j] += r * m[i * n + j];
+          for (std::size_t w = 0; w < words; ++w) next_bits[w] |= reach[i * words + w];
+        }
+        std::swap(row, next_row);
+        std::swap(bits_row, next_bits);
+      }
+      if (left > 1) {  // m = m·m
+        std::fill(product.begin(), product.end(), zero);
+        std::fill(reach_product.begin(), reach_product.end(), 0);
+        for (std::size_t i = 0; i < n; ++i) {
+          T* out_row = &product[i * n];
+          for (std::size_t l = 0; l < n; ++l) {
+            if (!(reach[i * words + l / 64] >> (l % 64) & 1)) continue;
+            const T& a = m[i * n + l];
+            if (!(a == zero)) {
+              const T* b = &m[l * n];
+              for (std::size_t j = 0; j < n; ++j) out_row[j] += a * b[j];
+            }
+            for (std::size_t w = 0; w < words; ++w) reach_product[i * words + w] |= reach[l * words + w];
+          }
+        }
+        std::swap(m, product);
+        std::swap(reach, reach_product);
+      }
+      ++done;
+    }
+    if (q.progress) q.progress(total, total);
+    for (std::size_t s = 0; s < n; ++s)
+      if (bits_row[s / 64] >> (s % 64) & 1) out.distribution.emplace_back(s, row[s]);
+    return;
+  }
+  out.method = markov_step_method::step_by_step;
+  check_state_budget(what, 2.0L * size, entry_bytes<T>(std::min(bits, 1e9L)));
+  check_work_budget(what, step_cost);
+  std::vector<T> dist(n, zero), next(n, zero);
   std::vector<char> active(n, 0), next_active(n, 0);
   std::vector<std::size_t> live{q.start}, next_live;
   dist[q.start] = T(1);
@@ -602,59 +722,80 @@ std::vector<std::size_t> markov_push(const markov_chain<T>& chain, const markov_
   }
   if (q.progress) q.progress(static_cast<std::size_t>(k), static_cast<std::size_t>(k));
   std::sort(live.begin(), live.end());
-  return live;
+  for (const std::size_t s : live) out.distribution.emplace_back(s, dist[s]);
 }
 
 }  // namespace detail
 
-/// The distribution of the state after exactly k steps from q.start
-/// (absorbing states keep their mass): (state, probability) for every state
-/// the walk can be in after k steps, by increasing index. Probabilities sum
-/// to 1. q.target is ignored.
-/// Errors: std::invalid_argument for a bad start; resource_error when
-/// k·(n + m) passes the work budget.
-/// Cost: O(k·(n + m)) operations in T (exact values grow with k).
-/// Source: seed 000 "Probability DP: push the probability forward".
-/// Status: tested against matrix powers on random chains.
+/// The walk from q.start after exactly k steps (absorbing states keep their
+/// mass; target states do not stop the walk): the distribution, the
+/// probability of being in the target then (without a target: of being
+/// absorbed), and the method used. For double and residues, when the chain
+/// is small and k large, P^k is formed by repeated squaring (log k matrix
+/// products) instead of k steps: whichever the estimate says is cheaper.
+/// Errors: std::invalid_argument for a bad start or target; resource_error
+/// when the chosen method passes the work or state budget (the estimate is
+/// steps × (n + m) × the cost of an operation on numbers of the size they
+/// reach, or log k × n³).
+/// Cost: min(O(k·(n + m)), O(n³·log k)) operations in T for double and
+/// residues; O(k·(n + m)) for exact values, which grow with k.
+/// Source: the forward recurrence of the distribution, d_{k+1} = d_k·P.
+/// Status: both methods tested against dense matrix powers on random
+/// chains, exactly and across policies.
 template <Field T>
-std::vector<std::pair<std::size_t, T>> distribution_after(const markov_chain<T>& chain, const markov_query& q,
-                                                          std::uint64_t k) {
-  std::vector<char> stop(chain.size(), 0);
-  for (std::size_t s = 0; s < chain.size(); ++s) stop[s] = chain.is_absorbing(s) ? 1 : 0;
-  std::vector<T> dist;
-  const std::vector<std::size_t> live = detail::markov_push(chain, q, k, stop, dist);
-  std::vector<std::pair<std::size_t, T>> out;
-  out.reserve(live.size());
-  for (const std::size_t s : live) out.emplace_back(s, dist[s]);
-  return out;
-}
-
-/// The probability of being in the target (default: absorbed) after
-/// exactly k steps, in [0, 1]. Same errors and cost as distribution_after.
-template <Field T>
-T probability_after(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
+markov_steps<T> after_steps(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
   std::vector<char> stop, is_target;
   detail::markov_stop_sets(chain, q, stop, is_target);
   for (std::size_t s = 0; s < chain.size(); ++s) stop[s] = chain.is_absorbing(s) ? 1 : 0;  // targets are not sticky
-  std::vector<T> dist;
-  T sum(0);
-  for (const std::size_t s : detail::markov_push(chain, q, k, stop, dist))
-    if (is_target[s]) sum += dist[s];
-  return sum;
+  markov_steps<T> out;
+  detail::markov_k_steps(chain, q, k, stop, out);
+  out.target_probability = T(0);
+  for (const auto& [s, p] : out.distribution)
+    if (is_target[s]) out.target_probability += p;
+  return out;
+}
+
+/// The walk from q.start stopped when it reaches the target (default: when
+/// it is absorbed), after k steps: the distribution of where it is, the
+/// probability of having reached the target within k steps, and the method
+/// used. Errors and cost as after_steps.
+template <Field T>
+markov_steps<T> within_steps(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
+  std::vector<char> stop, is_target;
+  detail::markov_stop_sets(chain, q, stop, is_target);
+  markov_steps<T> out;
+  detail::markov_k_steps(chain, q, k, stop, out);
+  out.target_probability = T(0);
+  for (const auto& [s, p] : out.distribution)
+    if (is_target[s]) out.target_probability += p;
+  return out;
+}
+
+/// The distribution of the state after exactly k steps from q.start
+/// (absorbing states keep their mass): (state, probability) for every state
+/// the walk can be in after k steps, by increasing index. Probabilities sum
+/// to 1. q.target is ignored. after_steps(...).distribution; same errors
+/// and cost.
+template <Field T>
+std::vector<std::pair<std::size_t, T>> distribution_after(const markov_chain<T>& chain, const markov_query& q,
+                                                          std::uint64_t k) {
+  markov_query plain = q;
+  plain.target.reset();
+  return after_steps(chain, plain, k).distribution;
+}
+
+/// The probability of being in the target (default: absorbed) after
+/// exactly k steps, in [0, 1]: after_steps(...).target_probability.
+template <Field T>
+T probability_after(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
+  return after_steps(chain, q, k).target_probability;
 }
 
 /// The probability of having reached the target (default: of having been
-/// absorbed) within k steps, in [0, 1]. Same errors and cost as
-/// distribution_after.
+/// absorbed) within k steps, in [0, 1]: within_steps(...).target_probability.
 template <Field T>
 T reached_within(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
-  std::vector<char> stop, is_target;
-  detail::markov_stop_sets(chain, q, stop, is_target);
-  std::vector<T> dist;
-  T sum(0);
-  for (const std::size_t s : detail::markov_push(chain, q, k, stop, dist))
-    if (is_target[s]) sum += dist[s];
-  return sum;
+  return within_steps(chain, q, k).target_probability;
 }
 
 }  // namespace exactdp
