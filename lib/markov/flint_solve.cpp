@@ -173,9 +173,9 @@ struct reducer {
 }  // namespace
 
 // Gaussian elimination on residues with delayed reduction: the trailing
-// rows keep 64-bit sums of products (each < p², p < 2^31) and are reduced
-// only every `batch` steps, before a sum could pass 2^64; the pivot row is
-// reduced and scaled to 1 once per step. The inner loop is a widening
+// rows keep 64-bit sums of products (each < p², p < 2^31) and are folded
+// only every `batch` steps, before a sum could pass 2^64; the pivot column
+// and row are reduced, and the row scaled to 1, once per step. The inner loop is a widening
 // multiply-add on 32-bit residues, which compilers vectorise.
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p) {
@@ -187,8 +187,11 @@ bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std
     m[i * w + n] = b[i];
   }
   const reducer red(p);
-  const std::uint64_t top = p - 1;
-  const std::uint64_t batch = (~std::uint64_t{0} - top) / (top * top);  // products a sum can take
+  // Every `batch` steps the trailing sums are folded, x -> high(x)·(2^32 mod
+  // p) + low(x): congruent, below `folded`, and vectorised.
+  const std::uint64_t top = p - 1, high = (std::uint64_t{1} << 32) % p;
+  const std::uint64_t folded = 0xffffffffULL * high + 0xffffffffULL;
+  const std::uint64_t batch = (~std::uint64_t{0} - folded) / (top * top);  // products a sum can take
   std::vector<std::uint32_t> pivot(w);
   std::uint64_t since = 0;
   for (std::size_t k = 0; k < n; ++k) {
@@ -215,8 +218,10 @@ bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std
       for (std::size_t j = k + 1; j < w; ++j) row_i[j] += static_cast<std::uint64_t>(g) * pivot[j];
     }
     if (++since == batch) {
-      for (std::size_t i = k + 1; i < n; ++i)
-        for (std::size_t j = k + 1; j < w; ++j) m[i * w + j] = red(m[i * w + j]);
+      for (std::size_t i = k + 1; i < n; ++i) {
+        std::uint64_t* row_i = &m[i * w];
+        for (std::size_t j = k + 1; j < w; ++j) row_i[j] = (row_i[j] >> 32) * high + (row_i[j] & 0xffffffffULL);
+      }
       since = 0;
     }
   }
@@ -227,6 +232,35 @@ bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std
     b[k] = static_cast<std::uint32_t>(x);
   }
   return true;
+}
+
+void multiply_residue_matrices(std::size_t n, const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                               std::vector<std::uint32_t>& c, std::uint32_t p) {
+  // Row i of c: 64-bit sums of a[i][l]·b[l][j] (each < p² < 2^62). Every
+  // `batch` terms the sums are folded, x -> high(x)·(2^32 mod p) + low(x),
+  // which keeps them congruent and below `folded` (a loop the compiler
+  // vectorises); the full reduction is done once at the end.
+  const reducer red(p);
+  const std::uint64_t top = p - 1, high = (std::uint64_t{1} << 32) % p;
+  const std::uint64_t folded = 0xffffffffULL * high + 0xffffffffULL;
+  const std::uint64_t batch = (~std::uint64_t{0} - folded) / (top * top);
+  std::vector<std::uint64_t> sum(n);
+  c.assign(n * n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::fill(sum.begin(), sum.end(), 0);
+    std::uint64_t terms = 0;
+    for (std::size_t l = 0; l < n; ++l) {
+      const std::uint32_t f = a[i * n + l];
+      if (f == 0) continue;
+      const std::uint32_t* row = &b[l * n];
+      for (std::size_t j = 0; j < n; ++j) sum[j] += static_cast<std::uint64_t>(f) * row[j];
+      if (++terms == batch) {
+        for (auto& x : sum) x = (x >> 32) * high + (x & 0xffffffffULL);
+        terms = 0;
+      }
+    }
+    for (std::size_t j = 0; j < n; ++j) c[i * n + j] = static_cast<std::uint32_t>(red(sum[j]));
+  }
 }
 
 }  // namespace exactdp::detail

@@ -140,3 +140,22 @@ TEST_CASE("state reduction gives the exit flows and reward of a component", "[ma
   std::vector<double> q{0, 1, 1, 0}, x{0, 0, 0, 0}, b{1, 0}, flow;
   CHECK(detail::state_reduction_exits(2, 2, q, x, b, flow) == 1);
 }
+
+TEST_CASE("residue matrix products with delayed reduction", "[markov][linear]") {
+  std::mt19937 rng(31);
+  for (const std::uint32_t p : {1'000'000'007u, 2'147'483'647u, 7u}) {
+    for (const std::size_t n : {1u, 5u, 40u}) {
+      std::uniform_int_distribution<std::uint32_t> residue(0, p - 1);
+      std::vector<std::uint32_t> a(n * n), b(n * n), c;
+      for (auto& x : a) x = residue(rng);
+      for (auto& x : b) x = residue(rng);
+      detail::multiply_residue_matrices(n, a, b, c, p);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < n; ++j) {
+          unsigned __int128 want = 0;
+          for (std::size_t l = 0; l < n; ++l) want += static_cast<unsigned __int128>(a[i * n + l]) * b[l * n + j];
+          CHECK(c[i * n + j] == static_cast<std::uint32_t>(want % p));
+        }
+    }
+  }
+}

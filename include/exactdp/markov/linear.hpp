@@ -190,6 +190,21 @@ bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b
   return true;
 }
 
+/// Residue types (ModInt<P>, DynModInt): a modulus below 2^31 and values
+/// readable and writable as 32-bit residues.
+template <class T>
+concept residue_type = requires(const T& x) {
+  { T::modulus() } -> std::convertible_to<std::uint32_t>;
+  { x.value() } -> std::convertible_to<std::uint32_t>;
+  T::from_residue(std::uint32_t{});
+};
+
+/// c = a·b modulo the prime p < 2^31, for n×n row-major matrices of
+/// residues in [0, p), with delayed reduction (64-bit sums of products,
+/// reduced every 2^64 / p² terms). Cost: n³ multiply-adds of machine words.
+void multiply_residue_matrices(std::size_t n, const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                               std::vector<std::uint32_t>& c, std::uint32_t p);
+
 /// The solver for T: FLINT for Rational, partial pivoting for double,
 /// elimination for residues (and any other exact field).
 template <Field T>
@@ -198,12 +213,8 @@ bool solve_dense(std::size_t n, std::vector<T>& a, std::vector<T>& b) {
     return solve_dense_exact(n, a, b);
   } else if constexpr (std::same_as<T, double>) {
     return solve_dense_double(n, a, b);
-  } else if constexpr (requires(const T& x) {
-                         { T::modulus() } -> std::convertible_to<std::uint32_t>;
-                         { x.value() } -> std::convertible_to<std::uint32_t>;
-                         T::from_residue(std::uint32_t{});
-                       }) {
-    // Residues (ModInt<P>, DynModInt): FLINT's word-size elimination.
+  } else if constexpr (residue_type<T>) {
+    // Residues (ModInt<P>, DynModInt): elimination with delayed reduction.
     std::vector<std::uint32_t> ra(a.size()), rb(b.size());
     for (std::size_t i = 0; i < a.size(); ++i) ra[i] = a[i].value();
     for (std::size_t i = 0; i < b.size(); ++i) rb[i] = b[i].value();

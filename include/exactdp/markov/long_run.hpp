@@ -16,7 +16,8 @@
 //   double    GTH state reduction on the jump chain (Grassmann, Taksar and
 //             Heyman 1985: no subtraction, a few ulps per state);
 //   exact     the dense system (I - P_CC)^T π = 0 with one equation replaced
-//             by sum π = 1 (FLINT for Rational, nmod_mat for residues).
+//             by sum π = 1 (FLINT on integers for Rational, elimination with
+//             delayed reduction for residues).
 // Source: Kemeny and Snell, "Finite Markov Chains" (1960), ch. 4-5; the
 // Cesàro limit as in Norris, "Markov Chains" (1997), section 1.10.
 #pragma once
@@ -252,6 +253,28 @@ std::vector<T> markov_stationary(const markov_chain<T>& chain, const markov_clos
       sum += pi[i];
     }
     for (T& x : pi) x /= sum;
+    return pi;
+  } else if constexpr (!field_traits<T>::fixed_size) {
+    // Exact rationals, with integers: pi_j = D_j·u_j (D_j the common
+    // denominator of state j's row, N its numerators), row i the balance
+    // D_i·u_i - sum_j N(j -> i)·u_j = 0, the last row sum_j D_j·u_j = 1;
+    // FLINT solves u = x / den (one denominator).
+    const auto& num = chain.row_numerators();
+    std::vector<integer_entry> entries;
+    for (std::size_t j = 0; j < size; ++j) {
+      const std::size_t s = c.states[j];
+      entries.push_back({size - 1, j, &chain.row_denominator(s), false});
+      if (j + 1 < size) entries.push_back({j, j, &chain.row_denominator(s), false});
+      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
+        if (local[to[e]] + 1 < size) entries.push_back({local[to[e]], j, &num[e], true});
+    }
+    std::vector<BigInt> rhs(size), x;
+    rhs[size - 1] = 1;
+    BigInt den;
+    if (!solve_integer_system(size, entries, rhs, x, den))
+      throw std::domain_error(words + " is singular in " + field_traits<T>::name + " arithmetic");
+    std::vector<T> pi(size);
+    for (std::size_t j = 0; j < size; ++j) pi[j] = make_rational(x[j] * chain.row_denominator(c.states[j]), den);
     return pi;
   } else {
     // Row i is the balance of state i: pi_i - sum_j pi_j P(j, i) = 0, the

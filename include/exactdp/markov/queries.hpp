@@ -663,18 +663,27 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
         std::swap(bits_row, next_bits);
       }
       if (left > 1) {  // m = m·m
-        std::fill(product.begin(), product.end(), zero);
         std::fill(reach_product.begin(), reach_product.end(), 0);
-        for (std::size_t i = 0; i < n; ++i) {
-          T* out_row = &product[i * n];
-          for (std::size_t l = 0; l < n; ++l) {
-            if (!(reach[i * words + l / 64] >> (l % 64) & 1)) continue;
-            const T& a = m[i * n + l];
-            if (!(a == zero)) {
+        for (std::size_t i = 0; i < n; ++i)
+          for (std::size_t l = 0; l < n; ++l)
+            if (reach[i * words + l / 64] >> (l % 64) & 1)
+              for (std::size_t w = 0; w < words; ++w) reach_product[i * words + w] |= reach[l * words + w];
+        if constexpr (residue_type<T>) {
+          // Residues: FLINT's word-size product (linear.hpp).
+          std::vector<std::uint32_t> r(n * n), r2;
+          for (std::size_t i = 0; i < n * n; ++i) r[i] = m[i].value();
+          multiply_residue_matrices(n, r, r, r2, T::modulus());
+          for (std::size_t i = 0; i < n * n; ++i) product[i] = T::from_residue(r2[i]);
+        } else {
+          std::fill(product.begin(), product.end(), zero);
+          for (std::size_t i = 0; i < n; ++i) {
+            T* out_row = &product[i * n];
+            for (std::size_t l = 0; l < n; ++l) {
+              const T& a = m[i * n + l];
+              if (a == zero) continue;
               const T* b = &m[l * n];
               for (std::size_t j = 0; j < n; ++j) out_row[j] += a * b[j];
             }
-            for (std::size_t w = 0; w < words; ++w) reach_product[i * words + w] |= reach[l * words + w];
           }
         }
         std::swap(m, product);
