@@ -77,11 +77,12 @@ void explicit_model_builder::check_index(std::size_t s, const std::string& where
 
 void explicit_model_builder::transition(std::size_t from, std::size_t choice, std::size_t to, const Rational& p,
                                         std::size_t line) {
-  const std::string where = line ? detail::at_line(source_, line) : std::string();
-  check_index(from, where);
-  check_index(to, where);
+  // The message's "file:line" is made only when there is an error.
+  auto where = [&] { return line ? detail::at_line(source_, line) : std::string(); };
+  if (from >= state_count_) check_index(from, where());
+  if (to >= state_count_) check_index(to, where());
   if (p < 0 || p > 1)
-    throw std::invalid_argument(at(where) + ": the probability of " + std::to_string(from) + " -> " +
+    throw std::invalid_argument(at(where()) + ": the probability of " + std::to_string(from) + " -> " +
                                 std::to_string(to) + " is " + detail::shortened(to_string(p)) + ", outside [0, 1]");
   entries_.push_back({from, choice, to, line, p});
 }
