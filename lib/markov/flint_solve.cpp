@@ -175,8 +175,9 @@ struct reducer {
 // Gaussian elimination on residues with delayed reduction: the trailing
 // rows keep 64-bit sums of products (each < p², p < 2^31) and are folded
 // only every `batch` steps, before a sum could pass 2^64; the pivot column
-// and row are reduced, and the row scaled to 1, once per step. The inner loop is a widening
-// multiply-add on 32-bit residues, which compilers vectorise.
+// and row are reduced, and the row scaled to 1, once per step. The inner
+// loop is a widening multiply-add on 32-bit residues, which compilers
+// vectorise.
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p) {
   if (n == 0) return true;

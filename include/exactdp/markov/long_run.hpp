@@ -87,7 +87,8 @@ std::size_t markov_period(const markov_chain<T>& chain, const std::vector<std::s
 }
 
 /// The closed classes among the components of `comps`, by increasing first
-/// state; `first_state[i]` receives the solver's head state of class i.
+/// state; `head[i]` receives the solver's head state of class i (the state
+/// the forward solve names the class by).
 template <class T>
 std::vector<markov_closed_class> markov_closed_of(const markov_chain<T>& chain, const markov_components& comps,
                                                   std::vector<std::size_t>& head) {
