@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <deque>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <string>
@@ -206,6 +207,82 @@ inline std::vector<Rational> oracle_distribution(const markov_model& m, std::siz
     d = std::move(next);
   }
   return d;
+}
+
+/// Boolean reachability in any number of steps >= 0 (transitive closure of
+/// the dense matrix, absorbing states with their self-loop).
+inline std::vector<char> oracle_reachability(const markov_model& m) {
+  const std::size_t n = m.size();
+  const std::vector<Rational> p = dense_matrix(m);
+  std::vector<char> r(n * n, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    r[s * n + s] = 1;
+    for (std::size_t t = 0; t < n; ++t)
+      if (p[s * n + t] != 0) r[s * n + t] = 1;
+  }
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t i = 0; i < n; ++i)
+      if (r[i * n + k])
+        for (std::size_t j = 0; j < n; ++j)
+          if (r[k * n + j]) r[i * n + j] = 1;
+  return r;
+}
+
+/// The closed classes reachable from `start` by brute force: a state is
+/// recurrent when every state it reaches reaches it back; classes are the
+/// sets of mutually reachable recurrent states, ordered by first state.
+inline std::vector<std::vector<std::size_t>> oracle_closed_classes(const markov_model& m, std::size_t start) {
+  const std::size_t n = m.size();
+  const std::vector<char> r = oracle_reachability(m);
+  std::vector<std::vector<std::size_t>> classes;
+  std::vector<char> done(n, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (done[s] || !r[start * n + s]) continue;
+    bool recurrent = true;
+    for (std::size_t t = 0; t < n; ++t)
+      if (r[s * n + t] && !r[t * n + s]) recurrent = false;
+    if (!recurrent) continue;
+    std::vector<std::size_t> c;
+    for (std::size_t t = 0; t < n; ++t)
+      if (r[s * n + t] && r[t * n + s]) c.push_back(t), done[t] = 1;
+    classes.push_back(c);
+  }
+  return classes;
+}
+
+/// The period of a closed class by brute force: the gcd of the lengths k
+/// (1 <= k <= 2(c² + c)) of the walks from its first state back to itself.
+inline std::size_t oracle_period(const markov_model& m, const std::vector<std::size_t>& c) {
+  const std::size_t n = m.size();
+  const std::vector<Rational> p = dense_matrix(m);
+  std::vector<char> at(n, 0);
+  at[c[0]] = 1;
+  std::size_t g = 0;
+  const std::size_t limit = 2 * (c.size() * c.size() + c.size());
+  for (std::size_t k = 1; k <= limit; ++k) {
+    std::vector<char> next(n, 0);
+    for (std::size_t s = 0; s < n; ++s)
+      if (at[s])
+        for (std::size_t t = 0; t < n; ++t)
+          if (p[s * n + t] != 0) next[t] = 1;
+    at = next;
+    if (at[c[0]]) g = std::gcd(g, k);
+  }
+  return g;
+}
+
+/// The stationary distribution of a closed class by Gauss-Jordan on
+/// pi (P - I) = 0 with the last equation replaced by sum pi = 1.
+inline std::vector<Rational> oracle_stationary(const markov_model& m, const std::vector<std::size_t>& c) {
+  const std::size_t n = m.size(), k = c.size();
+  const std::vector<Rational> p = dense_matrix(m);
+  std::vector<Rational> a(k * k, Rational(0)), b(k, Rational(0));
+  for (std::size_t i = 0; i < k; ++i)    // equation i: balance of state c[i]
+    for (std::size_t j = 0; j < k; ++j)  // unknown j
+      a[i * k + j] = p[c[j] * n + c[i]] - (i == j ? 1 : 0);
+  for (std::size_t j = 0; j < k; ++j) a[(k - 1) * k + j] = 1;
+  b[k - 1] = 1;
+  return *gauss_jordan(k, a, b);
 }
 
 }  // namespace exactdp::test

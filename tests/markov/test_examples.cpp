@@ -98,3 +98,37 @@ TEST_CASE("examples: the generator scripts reproduce the shipped models", "[mark
   CHECK(test::read_all(tmp + "3") == test::read_all(dir + "/sixes_run_4.json"));
   for (const char* i : {"1", "2", "3"}) std::remove((tmp + i).c_str());
 }
+
+TEST_CASE("examples: the Knuth-Yao die as Storm writes it, and the long run of the classroom", "[markov][examples]") {
+  // docs/markov.md quotes these values.
+  for (const char* file : {"knuth_yao_die.drn", "knuth_yao_die.tra"}) {
+    INFO(file);
+    const markov_model die = load_markov_model(example(file));
+    markov_query q;
+    q.start = *die.start();
+    q.target = die.labels().at("one");
+    CHECK(reach_probability(markov_chain<Rational>(die), q) == ratio<Rational>(1, 6));
+    q.target = die.labels().at("done");
+    CHECK(expected_steps(markov_chain<Rational>(die), q) == ratio<Rational>(11, 3));
+    CHECK(expected_steps(markov_chain<Mod>(die), q).value() == 666666675u);
+  }
+  const markov_model m = load_markov_model(example("periodic_classroom.json"));
+  markov_query q;
+  q.start = *m.start();
+  const auto lr = long_run(markov_chain<Rational>(m), q);
+  REQUIRE(lr.classes.size() == 2);
+  CHECK(m.name(lr.classes[0].states[0]) == "Listening");
+  CHECK(lr.classes[0].period == 2);
+  CHECK(lr.class_probability[0] == ratio<Rational>(199, 208));
+  CHECK(lr.class_probability[1] == ratio<Rational>(9, 208));
+  CHECK(lr.stationary[0] == std::vector<Rational>{ratio<Rational>(1, 2), ratio<Rational>(1, 2)});
+  CHECK(lr.average_reward == 1);
+  const auto d = long_run(markov_chain<double>(m), q);
+  CHECK(ulp_distance(d.distribution[0].second, to_double(ratio<Rational>(199, 416))).value() <= 4);
+  // The ill-conditioned chain of the accuracy table.
+  const markov_model ill = load_markov_model(example("ill_conditioned_chain.json"));
+  markov_query t;
+  t.start = *ill.start();
+  const double steps = expected_steps(markov_chain<double>(ill), t);
+  CHECK(ulp_distance(steps, to_double(expected_steps(markov_chain<Rational>(ill), t))).value() <= 4);
+}

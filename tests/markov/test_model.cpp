@@ -130,8 +130,9 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
                     StartsWith("f:1: unknown state 'x'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "rewards": {"a": "x"}})", "f"),
                     Contains("the reward of state a"));
-  CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"), Contains("cannot read the chain model file '/nonexistent/model.json'"));
-  CHECK_THROWS_WITH(load_markov_model("model.txt"), Contains("--format"));
+  CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"),
+                    Contains("cannot read the chain model file '/nonexistent/model.json'"));
+  CHECK_THROWS_WITH(load_markov_model("model.txt"), Contains("cannot read the chain model file 'model.txt'"));
   CHECK_THROWS_WITH(load_markov_model("model.txt", "xml"), Contains("unknown model format"));
   // A directory has no extension to go by: it is said to be a directory.
   CHECK_THROWS_WITH(load_markov_model("/tmp"), Equals("cannot read the chain model file '/tmp': it is a directory"));
@@ -172,7 +173,9 @@ TEST_CASE("PRISM explicit files: .tra, .lab and .srew", "[markov][prism]") {
 
 TEST_CASE("PRISM explicit files: errors name the file and line", "[markov][prism][errors]") {
   CHECK_THROWS_WITH(parse_prism_model("", "e.tra"), Contains("e.tra: the file is empty"));
-  CHECK_THROWS_WITH(parse_prism_model("2 1 3\n0 0 0 1\n", "m.tra"), Contains("m.tra:1: ") && Contains("MDP"));
+  // An MDP (three numbers on the first line) is read, and refused as a chain.
+  CHECK_THROWS_WITH(parse_prism_model("2 3 3\n0 0 1 1\n0 1 0 1\n1 0 1 1\n", "m.tra"),
+                    Contains("m.tra: state 0 has 2 choices") && Contains("Markov decision process"));
   CHECK_THROWS_WITH(parse_prism_model("2 3\n0 1 1\n1 1 1\n", "c.tra"),
                     Contains("c.tra:1: the first line announces 3 transitions but the file lists 2"));
   CHECK_THROWS_WITH(parse_prism_model("2 2\n0 1 1\n1 7 1\n", "u.tra"), Contains("u.tra:3: unknown state 7"));
@@ -194,8 +197,8 @@ TEST_CASE("PRISM explicit files: errors name the file and line", "[markov][prism
                     Contains("l.lab:2: unknown state 5"));
   CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::string("0=\"init\"\n0 0\n"), "l.lab"),
                     Contains("l.lab:2: a label line"));
-  CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::nullopt, "", std::string("3 0\n"), "r.srew"),
-                    Contains("r.srew:1: the rewards are for 3 states"));
+  CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::nullopt, "", std::string("# rewards\n3 0\n"), "r.srew"),
+                    Contains("r.srew:2: the rewards are for 3 states"));
   CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::nullopt, "", std::string("2 2\n0 1\n"), "r.srew"),
                     Contains("announces 2 rewards"));
   CHECK_THROWS_WITH(parse_prism_model(tra, "t.tra", std::nullopt, "", std::string("2 1\n9 1\n"), "r.srew"),

@@ -10,9 +10,14 @@
 
 #include "exactdp/numeric/numeric.hpp"
 #include "oracle.hpp"
+#include "support/run_tool.hpp"
 
 using namespace exactdp;
 using exactdp::test::random_chain_spec;
+
+namespace {
+std::string test_source(const std::string& relative) { return exactdp::test::source_path(relative); }
+}  // namespace
 
 namespace {
 
@@ -181,7 +186,73 @@ TEST_CASE("k-step queries equal dense matrix powers on random chains", "[markov]
     for (std::size_t s = 0; s < m.size(); ++s)
       if (absorbing[s]) absorbed += dense[s];
     CHECK(reached_within(exact, q, k) == absorbed);
+
+    // Repeated squaring, forced, gives the same distributions: residues
+    // equal to the exact values mapped, doubles within the tolerance.
+    for (const bool stick : {false, true}) {
+      const std::vector<char> stop = stick ? test::stop_set(m, target) : absorbing;
+      const auto& want = stick ? dense_sticky : dense;
+      markov_steps<Mod> by_squares;
+      markov_steps<double> by_squares_d;
+      detail::markov_k_steps(residue, q, k, stop, by_squares, markov_step_method::repeated_squaring);
+      detail::markov_k_steps(approx, q, k, stop, by_squares_d, markov_step_method::repeated_squaring);
+      CHECK(by_squares.method == markov_step_method::repeated_squaring);
+      std::size_t reachable = 0;
+      for (const auto& p : want) reachable += p != 0;
+      REQUIRE(by_squares.distribution.size() == reachable);
+      REQUIRE(by_squares_d.distribution.size() == reachable);
+      for (std::size_t i = 0; i < reachable; ++i) {
+        const std::size_t s = by_squares.distribution[i].first;
+        CHECK(by_squares.distribution[i].second.value() == to_residue(want[s], Mod::modulus()));
+        CHECK(by_squares_d.distribution[i].first == s);
+        CHECK(close(by_squares_d.distribution[i].second, want[s]));
+      }
+    }
   }
+}
+
+TEST_CASE("large k: repeated squaring for small chains, budgets counting steps", "[markov][steps]") {
+  const markov_model m = load_markov_model(test_source("examples/markov/chutes_and_ladders.json"));
+  markov_query q;
+  q.start = *m.start();
+  const markov_chain<double> approx(m);
+  const markov_chain<Mod> residue(m);
+  // k = 2000: both methods, the same residues, doubles within 1e-12.
+  markov_steps<Mod> step_mod, square_mod;
+  markov_steps<double> step_d, square_d;
+  std::vector<char> stop(m.size(), 0);
+  for (std::size_t s = 0; s < m.size(); ++s) stop[s] = m.is_absorbing(s);
+  detail::markov_k_steps(residue, q, 2000, stop, step_mod, markov_step_method::step_by_step);
+  detail::markov_k_steps(residue, q, 2000, stop, square_mod, markov_step_method::repeated_squaring);
+  detail::markov_k_steps(approx, q, 2000, stop, step_d, markov_step_method::step_by_step);
+  detail::markov_k_steps(approx, q, 2000, stop, square_d, markov_step_method::repeated_squaring);
+  REQUIRE(step_mod.distribution.size() == square_mod.distribution.size());
+  for (std::size_t i = 0; i < step_mod.distribution.size(); ++i) {
+    CHECK(step_mod.distribution[i] == square_mod.distribution[i]);
+    CHECK(std::fabs(step_d.distribution[i].second - square_d.distribution[i].second) <= 1e-12);
+  }
+  // k = 10^9: chosen automatically, and fast.
+  const auto big = within_steps(approx, q, 1'000'000'000);
+  CHECK(big.method == markov_step_method::repeated_squaring);
+  CHECK(std::fabs(big.target_probability - 1.0) < 1e-12);
+  CHECK(within_steps(residue, q, 1'000'000'000).method == markov_step_method::repeated_squaring);
+  CHECK(within_steps(approx, q, 10).method == markov_step_method::step_by_step);
+  // Exact values of 10^9 steps would have billions of bits: refused.
+  CHECK_THROWS_AS(within_steps(markov_chain<Rational>(m), q, 1'000'000'000), resource_error);
+  // A chain too large to square (a 3,000-state cycle): k steps are counted.
+  markov_builder b("ring");
+  for (int s = 0; s < 3000; ++s) b.state(std::string("r").append(std::to_string(s)));
+  for (std::size_t s = 0; s < 3000; ++s) {
+    b.transition(s, (s + 1) % 3000, ratio<Rational>(1, 2));
+    b.transition(s, (s + 2999) % 3000, ratio<Rational>(1, 2));
+  }
+  const markov_model ring = b.build();
+  budget_scope restore;
+  state_budget_bytes() = 64 << 20;  // the dense 3000x3000 matrices do not fit
+  markov_query r;
+  CHECK_THROWS_WITH(within_steps(markov_chain<double>(ring), r, 5'000'000'000ULL),
+                    Catch::Contains("the distribution after 5000000000 steps needs about"));
+  CHECK(within_steps(markov_chain<double>(ring), r, 100).method == markov_step_method::step_by_step);
 }
 
 TEST_CASE("the two sixes chain: E0 = 42 in every policy (handed case C16)", "[markov][seed]") {

@@ -47,7 +47,8 @@ T from_rational(const Rational& q) {
 /// validated markov_model (the model's exact sums are what make it a chain:
 /// the T values are their images and are not checked again).
 /// States are 0..size()-1 with the model's names; an absorbing state has no
-/// transitions. Cost: O(n + m) conversions; memory O(n + m) values of T.
+/// transitions. Cost: O(n + m) conversions and exact subtractions; memory
+/// O(n + m) values of T.
 /// Errors: std::domain_error over residues when a probability or reward has
 /// a denominator divisible by the modulus (the message names the transition
 /// or state); resource_error when the arrays would pass the state budget.
@@ -58,21 +59,52 @@ class markov_chain {
   explicit markov_chain(const markov_model& model) : names_(model.size()), source_(model.source()) {
     const std::size_t n = model.size();
     check_state_budget("the chain of " + std::to_string(n) + " states",
-                       static_cast<long double>(n + model.transition_count()), sizeof(T) + 2 * sizeof(std::size_t));
+                       static_cast<long double>(n + model.transition_count()), 3 * sizeof(T) + 2 * sizeof(std::size_t));
     row_begin_.reserve(n + 1);
     to_.reserve(model.transition_count());
     probability_.reserve(model.transition_count());
     reward_.reserve(n);
+    leave_.reserve(n);
     row_begin_.push_back(0);
     for (std::size_t s = 0; s < n; ++s) {
       names_[s] = model.name(s);
+      Rational leave = model.is_absorbing(s) ? 0 : 1;
       for (const markov_transition& t : model.transitions(s)) {
         to_.push_back(t.to);
+        if (t.to == s) leave -= t.probability;
         try {
           probability_.push_back(from_rational<T>(t.probability));
         } catch (const std::domain_error& e) {
           throw std::domain_error("transition " + model.name(s) + " -> " + model.name(t.to) + ": " + e.what());
         }
+      }
+      // 1 - P(s, s) exactly, then converted once: in double a self-loop
+      // within 10^-30 of 1 keeps its complement, which 1.0 - p would lose.
+      leave_.push_back(from_rational<T>(leave));
+      if constexpr (!field_traits<T>::is_exact) {
+        // The jump chain: P(s, t) / (1 - P(s, s)) exactly, rounded once (a
+        // probability of 10^-320 out of a state that leaves with 10^-300
+        // underflows in double, its jump probability 10^-20 does not).
+        const bool loop = leave != 1 && leave != 0;
+        for (std::size_t e = row_begin_.back(); e < to_.size(); ++e)
+          jump_.push_back(to_[e] == s ? T(0)
+                          : loop ? from_rational<T>(model.transitions(s)[e - row_begin_.back()].probability / leave)
+                                 : probability_[e]);
+        jump_reward_.push_back(loop ? from_rational<T>(model.reward(s) / leave) : from_rational<T>(model.reward(s)));
+      }
+      if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
+        // Exact rationals: the row over its common denominator, so that the
+        // solver works with integers (one lcm per state, here, once).
+        BigInt common = 1;
+        for (const markov_transition& t : model.transitions(s))
+          mpz_lcm(common.backend().data(), common.backend().data(), mpq_denref(t.probability.backend().data()));
+        for (const markov_transition& t : model.transitions(s)) {
+          BigInt scaled;
+          mpz_divexact(scaled.backend().data(), common.backend().data(), mpq_denref(t.probability.backend().data()));
+          scaled *= numerator(t.probability);
+          numerators_.push_back(std::move(scaled));
+        }
+        denominators_.push_back(std::move(common));
       }
       row_begin_.push_back(to_.size());
       try {
@@ -95,6 +127,26 @@ class markov_chain {
   const std::vector<T>& probabilities() const { return probability_; }
   /// Reward collected at each step taken from s.
   const T& reward(std::size_t s) const { return reward_[s]; }
+  /// The probability of leaving s for another state, 1 - P(s, s), computed
+  /// exactly from the model and then converted to T (0 for an absorbing
+  /// state). For double it is the correctly rounded complement even when
+  /// P(s, s) rounds to 1.
+  const T& leave_probability(std::size_t s) const { return leave_[s]; }
+  /// Inexact types only (empty for exact ones): the jump chain, the chain
+  /// watched only when it moves. jump_probabilities()[e] is P(s, t) /
+  /// (1 - P(s, s)) for the transition e from s to t != s, and 0 for a
+  /// self-loop, each computed exactly and rounded once; jump_reward(s) is
+  /// reward(s) / (1 - P(s, s)), the reward collected from one arrival in s
+  /// to its departure. The solver works on it, so that a self-loop within
+  /// 10^-300 of 1 loses nothing.
+  const std::vector<T>& jump_probabilities() const { return jump_; }
+  const T& jump_reward(std::size_t s) const { return jump_reward_.at(s); }
+  /// Exact rationals only (empty otherwise): each row over one common
+  /// denominator, probabilities()[e] = row_numerators()[e] /
+  /// row_denominator(s) for the transitions e of s, the denominator being
+  /// the lcm of the row's. The exact solver builds integer systems from them.
+  const std::vector<BigInt>& row_numerators() const { return numerators_; }
+  const BigInt& row_denominator(std::size_t s) const { return denominators_.at(s); }
 
  private:
   std::vector<std::string> names_;
@@ -103,6 +155,9 @@ class markov_chain {
   std::vector<std::size_t> to_;
   std::vector<T> probability_;
   std::vector<T> reward_;
+  std::vector<T> leave_;
+  std::vector<T> jump_, jump_reward_;
+  std::vector<BigInt> numerators_, denominators_;
 };
 
 }  // namespace exactdp

@@ -1,13 +1,17 @@
 // exactdp/markov/linear.hpp: dense linear solves for one strongly connected
 // component of a Markov chain, one method per number type:
-//   double    Gaussian elimination with partial pivoting (LU, one right side);
-//   residues  Gaussian elimination on any nonzero pivot (exact in Z/P):
-//             FLINT's nmod_mat_solve for ModInt<P> and DynModInt, the
-//             template solve_dense_elimination for any other exact field;
-//   Rational  FLINT's fmpq_mat_solve (fraction-free / multimodular, chosen by
-//             FLINT; compiled in lib/markov/flint_solve.cpp so that FLINT
-//             stays out of the public headers). A naive Rational elimination
-//             is about 800x slower at 200 states (DESIGN.md "Performance").
+//   double    state reduction (Grassmann, Taksar and Heyman): subtraction-free
+//             elimination for the visits of a component, accurate however
+//             close a self-loop is to 1 (solve_dense_double, partial
+//             pivoting, remains for general systems);
+//   residues  Gaussian elimination on any nonzero pivot (exact in Z/P), with
+//             delayed reduction for ModInt<P> and DynModInt, the template
+//             solve_dense_elimination for any other exact field;
+//   Rational  FLINT: fmpz_mat_solve on integer systems (the chain's rows over
+//             their common denominators), fmpq_mat_solve on rational ones;
+//             compiled in lib/markov/flint_solve.cpp so that FLINT stays out
+//             of the public headers. A naive Rational elimination is about
+//             800x slower at 200 states (DESIGN.md "Performance").
 // All take the n×n matrix row-major and overwrite b with the solution x of
 // a·x = b. They return false when the matrix is singular (in T: a residue
 // system can be singular mod P while the rational one is not).
@@ -25,28 +29,35 @@
 
 namespace exactdp::detail {
 
-/// One coefficient of a component system: entry (row, col) gets -*value.
-template <class T>
-struct minus_entry {
+/// One coefficient of an integer system: cell (row, col) gets +*value, or
+/// -*value when `subtract` (repeats add up).
+struct integer_entry {
   std::size_t row, col;
-  const T* value;
+  const BigInt* value;
+  bool subtract;
 };
 
-/// Exact solve of (I - sum of the entries) x = b with FLINT, the matrix
-/// given by its off-identity entries (repeats add up), so that no dense
-/// table of Rationals is ever allocated. Returns false when singular.
-/// Requires every row, col < n and b.size() == n. Cost: as solve_dense_exact.
-bool solve_identity_minus_exact(std::size_t n, const std::vector<minus_entry<Rational>>& entries,
-                                std::vector<Rational>& b);
+/// Solves the integer system M·y = rhs exactly with FLINT's fmpz_mat_solve
+/// (fraction-free elimination for small systems, Dixon's p-adic lifting for
+/// larger ones): on success y = x / den with x integers and den > 0 (one
+/// common denominator: no gcd per entry). M is c×c, given by its entries, so
+/// that no dense table of big numbers is allocated outside FLINT. Returns
+/// false when M is singular. Requires every row, col < c and rhs.size() == c.
+/// Cost: FLINT's, about c³/3 word operations plus c² operations per 60 bits
+/// of the solution (25 ms at c = 200 with 1,700-bit answers).
+bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
+                          std::vector<BigInt>& x, BigInt& den);
 
 /// Exact solve with FLINT. Requires a.size() == n·n, b.size() == n.
 /// Returns false when a is singular. Cost: FLINT's, about O(n³) word
 /// operations on numbers of O(n·log(entry size)) bits (25 ms at n = 200).
 bool solve_dense_exact(std::size_t n, const std::vector<Rational>& a, std::vector<Rational>& b);
 
-/// Solve modulo the prime p < 2^31 with FLINT's nmod_mat_solve (LU on any
-/// nonzero pivot, with delayed reduction). Entries are residues in [0, p);
-/// b is overwritten with x. Returns false when a is singular mod p.
+/// Solve modulo the prime p < 2^31 by Gaussian elimination on any nonzero
+/// pivot with delayed reduction: 64-bit sums of products of 32-bit
+/// residues, reduced every (2^64 / p²) steps (about 18 for p = 10^9 + 7),
+/// so that the inner loop is a plain multiply-add. Entries are residues in
+/// [0, p); b is overwritten with x. Returns false when a is singular mod p.
 /// Cost: about n³/3 multiply-adds of machine words.
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p);
@@ -88,6 +99,64 @@ inline bool solve_dense_double(std::size_t n, std::vector<double>& a, std::vecto
   return true;
 }
 
+/// Where the walk leaves an open component C of an absorbing chain, and the
+/// reward it collects inside C, by state reduction: the states of C are
+/// eliminated one by one (the chain is censored to the states left), and
+/// the probability of leaving a state is always the sum of its other
+/// probabilities (to the states left and out of C), never 1 minus its
+/// self-loop. Nothing is ever subtracted and no expected number of visits
+/// (which can pass 10^308 when a self-loop is within 10^-300 of 1) is ever
+/// formed: each quantity is a probability, a normalised probability or a
+/// reward, and keeps a small relative error however close the self-loops
+/// are to 1.
+/// Arguments: p is c×c row-major, p[i·c + j] = P(C_i, C_j) for i != j (the
+/// diagonal is ignored); x is c×w row-major: x[i·w + t] for t < w - 1 is
+/// the probability of leaving C from C_i to the t-th state outside C, and
+/// x[i·w + w - 1] the reward of a step from C_i; b (size c) is the inflow
+/// of each state. Probabilities and inflows are >= 0. p, x and b are
+/// overwritten. On return flow[t] (size w) is the expected flow out of C to
+/// the t-th outside state, and flow[w - 1] the expected reward collected in
+/// C before the walk leaves it.
+/// Returns c when solved, or the position i whose probability of leaving is
+/// 0 in T (an underflow in double: the system is singular in T).
+/// Cost: about c³/3 + c²·w/2 multiply-adds and c·(c + w) divisions.
+/// Source: Grassmann, Taksar and Heyman 1985 (the GTH algorithm), applied to
+/// the absorption probabilities of an absorbing chain. Status: tested
+/// against exact values on random chains whose self-loops are within
+/// 10^-300 of 1.
+template <class T>
+std::size_t state_reduction_exits(std::size_t c, std::size_t w, std::vector<T>& p, std::vector<T>& x, std::vector<T>& b,
+                                  std::vector<T>& flow) {
+  const T zero(0);
+  flow.assign(w, zero);
+  std::vector<T> g(c, zero), h(w, zero);
+  for (std::size_t k = 0; k < c; ++k) {
+    const T* row_k = &p[k * c];
+    const T* x_k = &x[k * w];
+    T d = zero;
+    for (std::size_t t = 0; t + 1 < w; ++t) d += x_k[t];
+    for (std::size_t j = k + 1; j < c; ++j) d += row_k[j];
+    if (d == zero) return k;
+    // Censor state k: what enters it, and what enters the states that lead
+    // to it, is passed on in proportion to where k leads (g, h <= 1).
+    for (std::size_t j = k + 1; j < c; ++j) g[j] = row_k[j] / d;
+    for (std::size_t t = 0; t < w; ++t) h[t] = x_k[t] / d;
+    if (!(b[k] == zero)) {
+      for (std::size_t j = k + 1; j < c; ++j) b[j] += b[k] * g[j];
+      for (std::size_t t = 0; t < w; ++t) flow[t] += b[k] * h[t];
+    }
+    for (std::size_t i = k + 1; i < c; ++i) {
+      T* row_i = &p[i * c];
+      const T f = row_i[k];
+      if (f == zero) continue;
+      for (std::size_t j = k + 1; j < c; ++j) row_i[j] += f * g[j];
+      T* x_i = &x[i * w];
+      for (std::size_t t = 0; t < w; ++t) x_i[t] += f * h[t];
+    }
+  }
+  return c;
+}
+
 /// Gaussian elimination over a field with exact equality (residues): the
 /// first nonzero entry of the column is the pivot, so the result is exact
 /// and a false return means the matrix really is singular in T.
@@ -121,6 +190,21 @@ bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b
   return true;
 }
 
+/// Residue types (ModInt<P>, DynModInt): a modulus below 2^31 and values
+/// readable and writable as 32-bit residues.
+template <class T>
+concept residue_type = requires(const T& x) {
+  { T::modulus() } -> std::convertible_to<std::uint32_t>;
+  { x.value() } -> std::convertible_to<std::uint32_t>;
+  T::from_residue(std::uint32_t{});
+};
+
+/// c = a·b modulo the prime p < 2^31, for n×n row-major matrices of
+/// residues in [0, p), with delayed reduction (64-bit sums of products,
+/// reduced every 2^64 / p² terms). Cost: n³ multiply-adds of machine words.
+void multiply_residue_matrices(std::size_t n, const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
+                               std::vector<std::uint32_t>& c, std::uint32_t p);
+
 /// The solver for T: FLINT for Rational, partial pivoting for double,
 /// elimination for residues (and any other exact field).
 template <Field T>
@@ -129,12 +213,8 @@ bool solve_dense(std::size_t n, std::vector<T>& a, std::vector<T>& b) {
     return solve_dense_exact(n, a, b);
   } else if constexpr (std::same_as<T, double>) {
     return solve_dense_double(n, a, b);
-  } else if constexpr (requires(const T& x) {
-                         { T::modulus() } -> std::convertible_to<std::uint32_t>;
-                         { x.value() } -> std::convertible_to<std::uint32_t>;
-                         T::from_residue(std::uint32_t{});
-                       }) {
-    // Residues (ModInt<P>, DynModInt): FLINT's word-size elimination.
+  } else if constexpr (residue_type<T>) {
+    // Residues (ModInt<P>, DynModInt): elimination with delayed reduction.
     std::vector<std::uint32_t> ra(a.size()), rb(b.size());
     for (std::size_t i = 0; i < a.size(); ++i) ra[i] = a[i].value();
     for (std::size_t i = 0; i < b.size(); ++i) rb[i] = b[i].value();

@@ -6,7 +6,7 @@
 // "0.1" = 1/10, "1e-3" = 1/1000, never through a double), absorbing states,
 // a reward per state (1 per step unless given), labels (named sets of
 // states) and an optional start state. It is built with markov_builder, or
-// read from a JSON model or from PRISM's explicit files (.tra, .lab, .srew).
+// read from a JSON model or from PRISM's or Storm's files (explicit_model.hpp).
 // Solving happens on markov_chain<T> (chain.hpp), its numeric image.
 //
 // Invariants of a built model (checked once, by markov_builder::build):
@@ -16,7 +16,7 @@
 //     is a self-loop of probability 1 is made absorbing: that is how PRISM
 //     writes one);
 //   - no transition is listed twice; every name is unique.
-// Source: issue 4; seed 000 "A walk that loops back".
+// Source: Kemeny and Snell, "Finite Markov Chains" (absorbing chains).
 #pragma once
 
 #include <cstddef>
@@ -150,15 +150,14 @@ markov_model parse_json_model(std::string_view text, const std::string& source =
 /// when it is larger than the state budget allows.
 markov_model load_json_model(const std::string& path);
 
-/// Reads PRISM's explicit DTMC files: `tra` ("n m", then "i j p" lines,
-/// states 0..n-1), optionally `lab` (`0="init" 1="deadlock" 2="goal"`, then
-/// "i: 0 2" lines; "init" gives the start state) and `srew` ("n k", then
-/// "i r" lines; comment lines start with '#'). The start is the single
-/// state labelled init, or state 0 when none is (PRISM's default); with
-/// several init states it is left unset. State names are the indices
-/// as text ("0", "1", ...). Texts are given with their file names for
-/// messages. Throws std::invalid_argument naming the file and line.
-/// Cost: linear in the text.
+/// Reads PRISM's explicit files as a Markov chain: parse_prism_explicit
+/// (explicit_model.hpp: a DTMC .tra "n m" then "i j p [action]" lines, an
+/// optional .lab and .srew, PRISM's or Storm's by content), then
+/// to_markov_model, which refuses a state with several choices (an MDP).
+/// State names are the indices as text ("0", "1", ...). The start is the
+/// single state labelled init, or state 0 when none is (PRISM's default).
+/// Texts are given with their file names for messages. Throws
+/// std::invalid_argument naming the file and line. Cost: linear in the text.
 markov_model parse_prism_model(std::string_view tra, const std::string& tra_name,
                                std::optional<std::string_view> lab = std::nullopt, const std::string& lab_name = {},
                                std::optional<std::string_view> srew = std::nullopt, const std::string& srew_name = {});
@@ -167,9 +166,12 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
 /// names). Same errors as parse_prism_model, plus unreadable files.
 markov_model load_prism_model(const std::string& tra_path);
 
-/// Reads a model file, choosing the format from `format` ("json", "prism")
-/// or, when it is empty, from the extension (.json; .tra). Throws
-/// std::invalid_argument for an unknown format or extension.
+/// Reads a model file as a Markov chain, in the format `format` ("json",
+/// "prism", "storm", "drn") or, when it is empty, the format its content
+/// shows (detect_model_format in explicit_model.hpp); "-" reads standard
+/// input. A model whose states have several choices is refused, naming such
+/// a state (see load_explicit_model for those). Throws std::invalid_argument
+/// for an unknown format, an unreadable file or a fault in it.
 markov_model load_markov_model(const std::string& path, const std::string& format = {});
 
 }  // namespace exactdp

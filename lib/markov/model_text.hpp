@@ -1,0 +1,169 @@
+// Private to lib/markov: what the model-file readers share to split a text
+// into numbered lines and fields, read indices and probabilities exactly,
+// and quote input in error messages safely (at most about 200 characters,
+// non-printable bytes escaped).
+#pragma once
+
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exactdp/markov/explicit_model.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp::detail {
+
+/// One line of a text: its 1-based number and its content (no '\n' or '\r').
+struct text_line {
+  std::size_t number;
+  std::string_view text;
+};
+
+/// The non-blank lines of `text`, numbered from 1. With `hash_comments`,
+/// lines whose first non-blank character is '#' are skipped too; with
+/// `slash_comments`, lines starting with "//".
+inline std::vector<text_line> lines_of(std::string_view text, bool hash_comments, bool slash_comments = false) {
+  std::vector<text_line> out;
+  std::size_t number = 0, pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(pos, end - pos);
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    const auto first = line.find_first_not_of(" \t");
+    if (first != std::string_view::npos) {
+      const std::string_view rest = line.substr(first);
+      const bool comment = (hash_comments && rest[0] == '#') || (slash_comments && rest.starts_with("//"));
+      if (!comment) out.push_back({number, line});
+    }
+    if (end == text.size()) break;
+    pos = end + 1;
+  }
+  return out;
+}
+
+/// The blank-separated fields of a line.
+inline std::vector<std::string_view> fields_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t pos = 0;
+  while (true) {
+    pos = line.find_first_not_of(" \t", pos);
+    if (pos == std::string_view::npos) break;
+    std::size_t end = line.find_first_of(" \t", pos);
+    if (end == std::string_view::npos) end = line.size();
+    out.push_back(line.substr(pos, end - pos));
+    pos = end;
+  }
+  return out;
+}
+
+/// `line` without leading and trailing blanks.
+inline std::string_view trimmed(std::string_view line) {
+  const auto first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const auto last = line.find_last_not_of(" \t");
+  return line.substr(first, last - first + 1);
+}
+
+/// Input text for a message, in double quotes: at most 200 bytes (then
+/// "..."), with quotes, backslashes and non-printable bytes escaped (\xNN).
+inline std::string quote_input(std::string_view text) {
+  constexpr std::size_t limit = 200;
+  std::string out = "\"";
+  const char* hex = "0123456789abcdef";
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c >= 0x7f) {
+      out += "\\x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (text.size() > limit) out += "...";
+  out += '"';
+  return out;
+}
+
+/// A number's text for a message, cut to about 200 characters.
+inline std::string shortened(std::string text) {
+  if (text.size() > 200) {
+    text.resize(200);
+    text += "...";
+  }
+  return text;
+}
+
+/// "file:line".
+inline std::string at_line(const std::string& file, std::size_t line) { return file + ":" + std::to_string(line); }
+
+/// A non-negative integer read exactly (decimal digits only; up to 2^64 - 1).
+/// Throws std::invalid_argument "<at>: <what> <text> is not a non-negative
+/// integer" or "... is too large".
+inline std::uint64_t read_count(std::string_view field, const std::string& at, const char* what) {
+  std::uint64_t v = 0;
+  const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+  if (ec == std::errc::result_out_of_range)
+    throw std::invalid_argument(at + ": " + what + " " + quote_input(field) + " is too large");
+  if (ec != std::errc() || ptr != field.data() + field.size() || field.empty())
+    throw std::invalid_argument(at + ": " + what + " " + quote_input(field) + " is not a non-negative integer");
+  return v;
+}
+
+/// A state index < n, read exactly.
+inline std::size_t read_state(std::string_view field, std::size_t n, const std::string& at) {
+  const std::uint64_t s = read_count(field, at, "state index");
+  if (s >= n)
+    throw std::invalid_argument(at + ": unknown state " + std::to_string(s) + " (the model has states 0.." +
+                                std::to_string(n - 1) + ")");
+  return static_cast<std::size_t>(s);
+}
+
+/// A probability or reward read exactly from its text ("1/6", "0.5", "1e-3").
+inline Rational read_number(std::string_view field, const std::string& at, const char* what) {
+  try {
+    return parse_rational(field);
+  } catch (const std::invalid_argument& e) {
+    // parse_rational's reason, without its copy of the text (not escaped).
+    const std::string_view message = e.what();
+    const auto colon = message.find("as a number: ");
+    const std::string_view why =
+        colon == std::string_view::npos ? std::string_view("it is not a number") : message.substr(colon + 13, 120);
+    throw std::invalid_argument(at + ": " + what + " " + quote_input(field) + " cannot be read: " + std::string(why) +
+                                " (write numbers as 1/6, 0.25 or 1e-3)");
+  }
+}
+
+// ---- Label and state reward files, shared by the explicit formats ----
+// Each adds to a builder whose n states exist, checks every index, refuses
+// a state listed twice, and names the file and line in its errors.
+
+/// PRISM's .lab: 0="init" 1="goal" on the first line, then "i: 0 1" lines
+/// (prism_model.cpp). Appends the states labelled init to `init`.
+void read_prism_labels(explicit_model_builder& b, std::string_view text, const std::string& name,
+                       std::vector<std::size_t>& init);
+/// Storm's .lab: #DECLARATION, label names, #END, then "i label label" lines
+/// (storm_model.cpp). Appends the states labelled init to `init`.
+void read_storm_labels(explicit_model_builder& b, std::string_view text, const std::string& name,
+                       std::vector<std::size_t>& init);
+/// PRISM's .srew: '#' comments, "n k", then k lines "i r" (prism_model.cpp).
+void read_prism_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name);
+/// Storm's state rewards: "i r" lines (storm_model.cpp).
+void read_storm_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name);
+/// A label file of either kind, told by its content (model_files.cpp).
+void read_labels(explicit_model_builder& b, std::string_view text, const std::string& name,
+                 std::vector<std::size_t>& init);
+/// A state reward file of either kind, told by its content (model_files.cpp):
+/// PRISM's when its first line is "n k" with n the number of states.
+void read_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name);
+
+}  // namespace exactdp::detail

@@ -1,0 +1,446 @@
+// Models with choices and the model files: PRISM's explicit DTMC and MDP
+// files, Storm's explicit files and its DRN format, told apart by content;
+// the Knuth-Yao die in both Storm formats; every error path.
+#include "exactdp/markov/explicit_model.hpp"  // first: the header stands alone
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "exactdp/markov/chain.hpp"
+#include "exactdp/markov/queries.hpp"
+#include "exactdp/numeric/numeric.hpp"
+#include "support/set2.hpp"
+
+using namespace exactdp;
+using Catch::Contains;
+using exactdp::test::set2_case;
+using exactdp::test::set2_path;
+
+namespace {
+
+// A scratch directory for files written by a test, removed at the end.
+struct scratch_dir {
+  std::filesystem::path path;
+  scratch_dir() {
+    path = std::filesystem::temp_directory_path() /
+           ("exactdp_markov_files_" + std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+    std::filesystem::create_directories(path);
+  }
+  ~scratch_dir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string write(const std::string& name, const std::string& text) const {
+    const auto p = path / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+};
+
+std::string copy_to(const scratch_dir& dir, const std::string& from, const std::string& name) {
+  std::ifstream in(from, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return dir.write(name, s.str());
+}
+
+markov_query query_to(const markov_model& m, const std::string& label) {
+  markov_query q;
+  q.start = m.start().value();
+  q.target = m.labels().at(label);
+  return q;
+}
+
+// D02: P(reach one) = 1/6 and 11/3 expected steps to done, in the three
+// number systems (the double within 4 ulps of the correctly rounded value).
+void check_die(const markov_model& m) {
+  const auto expected = set2_case("D02")["expected"];
+  const markov_query one = query_to(m, "one"), done = query_to(m, "done");
+  const Rational p = reach_probability(markov_chain<Rational>(m), one);
+  const Rational e = expected_steps(markov_chain<Rational>(m), done);
+  CHECK(to_string(p) == expected["reach_one"]["exact"].get<std::string>());
+  CHECK(to_string(e) == expected["steps_to_done"]["exact"].get<std::string>());
+  CHECK(reach_probability(markov_chain<Mod>(m), one).value() == expected["reach_one"]["mod"].get<std::uint32_t>());
+  CHECK(expected_steps(markov_chain<Mod>(m), done).value() == expected["steps_to_done"]["mod"].get<std::uint32_t>());
+  const double dp = reach_probability(markov_chain<double>(m), one);
+  const double de = expected_steps(markov_chain<double>(m), done);
+  CHECK(ulp_distance(dp, std::stod(expected["reach_one"]["double"].get<std::string>())).value() <= 4);
+  CHECK(ulp_distance(de, std::stod(expected["steps_to_done"]["double"].get<std::string>())).value() <= 4);
+}
+
+}  // namespace
+
+TEST_CASE("D02: the Knuth-Yao die in Storm's explicit format and in DRN", "[markov][files][storm]") {
+  const markov_model tra = load_markov_model(set2_path("storm_die/die.tra"));
+  CHECK(tra.size() == 13);
+  CHECK(tra.start() == 0u);
+  CHECK(tra.labels().at("done").size() == 6);
+  CHECK(tra.labels().at("deadlock").empty());
+  check_die(tra);
+
+  const markov_model drn = load_markov_model(set2_path("storm_die/die.drn"));
+  CHECK(drn.size() == 13);
+  CHECK(drn.start() == 0u);
+  check_die(drn);
+
+  // The same files as models with choices: one choice per state.
+  const explicit_model x = load_explicit_model(set2_path("storm_die/die.drn"));
+  CHECK(x.choice_count() == 13);
+  CHECK(!x.state_with_choices());
+  CHECK(x.action(0) == "0");  // Storm writes the choice's index when it has no name
+  CHECK(!x.has_rewards());
+  REQUIRE(x.distribution(0).size() == 2);
+  CHECK(x.distribution(0)[1].to == 2);
+  CHECK(x.distribution(0)[1].probability == ratio<Rational>(1, 2));
+}
+
+TEST_CASE("formats are told apart by their content, not their extension", "[markov][files]") {
+  scratch_dir dir;
+  const std::string drn = copy_to(dir, set2_path("storm_die/die.drn"), "die_export.txt");
+  CHECK(detect_model_format(test::read_all(drn), drn) == model_format::drn);
+  check_die(load_markov_model(drn));
+  // A Storm .tra under another name, with its labels beside it.
+  const std::string tra = copy_to(dir, set2_path("storm_die/die.tra"), "die.model");
+  copy_to(dir, set2_path("storm_die/die.lab"), "die.lab");
+  CHECK(detect_model_format(test::read_all(tra), tra) == model_format::storm);
+  check_die(load_markov_model(tra));
+  CHECK(detect_model_format("3 2\n0 1 1\n", "p") == model_format::prism);
+  CHECK(detect_model_format("3 2 2\n", "p") == model_format::prism);
+  CHECK(detect_model_format(" \n{\"transitions\": {}}", "j") == model_format::json);
+  CHECK(detect_model_format("// comment\n@type: MDP\n", "d") == model_format::drn);
+  CHECK(detect_model_format("mdp\n0 0 1 1\n", "s") == model_format::storm);
+  CHECK_THROWS_WITH(detect_model_format("hello world\n", "h.txt"),
+                    Contains("h.txt:1: cannot tell the model format from the line \"hello world\""));
+  CHECK_THROWS_WITH(detect_model_format("\n\n", "e.txt"), Contains("e.txt: the model file is empty"));
+  // A named format wins over the content (and its reader says what it sees).
+  CHECK_THROWS_WITH(load_markov_model(tra, "prism"), Contains("is Storm's explicit format, not PRISM's"));
+  CHECK_THROWS_WITH(load_markov_model(tra, "xml"), Contains("unknown model format \"xml\""));
+  // A JSON model through the general loaders.
+  const std::string json = dir.write("chain.data", R"({"start": "a", "transitions": {"a": {"a": "1/2", "z": "1/2"}},
+    "absorbing": ["z"], "labels": {"end": ["z"]}})");
+  const markov_model j = load_markov_model(json);
+  markov_query q;
+  q.start = *j.start();
+  CHECK(expected_steps(markov_chain<Rational>(j), q) == 2);
+  const explicit_model jx = load_explicit_model(json);
+  CHECK(jx.choice_count(0) == 1);
+  CHECK(jx.choice_count(1) == 0);
+  CHECK(jx.name(1) == "z");
+  CHECK(jx.find("z") == 1u);
+  CHECK(jx.labels().at("end") == std::vector<std::size_t>{1});
+  CHECK(expected_steps(markov_chain<Rational>(to_markov_model(jx)), q) == 2);
+  model_file_options reward;
+  reward.reward_model = "cost";
+  CHECK_THROWS_WITH(load_explicit_model(json, reward), Contains("only in a DRN file"));
+}
+
+TEST_CASE("PRISM's MDP file loads as a model with choices", "[markov][files][prism]") {
+  const explicit_model m = load_explicit_model(set2_path("mdp_choice.tra"));
+  CHECK(m.size() == 9);
+  CHECK(m.choice_count() == 12);
+  CHECK(m.transition_count() == 16);
+  CHECK(m.choice_count(0) == 2);
+  CHECK(m.choice_count(4) == 3);
+  CHECK(m.choice_count(6) == 1);
+  CHECK(m.state_with_choices() == 0u);
+  CHECK(m.start() == 0u);
+  CHECK(m.labels().at("goal") == std::vector<std::size_t>{1, 3, 4});
+  CHECK(m.labels().at("init") == std::vector<std::size_t>{0});
+  // Choice 1 of state 0: 0.6 back to 0, 0.3 to 1, 0.1 to 2, exactly.
+  const auto d = m.distribution(m.choice_begin(0) + 1);
+  REQUIRE(d.size() == 3);
+  CHECK(d[0].to == 0);
+  CHECK(d[0].probability == ratio<Rational>(3, 5));
+  CHECK(d[2].probability == ratio<Rational>(1, 10));
+  CHECK(m.name(8) == "8");
+  CHECK(m.find("8") == 8u);
+  CHECK(!m.find("08"));
+  CHECK(!m.find("9"));
+  // As a chain it is refused, naming the state with two choices.
+  CHECK_THROWS_WITH(load_markov_model(set2_path("mdp_choice.tra")),
+                    Contains("state 0 has 2 choices") && Contains("exactdp mdp") && Contains("mdp_choice.tra"));
+  CHECK_THROWS_AS(to_markov_model(m), std::invalid_argument);
+}
+
+TEST_CASE("PRISM explicit MDP with actions, and an MDP whose states have one choice", "[markov][files][prism]") {
+  const std::string tra = "3 4 5\n0 0 1 1 go\n0 1 2 1/2 stay\n0 1 0 1/2 stay\n1 0 1 1\n2 0 2 1\n";
+  const explicit_model m = parse_prism_explicit(tra, "a.tra");
+  CHECK(m.action(0) == "go");
+  CHECK(m.action(1) == "stay");
+  CHECK(m.action(2).empty());
+  CHECK(m.distribution(1).size() == 2);
+  CHECK_THROWS_WITH(parse_prism_explicit("2 2 3\n0 0 1 1\n0 1 1 1\n1 0 1 1\n", "c.tra"),
+                    Contains("c.tra:1: the first line announces 2 choices but the file has 3"));
+  // An MDP file whose states all have one choice is a chain.
+  const markov_model chain = parse_prism_model("2 2 2\n0 0 1 1\n1 0 1 1\n", "one.tra");
+  CHECK(chain.is_absorbing(1));
+  CHECK(chain.transitions(0).size() == 1);
+  CHECK_THROWS_WITH(parse_prism_explicit("2 3 3\n0 0 1 1\n0 2 1 1\n1 0 1 1\n", "gap.tra"),
+                    Contains("gap.tra:3: state 0 has choice 2 but no choice 1"));
+  CHECK_THROWS_WITH(parse_prism_explicit("2 2 2\n0 0 1 1 a\n0 0 1 1 b\n", "two.tra"),
+                    Contains("two.tra:3: choice 0 of state 0 has two action names"));
+  CHECK_THROWS_WITH(parse_prism_explicit("2 1 2\n0 0 1 1\n1 0 1 1\n", "few.tra"),
+                    Contains("declares 2 states but only 1 choices"));
+  CHECK_THROWS_WITH(parse_prism_explicit("2 3 2\n0 0 1 1\n1 0 1 1\n", "more.tra"),
+                    Contains("more.tra:1: the model declares 2 states and 3 choices but only 2 transitions"));
+  CHECK_THROWS_WITH(parse_prism_explicit("2 2 2\n0 5 1 1\n1 0 1 1\n", "big.tra"),
+                    Contains("big.tra:2: choice index 5 is not below the 2 choices"));
+  CHECK_THROWS_WITH(parse_prism_explicit("2 2 2\n0 1 1\n1 0 1 1\n", "f.tra"),
+                    Contains("f.tra:2: a transition line must be \"from choice to probability [action]\""));
+}
+
+TEST_CASE("Storm's explicit MDP, labels and state rewards", "[markov][files][storm]") {
+  const std::string tra = "mdp\n0 0 1 1 left\n0 1 2 1 right\n1 0 1 1\n";  // state 2 has no line: absorbing
+  const std::string lab = "#DECLARATION\ninit\ngoal far\n#END\n0 init\n2 far goal\n";
+  const std::string rew = "0 3\n1 1/2\n";
+  const explicit_model m = parse_storm_explicit(tra, "m.tra", lab, "m.lab", rew, "m.rew");
+  CHECK(m.size() == 3);
+  CHECK(m.choice_count(0) == 2);
+  CHECK(m.choice_count(2) == 0);
+  CHECK(m.action(1) == "right");
+  CHECK(m.labels().at("goal") == std::vector<std::size_t>{2});
+  CHECK(m.start() == 0u);
+  CHECK(m.has_rewards());
+  CHECK(m.state_reward(0) == 3);
+  CHECK(m.state_reward(1) == ratio<Rational>(1, 2));
+  CHECK(m.state_reward(2) == 0);
+  // A Storm DTMC with PRISM's label file and PRISM's reward file.
+  const explicit_model d =
+      parse_storm_explicit("dtmc\n0 1 1\n1 1 1\n", "d.tra", std::string("0=\"init\" 1=\"end\"\n0: 0\n1: 1\n"), "d.lab",
+                           std::string("2 1\n0 5\n"), "d.srew");
+  CHECK(d.start() == 0u);
+  CHECK(d.state_reward(0) == 5);
+  const markov_model dc = to_markov_model(d);
+  markov_query q;
+  q.start = 0;
+  CHECK(expected_steps(markov_chain<Rational>(dc), q) == 5);
+  // Without labels Storm has no initial state.
+  CHECK(!parse_storm_explicit("dtmc\n0 1 1\n", "n.tra").start());
+  // Errors.
+  CHECK_THROWS_WITH(parse_storm_explicit("ctmc\n0 1 2\n", "c.tra"), Contains("c.tra:1: the model is a ctmc"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n", "e.tra"), Contains("e.tra:1: the model has no transitions"));
+  CHECK_THROWS_WITH(parse_storm_explicit("markov\n0 1 1\n", "x.tra"), Contains("starts with the line dtmc or mdp"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1 a\n", "f.tra"), Contains("f.tra:2: a transition line"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1/2\n0 1 1/2\n", "dup.tra"),
+                    Contains("dup.tra:3: the transition 0 -> 1 is listed twice") && Contains("lines 2 and 3"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 0.6\n0 0 0.3\n", "sum.tra"),
+                    Contains("sum.tra:2: the probabilities out of state 0 sum to 9/10, not 1"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n"), "l.lab"),
+                    Contains("l.lab: the label declarations do not end with #END"));
+  CHECK_THROWS_WITH(
+      parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n0 b\n"), "l.lab"),
+      Contains("l.lab:4: label \"b\" is not declared"));
+  CHECK_THROWS_WITH(
+      parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n0 a\n0 a\n"), "l.lab"),
+      Contains("l.lab:5: state 0 is listed twice"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na a\n#END\n"), "l.lab"),
+                    Contains("l.lab:2: label \"a\" is declared twice"));
+  CHECK_THROWS_WITH(
+      parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n7 a\n"), "l.lab"),
+      Contains("l.lab:4: unknown state 7"));
+  CHECK_THROWS_WITH(
+      parse_storm_explicit("dtmc\n0 1 1\n", "r.tra", std::nullopt, "", std::string("0 1\n0 1\n"), "r.rew"),
+      Contains("r.rew:2: state 0 is listed twice"));
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1\n", "r.tra", std::nullopt, "", std::string("0 x\n"), "r.rew"),
+                    Contains("r.rew:1: reward \"x\" cannot be read"));
+}
+
+TEST_CASE("DRN: MDPs, rewards, placeholders, quoted labels", "[markov][files][drn]") {
+  const std::string text = R"(// an MDP
+@type: MDP
+@value_type: rational
+@parameters
+
+@placeholders
+$half : 1/2
+@reward_models
+time cost
+@nr_states
+3
+@nr_choices
+4
+@model
+state 0 [1, 10] init "two words"
+	action a [0, 5]
+		1 : $half
+		2 : $half
+	action __NOLABEL__
+		0 : 1
+state 1 [0, 0] goal
+	action b
+		1 : 1
+state 2 [1/3, 1] goal
+	action c [2, 0]
+		2 : 1
+)";
+  const explicit_model m = parse_drn_model(text, "m.drn");
+  CHECK(m.choice_count() == 4);
+  CHECK(m.choice_count(0) == 2);
+  CHECK(m.action(0) == "a");
+  CHECK(m.action(1).empty());
+  CHECK(m.reward_name() == "time");
+  CHECK(m.state_reward(0) == 1);
+  CHECK(m.state_reward(2) == ratio<Rational>(1, 3));
+  CHECK(m.choice_reward(0) == 0);
+  CHECK(m.choice_reward(3) == 2);
+  CHECK(m.labels().at("two words") == std::vector<std::size_t>{0});
+  CHECK(m.labels().at("goal") == std::vector<std::size_t>{1, 2});
+  CHECK(m.start() == 0u);
+  CHECK(m.distribution(0)[0].probability == ratio<Rational>(1, 2));
+  const explicit_model cost = parse_drn_model(text, "m.drn", "cost");
+  CHECK(cost.reward_name() == "cost");
+  CHECK(cost.state_reward(0) == 10);
+  CHECK(cost.choice_reward(0) == 5);
+  CHECK_THROWS_WITH(
+      parse_drn_model(text, "m.drn", "money"),
+      Contains("m.drn:14: the file has no reward model \"money\" (its reward models: \"time\", \"cost\")"));
+  CHECK_THROWS_WITH(to_markov_model(m), Contains("state 0 has 2 choices"));
+
+  // A DTMC with action and state rewards: a step from s earns both.
+  const std::string dtmc =
+      "@type: DTMC\n@reward_models\nr\n@nr_states\n2\n@nr_choices\n2\n@model\n"
+      "state 0 [1] init\naction go [2]\n0 : 1/4\n1 : 3/4\nstate 1 [7]\naction stop\n1 : 1\n";
+  const markov_model chain = to_markov_model(parse_drn_model(dtmc, "d.drn"));
+  markov_query q;
+  q.start = 0;
+  CHECK(expected_steps(markov_chain<Rational>(chain), q) == 4);  // (1 + 2) per step, 4/3 steps
+  CHECK(chain.reward(1) == 7);
+}
+
+TEST_CASE("DRN: every error names the file and line", "[markov][files][drn][errors]") {
+  const std::string head = "@type: DTMC\n@nr_states\n2\n@nr_choices\n2\n@model\n";
+  auto drn = [&](const std::string& body) { return parse_drn_model(head + body, "e.drn"); };
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\nstate 2\naction a\n1 : 1\n"),
+                    Contains("e.drn:10: expected state 1, not 2"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\naction b\n0 : 1\nstate 1\naction a\n1 : 1\n"),
+                    Contains("e.drn:10: state 0 has a second action, but the model is a DTMC"));
+  CHECK_THROWS_WITH(drn("state 0\n1 : 1\n"), Contains("e.drn:8: a transition before its state's first action"));
+  CHECK_THROWS_WITH(drn("action a\n0 : 1\n"), Contains("e.drn:7: an action before the first state"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 1\n"), Contains("e.drn:9: expected a state, an action or"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\n"),
+                    Contains("e.drn: @nr_states declares 2 states but the file lists 1"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\nstate 1\n"), Contains("e.drn: state 1 has no action"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\nstate 1\naction b\n1 : 1\n0 : 0\n1 : 1\n"),
+                    Contains("e.drn:14: the transition 1 -> 1 is listed twice") && Contains("(lines 12 and 14)"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n1 : $p\nstate 1\naction b\n1 : 1\n"),
+                    Contains("e.drn:9: unknown placeholder \"$p\""));
+  CHECK_THROWS_WITH(drn("state 0 [1\naction a\n1 : 1\n"), Contains("e.drn:7: a reward list \"[\" has no \"]\""));
+  CHECK_THROWS_WITH(drn("state 0 \"open\naction a\n1 : 1\n"), Contains("e.drn:7: a quoted label has no closing quote"));
+  CHECK_THROWS_WITH(drn("state 0\naction a\n5 : 1\n"), Contains("e.drn:9: unknown state 5"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: CTMC\n@nr_states\n1\n@model\n", "c.drn"),
+                    Contains("c.drn:1: the model type \"CTMC\" is not read"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@parameters\np q\n@nr_states\n1\n@model\n", "p.drn"),
+                    Contains("p.drn:3: the model has parameters"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@value_type: double-interval\n", "i.drn"),
+                    Contains("i.drn:2: the value type \"double-interval\" is not read"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@nr_states\n1\n", "m.drn"),
+                    Contains("m.drn: the file has no @model"));
+  CHECK_THROWS_WITH(parse_drn_model("@nr_states\n1\n@model\n", "t.drn"), Contains("t.drn:3: @type must be given"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@model\n", "n.drn"), Contains("n.drn:2: @nr_states must be given"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@type: MDP\n", "d.drn"), Contains("d.drn:2: @type is given twice"));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@colour\n", "u.drn"), Contains("u.drn:2: unknown line \"@colour\""));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@nr_states\n@model\n", "s.drn"),
+                    Contains("s.drn:2: @nr_states must be followed by a number"));
+  CHECK_THROWS_WITH(
+      parse_drn_model("@type: DTMC\n@nr_states\n1\n@nr_choices\n3\n@model\nstate 0\naction a\n0 : 1\n", "c.drn"),
+      Contains("c.drn: @nr_choices declares 3 choices but the file lists 1"));
+  CHECK_THROWS_WITH(
+      parse_drn_model("@type: DTMC\n@reward_models\na b\n@nr_states\n1\n@model\nstate 0 [1]\naction a\n0 : 1\n",
+                      "r.drn"),
+      Contains("r.drn:7: 1 rewards for 2 reward models"));
+}
+
+TEST_CASE("sizes are read exactly and checked before anything is allocated", "[markov][files][errors]") {
+  // 10^18 states: refused at once, by a count check or the state budget.
+  CHECK_THROWS_AS(parse_drn_model("@type: DTMC\n@nr_states\n1000000000000000000\n@model\nstate 0\n", "big.drn"),
+                  std::invalid_argument);
+  CHECK_THROWS_WITH(
+      parse_drn_model("@type: DTMC\n@nr_states\n1000000000000000000\n@model\nstate 0\n", "big.drn"),
+      Contains("big.drn:2: @nr_states declares 1000000000000000000 states but the file has only 1 lines"));
+  CHECK_THROWS_WITH(
+      parse_prism_explicit("1000000000000000000 1000000000000000000\n0 0 1\n", "big.tra"),
+      Contains("big.tra:1: the first line announces 1000000000000000000 transitions but the file lists 1"));
+  CHECK_THROWS_AS(parse_storm_explicit("dtmc\n0 1000000000000000000 1\n", "big.tra"), resource_error);
+  CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 18446744073709551615 1\n", "max.tra"),
+                    Contains("max.tra:1: a state index is too large"));
+  CHECK_THROWS_WITH(parse_prism_explicit("99999999999999999999999 1\n0 0 1\n", "o.tra"),
+                    Contains("o.tra:1: the number of states \"99999999999999999999999\" is too large"));
+  CHECK_THROWS_WITH(parse_prism_explicit("-2 1\n0 0 1\n", "n.tra"),
+                    Contains("n.tra:1: the number of states \"-2\" is not a non-negative integer"));
+  explicit_model_builder b("huge");
+  CHECK_THROWS_AS(b.indexed_states(std::uint64_t{1} << 60), resource_error);
+}
+
+TEST_CASE("errors never echo more than about 200 characters and escape control bytes", "[markov][files][errors]") {
+  const std::string junk = std::string("\x01\x7f\xff") + std::string(5000, 'x');
+  for (const auto& text :
+       {std::string("2 2\n0 ") + junk + " 1\n1 1 1\n", std::string("2 2\n0 0 ") + junk + "\n1 1 1\n", junk + " 2\n"}) {
+    try {
+      (void)parse_prism_explicit(text, "j.tra");
+      FAIL("no error");
+    } catch (const std::invalid_argument& e) {
+      const std::string msg = e.what();
+      INFO(msg);
+      CHECK(msg.size() < 400);
+      CHECK(msg.find('\x01') == std::string::npos);
+      CHECK(msg.find('\xff') == std::string::npos);
+      CHECK(msg.find("\\x01\\x7f\\xff") != std::string::npos);
+      CHECK(msg.find("...") != std::string::npos);
+    }
+  }
+  try {
+    (void)detect_model_format(junk, "j");
+    FAIL("no error");
+  } catch (const std::invalid_argument& e) {
+    CHECK(std::string(e.what()).size() < 600);
+  }
+}
+
+TEST_CASE("explicit_model_builder checks its arguments", "[markov][files][errors]") {
+  explicit_model_builder b("code");
+  const auto a = b.state("a"), z = b.state("z");
+  CHECK(b.state("a") == a);
+  CHECK_THROWS_AS(b.state(""), std::invalid_argument);
+  CHECK_THROWS_WITH(b.transition(a, 0, 9, Rational(1)), Contains("out of range"));
+  CHECK_THROWS_WITH(b.transition(a, 0, z, ratio<Rational>(3, 2)), Contains("is 3/2, outside [0, 1]"));
+  b.transition(a, 0, z, Rational(1));
+  b.transition(a, 0, a, Rational(0));  // dropped
+  b.absorbing(z);
+  b.start(a);
+  CHECK_THROWS_WITH(b.start(z), Contains("two start states"));
+  b.state_reward(a, Rational(2));
+  CHECK_THROWS_WITH(b.state_reward(a, Rational(3)), Contains("two different rewards"));
+  b.choice_reward(a, 0, Rational(1));
+  CHECK_THROWS_WITH(b.choice_reward(a, 0, Rational(5)), Contains("two different rewards"));
+  b.label("end", z);
+  const explicit_model m = b.build();
+  CHECK(m.name(0) == "a");
+  CHECK(m.find("z") == 1u);
+  CHECK(!m.find("q"));
+  CHECK(m.distribution(0).size() == 1);
+  const markov_model chain = to_markov_model(m);
+  CHECK(chain.reward(0) == 3);  // state reward + choice reward
+  CHECK(chain.is_absorbing(1));
+  CHECK_THROWS_AS((void)m.distribution(5), std::out_of_range);
+  CHECK_THROWS_WITH(explicit_model_builder("e").build(), Contains("no states"));
+
+  explicit_model_builder c("c");
+  c.indexed_states(2);
+  CHECK_THROWS_AS(c.state("x"), std::logic_error);
+  c.transition(0, 0, 1, Rational(1));
+  c.absorbing(0);
+  CHECK_THROWS_WITH(c.build(), Contains("state 0 is declared absorbing but has transitions"));
+  explicit_model_builder d("d");
+  d.indexed_states(2);
+  d.transition(0, 0, 1, Rational(1));
+  CHECK_THROWS_WITH(d.build(), Contains("state 1 has no transitions and is not declared absorbing"));
+  explicit_model_builder e("e");
+  e.indexed_states(1);
+  e.transition(0, 0, 0, Rational(1));
+  e.action(0, 3, "ghost");
+  CHECK_THROWS_WITH(e.build(), Contains("state 0 has no choice 3"));
+}
