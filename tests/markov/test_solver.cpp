@@ -10,7 +10,7 @@
 
 #include "exactdp/numeric/numeric.hpp"
 #include "oracle.hpp"
-#include "support/run_tool.hpp"
+#include "support/paths.hpp"
 
 using namespace exactdp;
 using exactdp::test::random_chain_spec;

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "support/run_tool.hpp"
+#include "support/paths.hpp"
 
 namespace exactdp::test {
 
