@@ -32,6 +32,18 @@ void knight_8x8_100(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 100, 0, 0));
 }
 template <class T>
+void knight_8x8_400(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 400, 0, 0));
+}
+template <class T>
+void knight_8x8_1000(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 1000, 0, 0));
+}
+template <class T>
+void new21_5000_5000_5000(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(new21_game<T>(5000, 5000, 5000));
+}
+template <class T>
 void new21_5500_5000_1000(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(new21_game<T>(5500, 5000, 1000));
 }
@@ -77,7 +89,10 @@ void coupon_10000(benchmark::State& state) {
   BENCHMARK_TEMPLATE(fn, exact)->Unit(benchmark::kMicrosecond)
 
 EXACTDP_BENCH3(knight_8x8_100, Rational);
+EXACTDP_BENCH3(knight_8x8_400, Rational);
+EXACTDP_BENCH3(knight_8x8_1000, Rational);
 EXACTDP_BENCH3(new21_5500_5000_1000, Rational);
+EXACTDP_BENCH3(new21_5000_5000_5000, Rational);
 EXACTDP_BENCH3(soup_4800, Rational);
 EXACTDP_BENCH3(boundary_paths_8x50_23, BigInt);
 EXACTDP_BENCH3(boundary_paths_50x50_50, BigInt);

@@ -100,6 +100,24 @@ TEST_CASE("run of k equal faces agrees with solving the chain's linear system") 
     for (int k = 1; k <= 7; ++k) CHECK(expected_rolls_for_run<Rational>(k, f) == run_by_linear_system(k, f));
 }
 
+TEST_CASE("run: the count-first path equals the recurrence run on Rational values") {
+  // The old exact path: the same walk with Rational a, b and a division per step.
+  auto on_rationals = [](int k, int f) {
+    detail::run_probabilities<Rational> probabilities(f);
+    auto [a, b] = detail::run_walk<Rational>(k, probabilities);
+    return Rational(a / (1 - b));
+  };
+  for (int f = 1; f <= 9; ++f)
+    for (int k = 1; k <= 40; ++k) {
+      INFO("f=" << f << " k=" << k);
+      CHECK(expected_rolls_for_run<Rational>(k, f) == on_rationals(k, f));
+    }
+  CHECK(expected_rolls_for_run<Rational>(1000, 6) == on_rationals(1000, 6));
+  CHECK(expected_rolls_for_run<Rational>(300, 1'000'000) == on_rationals(300, 1'000'000));
+  CHECK(expected_rolls_for_run<Rational>(1, 1) == 1);  // one face: every roll extends the run
+  CHECK(expected_rolls_for_run<Rational>(5000, 1) == 5000);
+}
+
 TEST_CASE("run: the double shows its real rounding error, and fails at k = 21") {
   CHECK(format_shortest(expected_rolls_for_run<double>(2)) == "42.00000000000015");  // the seed's order of operations
   for (int k = 1; k <= 12; ++k) {

@@ -149,6 +149,14 @@ decltype(auto) with_count_width(long double bits, F&& f) {
   return f(std::type_identity<BigInt>{});
 }
 
+/// True for the number types whose exact path counts first: exact fields
+/// whose values grow (Rational). Such a recurrence runs over BigInt counts
+/// with a common denominator and builds the T once at the end; residues and
+/// double run the recurrence on T itself.
+template <class T>
+inline constexpr bool counts_first =
+    field_traits<T>::is_exact && field_traits<T>::is_field && !field_traits<T>::fixed_size;
+
 /// x / m for a BigInt x that is a multiple of m (the count-form average over
 /// m equally likely outcomes: the numerators carry a common denominator that
 /// already contains the factor m). Requires 1 <= m; the exactness is the
@@ -160,6 +168,8 @@ struct exact_share {
     mpz_divexact_ui(q.backend().data(), x.backend().data(), m);
     return q;
   }
+  /// x = x / m in place (no allocation once x has its size).
+  void in_place(BigInt& x) const { mpz_divexact_ui(x.backend().data(), x.backend().data(), m); }
 };
 
 /// base^e in the ring T by repeated squaring. Cost: O(log e) products.
