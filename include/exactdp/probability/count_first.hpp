@@ -25,12 +25,16 @@
 #include <x86intrin.h>
 #endif
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/rational.hpp"
@@ -49,6 +53,8 @@ namespace detail {
 template <int L>
 struct fixed_count {
   static_assert(L >= 1 && L <= 64, "fixed_count: 1 <= L <= 64 limbs");
+  static_assert(sizeof(mp_limb_t) == sizeof(std::uint64_t), "fixed_count: GMP limbs must be 64 bits");
+  static constexpr int limbs = L;
   std::array<std::uint64_t, L> limb{};
 
   constexpr fixed_count() = default;
@@ -59,17 +65,16 @@ struct fixed_count {
   }
 
   constexpr fixed_count& operator+=(const fixed_count& o) {
-#if defined(__x86_64__)
-    if (!std::is_constant_evaluated()) {  // one adc chain
-      unsigned char c = 0;
-      for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
-        unsigned long long sum;
-        c = _addcarry_u64(c, limb[i], o.limb[i], &sum);
-        limb[i] = sum;
+    if (!std::is_constant_evaluated()) {
+      if constexpr (L >= 4) {  // GMP's tuned loop: about twice as fast per limb as an adc chain here
+        mpn_add_n(limb.data(), limb.data(), o.limb.data(), L);
+        return *this;
       }
+#if defined(__x86_64__)
+      add_chain(o, std::make_index_sequence<static_cast<std::size_t>(L)>{});
       return *this;
-    }
 #endif
+    }
     unsigned carry = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
       const unsigned __int128 s = static_cast<unsigned __int128>(limb[i]) + o.limb[i] + carry;
@@ -79,6 +84,16 @@ struct fixed_count {
     return *this;
   }
   constexpr fixed_count& operator-=(const fixed_count& o) {
+    if (!std::is_constant_evaluated()) {
+      if constexpr (L >= 4) {
+        mpn_sub_n(limb.data(), limb.data(), o.limb.data(), L);
+        return *this;
+      }
+#if defined(__x86_64__)
+      sub_chain(o, std::make_index_sequence<static_cast<std::size_t>(L)>{});
+      return *this;
+#endif
+    }
     unsigned borrow = 0;
     for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
       const unsigned __int128 d = static_cast<unsigned __int128>(limb[i]) - o.limb[i] - borrow;
@@ -106,12 +121,50 @@ struct fixed_count {
   friend constexpr fixed_count operator-(const fixed_count& a) { return fixed_count() - a; }
   friend constexpr bool operator==(const fixed_count&, const fixed_count&) = default;
 
+  /// z as a fixed_count; requires 0 <= z < 2^(64L) (the caller's bound).
+  /// Cost: O(L).
+  static fixed_count from_bigint(const BigInt& z) {
+    fixed_count r;
+    std::size_t written = 0;
+    mpz_export(r.limb.data(), &written, -1, sizeof(std::uint64_t), 0, 0, z.backend().data());
+    return r;
+  }
+
   /// The value as a BigInt in [0, 2^(64L)). Cost: O(L).
   BigInt to_bigint() const {
     BigInt z;
     mpz_import(z.backend().data(), static_cast<std::size_t>(L), -1, sizeof(std::uint64_t), 0, 0, limb.data());
     return z;
   }
+
+ private:
+#if defined(__x86_64__)
+  // One straight adc (sbb) chain: unrolled, so that the carry stays in the
+  // flags register from limb to limb (a loop keeps it in a byte register and
+  // costs about three times as much per limb).
+  static unsigned char add_limb(unsigned char carry, std::uint64_t& x, std::uint64_t y) {
+    unsigned long long r;
+    carry = _addcarry_u64(carry, x, y, &r);
+    x = r;
+    return carry;
+  }
+  static unsigned char sub_limb(unsigned char borrow, std::uint64_t& x, std::uint64_t y) {
+    unsigned long long r;
+    borrow = _subborrow_u64(borrow, x, y, &r);
+    x = r;
+    return borrow;
+  }
+  template <std::size_t... I>
+  void add_chain(const fixed_count& o, std::index_sequence<I...>) {
+    unsigned char c = 0;
+    ((c = add_limb(c, limb[I], o.limb[I])), ...);
+  }
+  template <std::size_t... I>
+  void sub_chain(const fixed_count& o, std::index_sequence<I...>) {
+    unsigned char b = 0;
+    ((b = sub_limb(b, limb[I], o.limb[I])), ...);
+  }
+#endif
 };
 
 template <class T>
@@ -157,6 +210,73 @@ decltype(auto) with_count_width(long double bits, F&& f) {
 template <class T>
 inline constexpr bool counts_first =
     field_traits<T>::is_exact && field_traits<T>::is_field && !field_traits<T>::fixed_size;
+
+/// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L> of
+/// the ladder L = 1, 2, 3, 4, 5, 6, 8, 10, ..., 56, 64 (steps of about 20%)
+/// whose 64·L bits hold `bits`, or C = BigInt above 4096 bits.
+template <class F>
+decltype(auto) with_fine_count_width(long double bits, F&& f) {
+  if (bits <= 64 * 1) return f(std::type_identity<fixed_count<1>>{});
+  if (bits <= 64 * 2) return f(std::type_identity<fixed_count<2>>{});
+  if (bits <= 64 * 3) return f(std::type_identity<fixed_count<3>>{});
+  if (bits <= 64 * 4) return f(std::type_identity<fixed_count<4>>{});
+  if (bits <= 64 * 5) return f(std::type_identity<fixed_count<5>>{});
+  if (bits <= 64 * 6) return f(std::type_identity<fixed_count<6>>{});
+  if (bits <= 64 * 8) return f(std::type_identity<fixed_count<8>>{});
+  if (bits <= 64 * 10) return f(std::type_identity<fixed_count<10>>{});
+  if (bits <= 64 * 12) return f(std::type_identity<fixed_count<12>>{});
+  if (bits <= 64 * 14) return f(std::type_identity<fixed_count<14>>{});
+  if (bits <= 64 * 16) return f(std::type_identity<fixed_count<16>>{});
+  if (bits <= 64 * 20) return f(std::type_identity<fixed_count<20>>{});
+  if (bits <= 64 * 24) return f(std::type_identity<fixed_count<24>>{});
+  if (bits <= 64 * 28) return f(std::type_identity<fixed_count<28>>{});
+  if (bits <= 64 * 32) return f(std::type_identity<fixed_count<32>>{});
+  if (bits <= 64 * 40) return f(std::type_identity<fixed_count<40>>{});
+  if (bits <= 64 * 48) return f(std::type_identity<fixed_count<48>>{});
+  if (bits <= 64 * 56) return f(std::type_identity<fixed_count<56>>{});
+  if (bits <= 64 * 64) return f(std::type_identity<fixed_count<64>>{});
+  return f(std::type_identity<BigInt>{});
+}
+
+/// Advances a layer of counts (a table of non-negative integers, one per
+/// state) by `steps` steps of a recurrence that only adds counts and in
+/// which one step multiplies the largest value by at most 2^growth_bits
+/// (intermediate sums included: a knight's cell gathers at most 8 values,
+/// 3 bits). The steps run on the narrowest fixed_count that holds the
+/// counts, tracking the limbs in use: each stage measures the largest value
+/// (B bits), takes the narrowest width W >= B + growth_bits
+/// (with_fine_count_width) and runs floor((W - B) / growth_bits) steps on it,
+/// which cannot wrap; past 4096 bits the rest runs on BigInt. So the width
+/// follows the actual counts, not a bound on the final one.
+/// advance(layer, m) is a generic callable that runs m steps on a
+/// std::vector<C> for every such C. Requires growth_bits >= 1.
+/// Cost: the steps themselves, plus two conversions per value and stage
+/// (about 20 stages).
+template <class Advance>
+std::vector<BigInt> advance_in_widths(std::vector<BigInt> layer, int steps, long double growth_bits,
+                                      const Advance& advance) {
+  int done = 0;
+  while (done < steps) {
+    std::size_t bits = 1;
+    for (const BigInt& x : layer) bits = std::max(bits, mpz_sizeinbase(x.backend().data(), 2));
+    const auto have = static_cast<long double>(bits);
+    done += with_fine_count_width(have + growth_bits, [&]<class C>(std::type_identity<C>) {
+      if constexpr (is_fixed_count<C>::value) {
+        const long double room = (64.0L * C::limbs - have) / growth_bits;
+        const int m = static_cast<int>(std::min<long double>(steps - done, std::floor(room)));
+        std::vector<C> counts(layer.size());
+        for (std::size_t i = 0; i < layer.size(); ++i) counts[i] = C::from_bigint(layer[i]);
+        advance(counts, m);
+        for (std::size_t i = 0; i < layer.size(); ++i) layer[i] = counts[i].to_bigint();
+        return m;
+      } else {
+        advance(layer, steps - done);
+        return steps - done;
+      }
+    });
+  }
+  return layer;
+}
 
 /// x / m for a BigInt x that is a multiple of m (the count-form average over
 /// m equally likely outcomes: the numerators carry a common denominator that
