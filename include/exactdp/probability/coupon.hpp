@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -116,7 +118,57 @@ inline std::pair<BigInt, BigInt> unit_fraction_sum_split(coupon_denominators<std
   return {std::move(stack.back().p), std::move(stack.back().q)};
 }
 
+/// lcm(1, ..., n): the product of the largest power of each prime p <= n
+/// that is at most n (primes by a sieve of Eratosthenes), multiplied as a
+/// balanced tree (a stack of partial products of equal counts). Below
+/// 2^(1.4988·n) (Rosser and Schoenfeld 1962: ψ(n) < 1.03883·n).
+/// Throws resource_error when the sieve or the result passes the state
+/// budget. Cost: O(n log log n) for the sieve and O(M(n)·log n) for the
+/// products.
+inline BigInt lcm_up_to(int n) {
+  const auto size = static_cast<std::size_t>(n) + 1;
+  check_state_budget("the sieve up to " + std::to_string(n), static_cast<long double>(size), 1);
+  check_state_budget("lcm(1..n) for n = " + std::to_string(n), 4, entry_bytes<BigInt>(1.5L * n + 64));
+  std::vector<char> composite(size, 0);
+  std::vector<std::pair<BigInt, std::size_t>> stack;  // partial products and how many factors each holds
+  for (std::size_t p = 2; p < size; ++p) {
+    if (composite[p]) continue;
+    for (std::size_t q = p * p; q < size; q += p) composite[q] = 1;
+    std::uint64_t power = p;
+    while (power <= static_cast<std::uint64_t>(n) / p) power *= p;
+    stack.emplace_back(BigInt(power), 1);
+    while (stack.size() >= 2 && stack[stack.size() - 2].second == stack.back().second) {
+      auto [top, count] = std::move(stack.back());
+      stack.pop_back();
+      stack.back().first *= top;
+      stack.back().second += count;
+    }
+  }
+  BigInt lcm = 1;
+  while (!stack.empty()) {
+    lcm *= stack.back().first;
+    stack.pop_back();
+  }
+  return lcm;
+}
+
 }  // namespace detail
+
+/// A bound on expected_draws_to_collect(n): the answer n·H_n is N/lcm(1..n)
+/// with that denominator known (each term n/k has a denominator dividing
+/// it) and 0 <= N <= n·(ln n + 1)·lcm(1..n). Constraints as
+/// expected_draws_to_collect; resource_error when lcm(1..n) (about
+/// 1.44·n bits) passes the state budget. Cost: detail::lcm_up_to.
+inline answer_bound expected_draws_to_collect_bound(int n) {
+  if (n < 0 || n > 10'000'000)
+    throw std::invalid_argument("the number of coupon kinds must be between 0 and 10^7, not " + std::to_string(n));
+  if (n == 0) return detail::integer_bound(1);
+  BigInt lcm = detail::lcm_up_to(n);
+  const std::uint64_t d_bits = mpz_sizeinbase(lcm.backend().data(), 2);
+  const auto harmonic = static_cast<unsigned>(std::ceil(std::log(static_cast<double>(n)))) + 1;  // H_n <= ln n + 1
+  return {d_bits + static_cast<std::uint64_t>(std::bit_width(static_cast<unsigned>(n)) + std::bit_width(harmonic)),
+          d_bits, std::move(lcm)};
+}
 
 /// Expected number of uniform draws from n kinds of coupon until every kind
 /// has been seen: the sum over phases of n / (n - have), that is n·H_n

@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -114,6 +115,13 @@ T dice_sequences(int n, const std::array<int, 6>& roll_max) {
   } else {
     return detail::dice_walk<T>(n, roll_max, bits);
   }
+}
+
+/// A bound on dice_sequences(n, roll_max): a count in [1, 6^n] (known
+/// denominator 1). Same constraints as dice_sequences. Cost: O(1).
+inline answer_bound dice_sequences_bound(int n, const std::array<int, 6>& roll_max) {
+  detail::check_dice_arguments(n, roll_max);
+  return detail::integer_bound(detail::power_bits(6, static_cast<std::uint64_t>(n)));
 }
 
 }  // namespace exactdp

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -151,6 +152,25 @@ T knight_probability(int n, int moves, int row, int col) {
   } else {
     return detail::knight_walk<T>(n, moves, row, col, ratio<T>(1, 8), 3.0L * moves);
   }
+}
+
+/// A bound on knight_probability(n, moves, row, col) before computing it:
+/// the answer is N/8^moves with the denominator 8^moves known and
+/// 0 <= N <= 8^moves (N counts the surviving sequences). Same constraints
+/// and errors as knight_probability; resource_error when 8^moves passes the
+/// state budget. Cost: one power of two. Status: tested by combining
+/// primes_needed residues (tests/probability/test_answer_bounds.cpp).
+inline answer_bound knight_probability_bound(int n, int moves, int row, int col) {
+  detail::check_knight_arguments(n, moves, row, col);
+  const auto bits = 3 * static_cast<std::uint64_t>(moves) + 1;
+  return {bits, bits, BigInt(1) << (3 * static_cast<unsigned>(moves))};
+}
+
+/// A bound on knight_paths(n, moves, row, col): a count in [0, 8^moves]
+/// (known denominator 1). Same constraints as knight_paths. Cost: O(1).
+inline answer_bound knight_paths_bound(int n, int moves, int row, int col) {
+  detail::check_knight_arguments(n, moves, row, col);
+  return detail::integer_bound(3 * static_cast<std::uint64_t>(moves) + 1);
 }
 
 }  // namespace exactdp

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -159,6 +160,20 @@ T new21_game(int n, int k, int max_pts) {
     };
     return detail::new21_window<T>(n, k, max_pts, T(1), share_into, grow);
   }
+}
+
+/// A bound on new21_game(n, k, max_pts): the answer is N/max_pts^min(n, k)
+/// with that denominator known and 0 <= N <= max_pts^min(n, k) (a
+/// probability); 1 (denominator 1) when the game always ends at or below n.
+/// Same constraints as new21_game; resource_error when the denominator
+/// passes the state budget. Cost: one power.
+inline answer_bound new21_game_bound(int n, int k, int max_pts) {
+  detail::check_new21_arguments(n, k, max_pts);
+  if (k == 0 || static_cast<long long>(n) >= static_cast<long long>(k) + max_pts - 1) return detail::integer_bound(1);
+  const auto m = static_cast<unsigned long>(max_pts);
+  const auto draws = static_cast<unsigned long>(std::min(n, k));
+  const std::uint64_t bits = detail::power_bits(m, draws);
+  return {bits, bits, detail::known_power(m, draws, "the denominator max_pts^min(n, k)")};
 }
 
 }  // namespace exactdp

@@ -1,11 +1,13 @@
 // exactdp/probability/run.hpp: expected rolls until a run of k equal faces.
 #pragma once
 
+#include <bit>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -116,6 +118,17 @@ T expected_rolls_for_run(int k, int faces = 6) {
     auto [a, b] = detail::run_walk<T>(k, probabilities);
     return a / (T(1) - b);
   }
+}
+
+/// A bound on expected_rolls_for_run(k, faces): the answer
+/// (f^(k+1) - f)/(f - 1) (k for one face) is an integer below 2·f^k, so the
+/// known denominator is 1. Same constraints as expected_rolls_for_run.
+/// Cost: O(1).
+inline answer_bound expected_rolls_for_run_bound(int k, int faces = 6) {
+  detail::check_run_arguments(k, faces);
+  if (faces == 1) return detail::integer_bound(static_cast<std::uint64_t>(std::bit_width(static_cast<unsigned>(k))));
+  return detail::integer_bound(detail::power_bits(static_cast<std::uint64_t>(faces), static_cast<std::uint64_t>(k)) +
+                               1);
 }
 
 }  // namespace exactdp
