@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -212,8 +213,8 @@ inline constexpr bool counts_first =
     field_traits<T>::is_exact && field_traits<T>::is_field && !field_traits<T>::fixed_size;
 
 /// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L> of
-/// the ladder L = 1, 2, 3, 4, 5, 6, 8, 10, ..., 56, 64 (steps of about 20%)
-/// whose 64·L bits hold `bits`, or C = BigInt above 4096 bits.
+/// the ladder L = 1, 2, ..., 12, 14, ..., 32, 36, ..., 64 (steps of at most
+/// about 12%) whose 64·L bits hold `bits`, or C = BigInt above 4096 bits.
 template <class F>
 decltype(auto) with_fine_count_width(long double bits, F&& f) {
   if (bits <= 64 * 1) return f(std::type_identity<fixed_count<1>>{});
@@ -222,18 +223,29 @@ decltype(auto) with_fine_count_width(long double bits, F&& f) {
   if (bits <= 64 * 4) return f(std::type_identity<fixed_count<4>>{});
   if (bits <= 64 * 5) return f(std::type_identity<fixed_count<5>>{});
   if (bits <= 64 * 6) return f(std::type_identity<fixed_count<6>>{});
+  if (bits <= 64 * 7) return f(std::type_identity<fixed_count<7>>{});
   if (bits <= 64 * 8) return f(std::type_identity<fixed_count<8>>{});
+  if (bits <= 64 * 9) return f(std::type_identity<fixed_count<9>>{});
   if (bits <= 64 * 10) return f(std::type_identity<fixed_count<10>>{});
+  if (bits <= 64 * 11) return f(std::type_identity<fixed_count<11>>{});
   if (bits <= 64 * 12) return f(std::type_identity<fixed_count<12>>{});
   if (bits <= 64 * 14) return f(std::type_identity<fixed_count<14>>{});
   if (bits <= 64 * 16) return f(std::type_identity<fixed_count<16>>{});
+  if (bits <= 64 * 18) return f(std::type_identity<fixed_count<18>>{});
   if (bits <= 64 * 20) return f(std::type_identity<fixed_count<20>>{});
+  if (bits <= 64 * 22) return f(std::type_identity<fixed_count<22>>{});
   if (bits <= 64 * 24) return f(std::type_identity<fixed_count<24>>{});
+  if (bits <= 64 * 26) return f(std::type_identity<fixed_count<26>>{});
   if (bits <= 64 * 28) return f(std::type_identity<fixed_count<28>>{});
+  if (bits <= 64 * 30) return f(std::type_identity<fixed_count<30>>{});
   if (bits <= 64 * 32) return f(std::type_identity<fixed_count<32>>{});
+  if (bits <= 64 * 36) return f(std::type_identity<fixed_count<36>>{});
   if (bits <= 64 * 40) return f(std::type_identity<fixed_count<40>>{});
+  if (bits <= 64 * 44) return f(std::type_identity<fixed_count<44>>{});
   if (bits <= 64 * 48) return f(std::type_identity<fixed_count<48>>{});
+  if (bits <= 64 * 52) return f(std::type_identity<fixed_count<52>>{});
   if (bits <= 64 * 56) return f(std::type_identity<fixed_count<56>>{});
+  if (bits <= 64 * 60) return f(std::type_identity<fixed_count<60>>{});
   if (bits <= 64 * 64) return f(std::type_identity<fixed_count<64>>{});
   return f(std::type_identity<BigInt>{});
 }
@@ -244,37 +256,64 @@ decltype(auto) with_fine_count_width(long double bits, F&& f) {
 /// (intermediate sums included: a knight's cell gathers at most 8 values,
 /// 3 bits). The steps run on the narrowest fixed_count that holds the
 /// counts, tracking the limbs in use: each stage measures the largest value
-/// (B bits), takes the narrowest width W >= B + growth_bits
-/// (with_fine_count_width) and runs floor((W - B) / growth_bits) steps on it,
-/// which cannot wrap; past 4096 bits the rest runs on BigInt. So the width
-/// follows the actual counts, not a bound on the final one.
-/// advance(layer, m) is a generic callable that runs m steps on a
-/// std::vector<C> for every such C. Requires growth_bits >= 1.
-/// Cost: the steps themselves, plus two conversions per value and stage
-/// (about 20 stages).
+/// (B bits), takes the narrowest width W with room for at least
+/// min(16, steps left) more steps (with_fine_count_width) and runs
+/// floor((W - B) / growth_bits) steps on it, which cannot wrap; past 4096
+/// bits the rest runs on BigInt. So the width follows the actual counts,
+/// not a bound on the final one. Between stages the layer is kept as raw
+/// limbs (one copy per stage, no BigInt). advance(layer, m) is a generic
+/// callable that runs m steps on a std::vector<C> for every such C.
+/// Requires growth_bits >= 1.
+/// Cost: the steps themselves, plus one copy of the layer per stage (about
+/// 30 stages).
 template <class Advance>
-std::vector<BigInt> advance_in_widths(std::vector<BigInt> layer, int steps, long double growth_bits,
+std::vector<BigInt> advance_in_widths(const std::vector<BigInt>& start, int steps, long double growth_bits,
                                       const Advance& advance) {
+  const std::size_t cells = start.size();
+  std::size_t width = 1;  // limbs per value in `raw`
+  for (const BigInt& x : start) width = std::max(width, mpz_size(x.backend().data()));
+  std::vector<std::uint64_t> raw(cells * width, 0);
+  for (std::size_t i = 0; i < cells; ++i)
+    mpz_export(raw.data() + i * width, nullptr, -1, sizeof(std::uint64_t), 0, 0, start[i].backend().data());
+  auto bits_in_use = [&] {
+    std::size_t top = 0;
+    for (std::size_t i = 0; i < cells; ++i)
+      for (std::size_t l = width; l-- > 0;)
+        if (raw[i * width + l] != 0) {
+          top = std::max(top, 64 * l + static_cast<std::size_t>(std::bit_width(raw[i * width + l])));
+          break;
+        }
+    return static_cast<long double>(std::max<std::size_t>(top, 1));
+  };
   int done = 0;
   while (done < steps) {
-    std::size_t bits = 1;
-    for (const BigInt& x : layer) bits = std::max(bits, mpz_sizeinbase(x.backend().data(), 2));
-    const auto have = static_cast<long double>(bits);
-    done += with_fine_count_width(have + growth_bits, [&]<class C>(std::type_identity<C>) {
+    const long double have = bits_in_use();
+    const long double room = growth_bits * std::min(steps - done, 16);
+    const bool finished = with_fine_count_width(have + room, [&]<class C>(std::type_identity<C>) {
       if constexpr (is_fixed_count<C>::value) {
-        const long double room = (64.0L * C::limbs - have) / growth_bits;
-        const int m = static_cast<int>(std::min<long double>(steps - done, std::floor(room)));
-        std::vector<C> counts(layer.size());
-        for (std::size_t i = 0; i < layer.size(); ++i) counts[i] = C::from_bigint(layer[i]);
+        constexpr auto limbs = static_cast<std::size_t>(C::limbs);
+        const int m = static_cast<int>(std::min<long double>(steps - done, std::floor((64.0L * limbs - have) / growth_bits)));
+        std::vector<C> counts(cells);
+        const std::size_t copied = std::min(width, limbs);  // the limbs above `have` bits are 0
+        for (std::size_t i = 0; i < cells; ++i)
+          std::copy_n(raw.begin() + static_cast<std::ptrdiff_t>(i * width), copied, counts[i].limb.begin());
         advance(counts, m);
-        for (std::size_t i = 0; i < layer.size(); ++i) layer[i] = counts[i].to_bigint();
-        return m;
+        width = limbs;
+        raw.assign(cells * width, 0);
+        for (std::size_t i = 0; i < cells; ++i)
+          std::copy_n(counts[i].limb.begin(), limbs, raw.begin() + static_cast<std::ptrdiff_t>(i * width));
+        done += m;
+        return false;
       } else {
-        advance(layer, steps - done);
-        return steps - done;
+        return true;
       }
     });
+    if (finished) break;
   }
+  std::vector<BigInt> layer(cells);
+  for (std::size_t i = 0; i < cells; ++i)
+    mpz_import(layer[i].backend().data(), width, -1, sizeof(std::uint64_t), 0, 0, raw.data() + i * width);
+  if (done < steps) advance(layer, steps - done);  // past 4096 bits: BigInt
   return layer;
 }
 

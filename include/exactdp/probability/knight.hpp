@@ -54,8 +54,17 @@ void knight_advance(int n, std::vector<T>& layer, int moves, const T& step) {
   const T zero(0);
   const bool weighted = !(step == T(1));
   std::vector<T> next(layer.size(), zero);
+  // Values of more than two words (wide counts): a cell's first contribution
+  // of a move is copied in and later ones added, so there is no clearing
+  // pass and one addition fewer per cell reached; the cells no move reaches
+  // are set to 0 afterwards. Small values: one branch-free clearing pass.
+  constexpr bool copy_first = sizeof(T) > 2 * sizeof(std::uint64_t);
+  std::vector<unsigned char> reached(copy_first ? layer.size() : 0);
   for (int t = 0; t < moves; ++t) {
-    for (T& x : next) x = zero;
+    if constexpr (copy_first)
+      std::fill(reached.begin(), reached.end(), static_cast<unsigned char>(0));
+    else
+      for (T& x : next) x = zero;
     for (int r = 0; r < n; ++r) {
       for (int c = 0; c < n; ++c) {
         const T& w = layer[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)];
@@ -63,10 +72,22 @@ void knight_advance(int n, std::vector<T>& layer, int moves, const T& step) {
         for (int d = 0; d < 8; ++d) {
           const int nr = r + dr[d], nc = c + dc[d];
           if (nr < 0 || nr >= n || nc < 0 || nc >= n) continue;  // off the board: dropped
-          next[static_cast<std::size_t>(nr) * static_cast<std::size_t>(n) + static_cast<std::size_t>(nc)] += w;
+          const std::size_t to =
+              static_cast<std::size_t>(nr) * static_cast<std::size_t>(n) + static_cast<std::size_t>(nc);
+          if constexpr (copy_first) {
+            if (!reached[to]) {
+              next[to] = w;
+              reached[to] = 1;
+              continue;
+            }
+          }
+          next[to] += w;
         }
       }
     }
+    if constexpr (copy_first)
+      for (std::size_t i = 0; i < next.size(); ++i)
+        if (!reached[i]) next[i] = zero;
     if (weighted)
       for (T& x : next) x = x * step;
     layer.swap(next);
