@@ -107,7 +107,6 @@ struct fixed_count {
   friend constexpr fixed_count operator*(const fixed_count& a, const fixed_count& b) {
     fixed_count r;
     for (std::size_t i = 0; i < static_cast<std::size_t>(L); ++i) {
-      if (a.limb[i] == 0) continue;  // a small factor (a count of faces) costs L products, not L²/2
       std::uint64_t carry = 0;
       for (std::size_t j = 0; i + j < static_cast<std::size_t>(L); ++j) {
         const unsigned __int128 t = static_cast<unsigned __int128>(a.limb[i]) * b.limb[j] + r.limb[i + j] + carry;
