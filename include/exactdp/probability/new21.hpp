@@ -7,6 +7,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -61,8 +62,10 @@ void check_new21_budget(int n, int k, int max_pts, long double bits) {
 /// visited. The representation gives `one`, share_into(out, x) (out =
 /// x / max_pts, reusing out's storage) and grow(window, t): t plain steps
 /// window += share(window), the steps i < min(k, max_pts) whose reach value
-/// is neither kept nor dropped nor part of the answer (probabilities run
-/// them one by one; counts multiply by ((max_pts + 1)/max_pts)^t at once).
+/// is neither kept nor dropped nor part of the answer: the window is
+/// multiplied by ((max_pts + 1)/max_pts)^t at once (probabilities: by
+/// repeated squaring; counts: one product by (max_pts + 1)^t and one exact
+/// division by max_pts^t).
 /// Otherwise per total: one share, one addition and, once the window is
 /// full, one subtraction. Arguments and budgets checked; requires
 /// n < k + max_pts - 1 (otherwise the answer is 1 and the caller returns it).
@@ -83,13 +86,14 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
       r = one;
     else
       share_into(r, window);
-    if (i >= max_pts && i - max_pts < k) window -= reach[static_cast<std::size_t>(i - max_pts) % kept];
-    if (i < k) {
+    if (i < k)
       window += r;
-      if (i <= last_kept) std::swap(reach[static_cast<std::size_t>(i) % kept], r);  // r's old storage is reused
-    } else {
+    else
       answer += r;  // she stops at i, and i <= n
-    }
+    // reach[i - max_pts] leaves the window; it is read before reach[i]
+    // takes its slot (the same slot when kept == max_pts).
+    if (i >= max_pts && i - max_pts < k) window -= reach[static_cast<std::size_t>(i - max_pts) % kept];
+    if (i < k && i <= last_kept) std::swap(reach[static_cast<std::size_t>(i) % kept], r);  // r's storage is reused
   }
   return answer;
 }
@@ -151,12 +155,9 @@ T new21_game(int n, int k, int max_pts) {
     detail::check_new21_budget<T>(n, k, max_pts, bits);
     const chance_step<T> draw = chance_step<T>::uniform(max_pts);
     auto share_into = [&draw](T& out, const T& sum) { out = draw.average_of_sum(sum); };
-    auto grow = [&share_into](T& window, int steps) {
-      T r(0);
-      for (int step = 0; step < steps; ++step) {
-        share_into(r, window);
-        window += r;
-      }
+    const T growth = ratio<T>(static_cast<std::int64_t>(max_pts) + 1, max_pts);  // window + window/m
+    auto grow = [&growth](T& window, int steps) {
+      window = window * detail::power(growth, static_cast<std::uint64_t>(steps));
     };
     return detail::new21_window<T>(n, k, max_pts, T(1), share_into, grow);
   }
