@@ -23,8 +23,9 @@ using namespace exactdp;
 // or reached by the search. Arg: 0 the default (whichever solves fewer
 // masks), 1 the bottom-up table, 2 the memoised search.
 can_i_win_method method_of(std::int64_t arg) {
-  return arg == 1 ? can_i_win_method::bottom_up
-                  : arg == 2 ? can_i_win_method::memoised_search : can_i_win_method::fewer_masks;
+  return arg == 1   ? can_i_win_method::bottom_up
+         : arg == 2 ? can_i_win_method::memoised_search
+                    : can_i_win_method::fewer_masks;
 }
 
 void can_i_win_all_totals(benchmark::State& state) {

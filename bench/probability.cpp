@@ -89,7 +89,7 @@ void coupon_10000(benchmark::State& state) {
 
 // The residues with a run-time modulus: 32-bit (DynModInt, P = 1e9+7) against
 // 64-bit (DynModInt64, P = 4611686018427387847) on the same recurrence.
-#define EXACTDP_BENCH_RESIDUES(fn)                                    \
+#define EXACTDP_BENCH_RESIDUES(fn)                                  \
   BENCHMARK_TEMPLATE(fn, DynModInt)->Unit(benchmark::kMicrosecond); \
   BENCHMARK_TEMPLATE(fn, DynModInt64)->Unit(benchmark::kMicrosecond)
 

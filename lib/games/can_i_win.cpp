@@ -185,8 +185,8 @@ can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total, can_i_
   std::optional<solved> r;
   if (method != can_i_win_method::bottom_up) {
     // The search stops once it has solved as many masks as the table would.
-    const std::uint64_t cap = method == can_i_win_method::memoised_search ? ~std::uint64_t{0}
-                                                                         : masks_below(m, desired_total);
+    const std::uint64_t cap =
+        method == can_i_win_method::memoised_search ? ~std::uint64_t{0} : masks_below(m, desired_total);
     r = memoised_search(rules, cap);
     if (r) a.method = "memoised search";
   }

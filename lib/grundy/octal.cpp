@@ -358,7 +358,6 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
   return sparse_table(game, count, space, naive_prefix).values;
 }
 
-
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count, grundy_method method) {
   return octal_grundy_table(game, count, method).values;
 }

@@ -94,8 +94,8 @@ octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_m
                      std::to_string(count) + ")";
   if (method == grundy_method::sparse && runs == grundy_method::naive)
     what += ", by the naive method since the sparse space does not apply (" +
-            std::to_string(first.report().rare_in_prefix) + " of the first " +
-            std::to_string(first.report().prefix) + " heaps are rare)";
+            std::to_string(first.report().rare_in_prefix) + " of the first " + std::to_string(first.report().prefix) +
+            " heaps are rare)";
   check_work_budget(what, steps);
   for (;;) {
     count = std::min(max_count, count * 2);

@@ -49,7 +49,8 @@ TEST_CASE("64-bit residues agree with 128-bit arithmetic on random operands") {
       if (a != 0) REQUIRE((x * x.inv()).value() == 1u);
     }
     // The extremes: (P-1)² is the largest product; negative values reduce.
-    CHECK((DynModInt64(static_cast<std::int64_t>(p - 1)) * DynModInt64(static_cast<std::int64_t>(p - 1))).value() == 1u);
+    CHECK((DynModInt64(static_cast<std::int64_t>(p - 1)) * DynModInt64(static_cast<std::int64_t>(p - 1))).value() ==
+          1u);
     CHECK(DynModInt64(-1).value() == p - 1);
     CHECK(DynModInt64(INT64_MIN).value() ==
           static_cast<std::uint64_t>((INT64_MIN % static_cast<std::int64_t>(p) + static_cast<std::int64_t>(p)) %
@@ -175,7 +176,7 @@ TEST_CASE("combine_known_denominator: signed numerators, the bound, and its erro
   const BigInt d = BigInt(1) << 60;
   const std::vector<std::uint64_t> primes = primes_below(3);
   for (const BigInt& n : {BigInt(0), BigInt(-1), BigInt("-5316911983139663491615228241121378303"),
-                         BigInt("5316911983139663491615228241121378303")}) {  // about 2^122
+                          BigInt("5316911983139663491615228241121378303")}) {  // about 2^122
     const Rational value = make_rational(n, d);
     std::vector<residue_class> classes;
     for (std::size_t i = 0; i < 2; ++i) classes.push_back({BigInt(to_residue64(value, primes[i])), BigInt(primes[i])});

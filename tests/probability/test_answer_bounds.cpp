@@ -79,8 +79,8 @@ TEST_CASE("primes_needed: CRT on the numerator needs half the primes of reconstr
   const answer_bound known{3001, 3001, BigInt(1) << 3000};
   answer_bound unknown = known;
   unknown.denominator.reset();
-  CHECK(primes_needed(known) == 50);     // 3002 bits / 61
-  CHECK(primes_needed(unknown) == 99);   // 6003 bits / 61
+  CHECK(primes_needed(known) == 50);    // 3002 bits / 61
+  CHECK(primes_needed(unknown) == 99);  // 6003 bits / 61
   CHECK(primes_needed(known, 31) == 101);
   CHECK(primes_needed(detail::integer_bound(1)) == 1);
   CHECK_THROWS_AS(primes_needed(known, 63), std::invalid_argument);
@@ -116,7 +116,8 @@ TEST_CASE("bounds of the probabilities with a known denominator", "[probability]
   }
   for (const std::int64_t ml : {0, 1, 50, 1000}) {
     INFO("soup " << ml);
-    check_bound<Rational>(soup_servings_bound(ml), [&]<class T>(std::type_identity<T>) { return soup_servings<T>(ml); });
+    check_bound<Rational>(soup_servings_bound(ml),
+                          [&]<class T>(std::type_identity<T>) { return soup_servings<T>(ml); });
   }
   for (const int n : {0, 1, 2, 3, 30, 200}) {
     INFO("coupon " << n);
@@ -133,8 +134,9 @@ TEST_CASE("bounds of the probabilities with a known denominator", "[probability]
 TEST_CASE("bounds of the counts (denominator 1)", "[probability][bounds]") {
   for (const int n : {0, 1, 30, 200}) {
     INFO("dice " << n);
-    check_bound<BigInt>(dice_sequences_bound(n, {1, 1, 2, 2, 2, 3}),
-                        [&]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, {1, 1, 2, 2, 2, 3}); });
+    check_bound<BigInt>(dice_sequences_bound(n, {1, 1, 2, 2, 2, 3}), [&]<class T>(std::type_identity<T>) {
+      return dice_sequences<T>(n, {1, 1, 2, 2, 2, 3});
+    });
   }
   for (const auto& [m, n, moves, row, col] :
        std::vector<std::array<int, 5>>{{1, 1, 0, 0, 0}, {1, 1, 3, 0, 0}, {8, 50, 23, 5, 26}, {20, 20, 60, 0, 0}}) {

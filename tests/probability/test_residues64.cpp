@@ -83,13 +83,13 @@ TEST_CASE("64-bit residues: new21, soup, rolls to reach, fixed points", "[probab
 TEST_CASE("64-bit residues: counts of dice sequences and boundary paths", "[probability][residues64]") {
   for (const int n : {0, 1, 2, 20, 300}) {
     INFO("dice " << n);
-    check_residues64<BigInt>(
-        [&]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, {1, 1, 2, 2, 2, 3}); });
-    check_residues64<BigInt>(
-        [&]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, {15, 15, 15, 15, 15, 15}); });
+    check_residues64<BigInt>([&]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, {1, 1, 2, 2, 2, 3}); });
+    check_residues64<BigInt>([&]<class T>(std::type_identity<T>) {
+      return dice_sequences<T>(n, {15, 15, 15, 15, 15, 15});
+    });
   }
-  for (const auto& [m, n, moves, row, col] : std::vector<std::array<int, 5>>{
-           {1, 1, 0, 0, 0}, {2, 2, 2, 0, 0}, {8, 50, 23, 5, 26}, {50, 50, 50, 25, 25}}) {
+  for (const auto& [m, n, moves, row, col] :
+       std::vector<std::array<int, 5>>{{1, 1, 0, 0, 0}, {2, 2, 2, 0, 0}, {8, 50, 23, 5, 26}, {50, 50, 50, 25, 25}}) {
     INFO("boundary " << m << "x" << n << " " << moves);
     check_residues64<BigInt>([&]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); });
   }

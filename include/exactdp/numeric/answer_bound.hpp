@@ -53,9 +53,8 @@ inline std::uint64_t primes_needed(const answer_bound& bound, int prime_bits = 6
   if (prime_bits < 3 || prime_bits > 62)
     throw std::invalid_argument("primes of " + std::to_string(prime_bits) + " bits: the bits must be between 3 and 62");
   const auto per_prime = static_cast<std::uint64_t>(prime_bits - 1);
-  const std::uint64_t product_bits = bound.denominator
-                                         ? bound.numerator_bits + 1
-                                         : 2 * std::max(bound.numerator_bits, bound.denominator_bits) + 1;
+  const std::uint64_t product_bits =
+      bound.denominator ? bound.numerator_bits + 1 : 2 * std::max(bound.numerator_bits, bound.denominator_bits) + 1;
   return (product_bits + per_prime - 1) / per_prime;
 }
 

@@ -209,7 +209,7 @@ decltype(auto) with_count_width(long double bits, F&& f) {
 /// double run the recurrence on T itself.
 template <class T>
 inline constexpr bool counts_first =
-    field_traits<T>::is_exact && field_traits<T>::is_field && !field_traits<T>::fixed_size;
+    field_traits<T>::is_exact&& field_traits<T>::is_field && !field_traits<T>::fixed_size;
 
 /// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L> of
 /// the ladder L = 1, 2, ..., 12, 14, ..., 32, 36, ..., 64 (steps of at most
@@ -291,7 +291,8 @@ std::vector<BigInt> advance_in_widths(const std::vector<BigInt>& start, int step
     const bool finished = with_fine_count_width(have + room, [&]<class C>(std::type_identity<C>) {
       if constexpr (is_fixed_count<C>::value) {
         constexpr auto limbs = static_cast<std::size_t>(C::limbs);
-        const int m = static_cast<int>(std::min<long double>(steps - done, std::floor((64.0L * limbs - have) / growth_bits)));
+        const int m =
+            static_cast<int>(std::min<long double>(steps - done, std::floor((64.0L * limbs - have) / growth_bits)));
         std::vector<C> counts(cells);
         const std::size_t copied = std::min(width, limbs);  // the limbs above `have` bits are 0
         for (std::size_t i = 0; i < cells; ++i)
