@@ -155,5 +155,7 @@ TEST_CASE("bounds: errors and the state budget", "[probability][bounds][errors]"
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 1 << 20;
   CHECK_THROWS_AS(new21_game_bound(1'000'000'000, 1'000'000'000, 1'000'000'000), resource_error);
+  CHECK_THROWS_AS(soup_servings_bound(1'000'000'000'000'000), resource_error);
+  CHECK_THROWS_AS(knight_probability_bound(3, 10'000'000, 0, 0), resource_error);
   state_budget_bytes() = saved;
 }

@@ -47,7 +47,7 @@ constexpr bool is_prime_u64(std::uint64_t n) {
   if (n < 2) return false;
   for (const std::uint64_t p : {2ull, 3ull, 5ull, 7ull, 11ull, 13ull, 17ull, 19ull, 23ull, 29ull, 31ull, 37ull})
     if (n % p == 0) return n == p;
-  if (n < 41 * 41) return true;
+  if (n < std::uint64_t{41} * 41) return true;  // no prime factor below 41
   std::uint64_t d = n - 1;
   int s = 0;
   while (d % 2 == 0) {

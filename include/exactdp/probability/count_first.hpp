@@ -121,15 +121,6 @@ struct fixed_count {
   friend constexpr fixed_count operator-(const fixed_count& a) { return fixed_count() - a; }
   friend constexpr bool operator==(const fixed_count&, const fixed_count&) = default;
 
-  /// z as a fixed_count; requires 0 <= z < 2^(64L) (the caller's bound).
-  /// Cost: O(L).
-  static fixed_count from_bigint(const BigInt& z) {
-    fixed_count r;
-    std::size_t written = 0;
-    mpz_export(r.limb.data(), &written, -1, sizeof(std::uint64_t), 0, 0, z.backend().data());
-    return r;
-  }
-
   /// The value as a BigInt in [0, 2^(64L)). Cost: O(L).
   BigInt to_bigint() const {
     BigInt z;
@@ -208,8 +199,8 @@ decltype(auto) with_count_width(long double bits, F&& f) {
 /// with a common denominator and builds the T once at the end; residues and
 /// double run the recurrence on T itself.
 template <class T>
-inline constexpr bool counts_first =
-    field_traits<T>::is_exact&& field_traits<T>::is_field && !field_traits<T>::fixed_size;
+inline constexpr bool counts_first = (field_traits<T>::is_exact && field_traits<T>::is_field) &&
+                                     !field_traits<T>::fixed_size;
 
 /// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L> of
 /// the ladder L = 1, 2, ..., 12, 14, ..., 32, 36, ..., 64 (steps of at most
@@ -328,8 +319,6 @@ struct exact_share {
     mpz_divexact_ui(q.backend().data(), x.backend().data(), m);
     return q;
   }
-  /// x = x / m in place (no allocation once x has its size).
-  void in_place(BigInt& x) const { mpz_divexact_ui(x.backend().data(), x.backend().data(), m); }
 };
 
 /// base^e in the ring T by repeated squaring. Cost: O(log e) products.

@@ -61,7 +61,7 @@ class coupon_denominators {
 /// Σ 1/d over the denominators as one fraction (numerator, denominator) in C,
 /// for fixed-size C (residues): folded left to right, num/den + 1/d =
 /// (num·d + den)/(den·d), in four independent lanes so that the products
-/// overlap; one division at the end. Cost: 3 products per term.
+/// overlap; one division at the end. Cost: 2 products per pair of terms.
 template <Ring C>
 std::pair<C, C> unit_fraction_sum_folded(coupon_denominators<C> terms) {
   constexpr std::size_t lanes = 4;
@@ -184,7 +184,7 @@ inline answer_bound expected_draws_to_collect_bound(int n) {
 /// std::invalid_argument otherwise. Over ModInt, std::domain_error when some
 /// k in 1..n is 0 mod P (n >= P). resource_error above the work budget.
 /// Cost: O(n) operations in T for double (one division per term) and
-/// residues (3 products per pair of terms); exact: the denominator has about
+/// residues (2 products per pair of terms); exact: the denominator has about
 /// n·log2(n) bits before reduction, binary splitting takes
 /// O(M(n·log n)·log n) word operations (n = 10^4: a few milliseconds).
 /// Source: seed 000 "Expected value: linearity first", coupon collector;

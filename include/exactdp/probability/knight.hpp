@@ -184,7 +184,7 @@ T knight_probability(int n, int moves, int row, int col) {
 inline answer_bound knight_probability_bound(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
   const auto bits = 3 * static_cast<std::uint64_t>(moves) + 1;
-  return {bits, bits, BigInt(1) << (3 * static_cast<unsigned>(moves))};
+  return {bits, bits, detail::known_power(8, static_cast<unsigned long>(moves), "the denominator 8^moves")};
 }
 
 /// A bound on knight_paths(n, moves, row, col): a count in [0, 8^moves]

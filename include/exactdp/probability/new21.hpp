@@ -3,11 +3,11 @@
 #pragma once
 
 #include <algorithm>
-#include <initializer_list>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -42,12 +42,13 @@ inline std::size_t new21_kept(int n, int k, int max_pts) {
 }
 
 /// The state and work budgets of new21_window over T, for values of `bits`
-/// bits; checked before anything is allocated (the exact path calls it
+/// bits (the kept values, the window, the answer, the shared value and two
+/// powers of the plain steps); checked before anything is allocated (the exact path calls it
 /// before computing its common denominator max_pts^draws).
 template <Ring T>
 void check_new21_budget(int n, int k, int max_pts, long double bits) {
   check_state_budget("the New 21 Game window for max_pts = " + std::to_string(max_pts),
-                     static_cast<long double>(new21_kept(n, k, max_pts)) + 4, entry_bytes<T>(bits));
+                     static_cast<long double>(new21_kept(n, k, max_pts)) + 6, entry_bytes<T>(bits));
   check_work_budget("New 21 Game up to n = " + std::to_string(n),
                     4.0L * (static_cast<long double>(n) + 1) * operation_cost<T>(bits));
 }
@@ -91,8 +92,9 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
     else
       answer += r;  // she stops at i, and i <= n
     // reach[i - max_pts] leaves the window; it is read before reach[i]
-    // takes its slot (the same slot when kept == max_pts).
-    if (i >= max_pts && i - max_pts < k) window -= reach[static_cast<std::size_t>(i - max_pts) % kept];
+    // takes its slot (the same slot when kept == max_pts). kept > 0 here: a
+    // value leaves only when j = i - max_pts <= min(k - 1, n - max_pts).
+    if (kept != 0 && i >= max_pts && i - max_pts < k) window -= reach[static_cast<std::size_t>(i - max_pts) % kept];
     if (i < k && i <= last_kept) std::swap(reach[static_cast<std::size_t>(i) % kept], r);  // r's storage is reused
   }
   return answer;
@@ -123,7 +125,7 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
 /// shortcut 1). resource_error above the state or work budget.
 /// Cost: O(min(n, k + max_pts)) operations in T; memory for the
 /// min(max_pts, k, n - max_pts + 1) values that leave the window (none when
-/// n < max_pts) plus 4. Exact: operands of min(n, k)·log2(max_pts) bits, so
+/// n < max_pts) plus 6. Exact: operands of min(n, k)·log2(max_pts) bits, so
 /// O(n·min(n, k)·log2(max_pts)/64) word operations (5500, 5000, 1000: about
 /// 50,000 bits, 15,000 digits; 10^4, 10^4, 10^4: 133,000 bits and 4 values
 /// in memory).
