@@ -1,5 +1,6 @@
 // Benchmarks of the game solvers (Google Benchmark). Targets from issue 5:
 //  - Can I Win, max_choosable = 20, every desired total 1..210: < 100 ns per solved mask;
+//    totals 200..210: the default (memoised search) against the bottom-up table;
 //  - subtraction game, N = 10^18, moves {1,3,4}: < 1 ms;
 //  - best_lead on 5,000 values: < 100 ms (int64; Rational and double in the same run).
 #include <benchmark/benchmark.h>
@@ -18,13 +19,22 @@ namespace {
 using namespace exactdp;
 
 // Every desired total 1..210 in one iteration; a solved mask is a position
-// (a set of used numbers whose sum is below the target).
+// (a set of used numbers whose sum is below the target) solved by the table,
+// or reached by the search. Arg: 0 the default (whichever solves fewer
+// masks), 1 the bottom-up table, 2 the memoised search.
+can_i_win_method method_of(std::int64_t arg) {
+  return arg == 1   ? can_i_win_method::bottom_up
+         : arg == 2 ? can_i_win_method::memoised_search
+                    : can_i_win_method::fewer_masks;
+}
+
 void can_i_win_all_totals(benchmark::State& state) {
+  const can_i_win_method method = method_of(state.range(0));
   std::uint64_t masks = 0;
   for (auto _ : state) {
     masks = 0;
     for (std::int64_t total = 1; total <= 210; ++total) {
-      const auto a = can_i_win(20, total);
+      const auto a = can_i_win(20, total, method);
       masks += a.positions;
       benchmark::DoNotOptimize(a.first_player_wins);
     }
@@ -33,7 +43,25 @@ void can_i_win_all_totals(benchmark::State& state) {
   // items_per_second = solved masks per CPU second: ns per mask = 1e9 / items_per_second.
   state.SetItemsProcessed(static_cast<std::int64_t>(masks) * static_cast<std::int64_t>(state.iterations()));
 }
-BENCHMARK(can_i_win_all_totals)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(can_i_win_all_totals)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Desired totals 200..210, where the table solves all 2^20 masks and the
+// search about 30,000: Arg as above.
+void can_i_win_totals_200_210(benchmark::State& state) {
+  const can_i_win_method method = method_of(state.range(0));
+  std::uint64_t masks = 0;
+  for (auto _ : state) {
+    masks = 0;
+    for (std::int64_t total = 200; total <= 210; ++total) {
+      const auto a = can_i_win(20, total, method);
+      masks += a.positions;
+      benchmark::DoNotOptimize(a.first_player_wins);
+    }
+  }
+  state.counters["masks"] = static_cast<double>(masks);
+  state.SetItemsProcessed(static_cast<std::int64_t>(masks) * static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(can_i_win_totals_200_210)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // The slowest single totals.
 void can_i_win_one_total(benchmark::State& state) {

@@ -33,6 +33,16 @@ void dyn_multiply_add(benchmark::State& state) {
   multiply_add<DynModInt>(state);
 }
 
+void dyn64_multiply_add(benchmark::State& state) {
+  dyn_modulus64_scope scope(4'611'686'018'427'387'847ull);
+  multiply_add<DynModInt64>(state);
+}
+
+void primes_below_62_bits(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(primes_below(static_cast<std::size_t>(state.range(0))));
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
 void rational_to_double(benchmark::State& state) {
   const Rational q = make_rational(
       BigInt("59148164451225544179736566816056680555655047363269142193693457357913224615761"), BigInt(1) << 300);
@@ -55,6 +65,9 @@ void reconstruct_one_prime(benchmark::State& state) {
 BENCHMARK(multiply_add<double>);
 BENCHMARK(multiply_add<Mod>);
 BENCHMARK(dyn_multiply_add);
+BENCHMARK(multiply_add<ModInt64<(std::uint64_t{1} << 61) - 1>>);
+BENCHMARK(dyn64_multiply_add);
+BENCHMARK(primes_below_62_bits)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(multiply_add<Rational>);
 BENCHMARK(rational_to_double);
 BENCHMARK(rational_to_residue);

@@ -8,6 +8,10 @@
 // Targets (issue 3): exact knight 8x8/100 within 8x double; new21 exact at
 // (5500, 5000, 1000) under 200 ms, mod and double under 1 ms; soup exact at
 // n = 4800 under 1 s; Mod within 1.5x double on every recurrence.
+// Targets (issue 16), same run: run_1000 exact <= 20x double, coupon_10000
+// exact <= 300x, knight_8x8_400 and _1000 exact <= 12x, new21_5000_5000_5000
+// exact <= 200x; Mod <= 1.3x double on every recurrence. The last rows
+// compare the 32-bit and 64-bit run-time residues.
 #include <benchmark/benchmark.h>
 
 #include <array>
@@ -30,6 +34,18 @@ namespace {
 template <class T>
 void knight_8x8_100(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 100, 0, 0));
+}
+template <class T>
+void knight_8x8_400(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 400, 0, 0));
+}
+template <class T>
+void knight_8x8_1000(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(knight_probability<T>(8, 1000, 0, 0));
+}
+template <class T>
+void new21_5000_5000_5000(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(new21_game<T>(5000, 5000, 5000));
 }
 template <class T>
 void new21_5500_5000_1000(benchmark::State& state) {
@@ -71,13 +87,22 @@ void coupon_10000(benchmark::State& state) {
 
 }  // namespace
 
+// The residues with a run-time modulus: 32-bit (DynModInt, P = 1e9+7) against
+// 64-bit (DynModInt64, P = 4611686018427387847) on the same recurrence.
+#define EXACTDP_BENCH_RESIDUES(fn)                                  \
+  BENCHMARK_TEMPLATE(fn, DynModInt)->Unit(benchmark::kMicrosecond); \
+  BENCHMARK_TEMPLATE(fn, DynModInt64)->Unit(benchmark::kMicrosecond)
+
 #define EXACTDP_BENCH3(fn, exact)                                \
   BENCHMARK_TEMPLATE(fn, double)->Unit(benchmark::kMicrosecond); \
   BENCHMARK_TEMPLATE(fn, Mod)->Unit(benchmark::kMicrosecond);    \
   BENCHMARK_TEMPLATE(fn, exact)->Unit(benchmark::kMicrosecond)
 
 EXACTDP_BENCH3(knight_8x8_100, Rational);
+EXACTDP_BENCH3(knight_8x8_400, Rational);
+EXACTDP_BENCH3(knight_8x8_1000, Rational);
 EXACTDP_BENCH3(new21_5500_5000_1000, Rational);
+EXACTDP_BENCH3(new21_5000_5000_5000, Rational);
 EXACTDP_BENCH3(soup_4800, Rational);
 EXACTDP_BENCH3(boundary_paths_8x50_23, BigInt);
 EXACTDP_BENCH3(boundary_paths_50x50_50, BigInt);
@@ -86,5 +111,15 @@ EXACTDP_BENCH3(rolls_to_reach_10000, Rational);
 EXACTDP_BENCH3(fixed_points_1000000, Rational);
 EXACTDP_BENCH3(run_1000, Rational);
 EXACTDP_BENCH3(coupon_10000, Rational);
+
+EXACTDP_BENCH_RESIDUES(knight_8x8_100);
+EXACTDP_BENCH_RESIDUES(knight_8x8_1000);
+EXACTDP_BENCH_RESIDUES(new21_5500_5000_1000);
+EXACTDP_BENCH_RESIDUES(soup_4800);
+EXACTDP_BENCH_RESIDUES(boundary_paths_50x50_50);
+EXACTDP_BENCH_RESIDUES(dice_sequences_300);
+EXACTDP_BENCH_RESIDUES(rolls_to_reach_10000);
+EXACTDP_BENCH_RESIDUES(run_1000);
+EXACTDP_BENCH_RESIDUES(coupon_10000);
 
 BENCHMARK_MAIN();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -44,17 +45,45 @@ move_lists lists_of(const octal_game& game) {
   return m;
 }
 
+// The sparse method lists every split once more than 1/16 of the heaps are
+// rare: the sparse space does not apply and the naive method is cheaper.
+constexpr std::size_t rare_limit_divisor = 16;
+
+// The values octal_grundy_table computes by the naive method before it
+// chooses a sparse space (octal_grundy_sparse's default).
+constexpr std::size_t default_naive_prefix = 8192;
+
+// The naive method's steps for heaps from..to-1: one per single-heap move
+// and about (n - k)/2 per split with digit k.
+long double naive_steps(const octal_game& game, std::size_t from, std::size_t to) {
+  const auto splits = static_cast<long double>(lists_of(game).two.size());
+  const auto a = static_cast<long double>(from), b = static_cast<long double>(to);
+  return (b - a) * static_cast<long double>(game.digits.size()) + splits * (b * b - a * a) / 4.0L;
+}
+
+// The sparse method's steps for a game with a sparse space: a few hundred
+// rare heaps and witness steps per heap and splitting digit.
+long double sparse_steps(const octal_game& game, std::size_t count) {
+  const auto splits = static_cast<long double>(lists_of(game).two.size());
+  return static_cast<long double>(count) * (static_cast<long double>(game.digits.size()) + 1000.0L * splits);
+}
+
+// "2648 of the first 8191 heaps (32.3%)", for messages.
+std::string rare_share(std::size_t rare, std::size_t heaps) {
+  char text[96];
+  std::snprintf(text, sizeof text, "%zu of the first %zu heaps (%.1f%%)", rare, heaps,
+                heaps == 0 ? 0.0 : 100.0 * static_cast<double>(rare) / static_cast<double>(heaps));
+  return text;
+}
+
 void check_count(const octal_game& game, std::size_t count, bool sparse) {
   if (count > max_count)
     throw std::invalid_argument("a Grundy table of " + std::to_string(count) + " values is too long (at most 2^31)");
   check_state_budget("the Grundy table of " + named(game), static_cast<long double>(count),
                      sizeof(grundy_value) + (sparse ? 1 : 0));
-  const auto splits = static_cast<long double>(lists_of(game).two.size());
-  const long double n = static_cast<long double>(count);
-  // Naive: about n^2/4 pairs per splitting digit. Sparse: the estimate of a
-  // game with a sparse space (a few hundred rare heaps and witness steps per n).
-  const long double steps = sparse ? n * (static_cast<long double>(game.digits.size()) + 1000.0L * splits)
-                                   : n * (static_cast<long double>(game.digits.size()) + n / 4.0L * splits);
+  // Sparse: the estimate of a game with a sparse space; the prefix decides
+  // later whether the game has one (sparse_table).
+  const long double steps = sparse ? sparse_steps(game, count) : naive_steps(game, 0, count);
   check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) + " values)", steps);
 }
 
@@ -193,15 +222,19 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
   return best;
 }
 
-std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
-                                              std::optional<sparse_space> space, std::size_t naive_prefix) {
+namespace {
+
+octal_table sparse_table(const octal_game& game, std::size_t count, std::optional<sparse_space> space,
+                         std::size_t naive_prefix) {
   if (naive_prefix < 1) throw std::invalid_argument("the naive prefix of a sparse-space table must be at least 1");
   check_count(game, count, true);
   const move_lists m = lists_of(game);
   // The first values come from the naive method; they choose the space.
   const std::size_t prefix = std::min(count, naive_prefix);
-  std::vector<grundy_value> g = octal_grundy_naive(game, prefix);
-  g.resize(count, 0);
+  octal_table result;
+  result.values = octal_grundy_naive(game, prefix);
+  octal_method_report& report = result.report;
+  std::vector<grundy_value>& g = result.values;
   const sparse_space sp = space ? *space : choose_sparse_space(game, std::span<const grundy_value>(g.data(), prefix));
 
   std::vector<std::uint32_t> rare;  // rare heaps n >= 1, ascending
@@ -210,6 +243,20 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
     if (n >= 1 && sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
     top = std::max(top, g[n]);
   }
+  report.space = sp;
+  report.prefix = prefix;
+  report.rare_in_prefix = rare.size();
+  // The prefix shows whether the space is sparse. When it is not, every
+  // split is listed (the naive method): estimate that now, before the work.
+  const bool sparse = m.two.empty() || rare.size() <= prefix / rare_limit_divisor;
+  report.method = sparse ? grundy_method::sparse : grundy_method::naive;
+  if (!sparse && prefix < count)
+    check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) +
+                          " values): the sparse-space method does not apply (" + rare_share(rare.size(), prefix - 1) +
+                          " are rare for the best space, more than 1/" + std::to_string(rare_limit_divisor) +
+                          "), so it lists every split as the naive method does, which",
+                      naive_steps(game, prefix, count));
+  g.resize(count, 0);
   mex_set reached(value_capacity(top));
   // The estimate in check_count assumes a sparse space; without one the real
   // cost approaches the naive one, so the steps taken are counted as well and
@@ -225,7 +272,7 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
       if (n == k) reached.insert(0);
     for (const std::size_t k : m.one)
       if (n > k) reached.insert(g[n - k]);
-    if (rare.size() > n / 16) {
+    if (rare.size() > n / rare_limit_divisor) {
       // No sparse space to speak of: listing every split is cheaper.
       for (const std::size_t k : m.two) {
         if (n < k + 2) continue;
@@ -293,11 +340,33 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
       reached.reserve_values(value_capacity(top));
     }
   }
-  return g;
+  return result;
+}
+
+}  // namespace
+
+octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy_method method) {
+  if (method == grundy_method::naive) {
+    octal_table t;
+    t.values = octal_grundy_naive(game, count);
+    t.report.prefix = count;
+    return t;
+  }
+  return sparse_table(game, count, std::nullopt, default_naive_prefix);
+}
+
+std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
+                                              std::optional<sparse_space> space, std::size_t naive_prefix) {
+  return sparse_table(game, count, space, naive_prefix).values;
 }
 
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count, grundy_method method) {
-  return method == grundy_method::naive ? octal_grundy_naive(game, count) : octal_grundy_sparse(game, count);
+  return octal_grundy_table(game, count, method).values;
+}
+
+long double octal_work_estimate(const octal_game& game, std::size_t count, grundy_method method) {
+  if (method == grundy_method::naive) return naive_steps(game, 0, count);
+  return naive_steps(game, 0, std::min(count, default_naive_prefix)) + sparse_steps(game, count);
 }
 
 }  // namespace exactdp

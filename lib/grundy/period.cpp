@@ -6,6 +6,8 @@
 #include <string>
 #include <utility>
 
+#include "exactdp/numeric/errors.hpp"
+
 namespace exactdp {
 
 period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take) {
@@ -33,7 +35,15 @@ period_certificate certify_period(std::span<const grundy_value> values, std::siz
 }
 
 octal_values::octal_values(octal_game game, std::vector<grundy_value> table)
-    : game_(std::move(game)), table_(std::move(table)), certificate_(certify_period(table_, game_.max_take())) {}
+    : game_(std::move(game)), table_(std::move(table)), certificate_(certify_period(table_, game_.max_take())) {
+  report_.prefix = table_.size();
+}
+
+octal_values::octal_values(octal_game game, octal_table table)
+    : game_(std::move(game)),
+      table_(std::move(table.values)),
+      certificate_(certify_period(table_, game_.max_take())),
+      report_(table.report) {}
 
 grundy_value octal_values::grundy(std::uint64_t n) const {
   if (n < table_.size()) return table_[static_cast<std::size_t>(n)];
@@ -69,10 +79,28 @@ std::optional<heap_move> octal_values::move_to_value(std::uint64_t n, grundy_val
 octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method) {
   if (max_count < 1) throw std::invalid_argument("the number of values to compute must be at least 1");
   std::size_t count = std::min<std::size_t>(max_count, 1024 * (game.max_take() + 1));
+  octal_values first(game, octal_grundy_table(game, count, method));
+  if (first.certificate().certified || count >= max_count) return first;
+  // The first table shows which method runs (no sparse space: the naive
+  // one); estimate every table still to come before computing any.
+  const grundy_method runs = first.report().method;
+  long double steps = 0;
+  for (std::size_t c = count; c < max_count;) {
+    c = std::min(max_count, c * 2);
+    steps += octal_work_estimate(game, c, runs);
+  }
+  std::string what = "the Grundy tables of " + game.code() + " from " + std::to_string(count * 2) + " to " +
+                     std::to_string(max_count) + " values (doubled until a period is certified; none is up to " +
+                     std::to_string(count) + ")";
+  if (method == grundy_method::sparse && runs == grundy_method::naive)
+    what += ", by the naive method since the sparse space does not apply (" +
+            std::to_string(first.report().rare_in_prefix) + " of the first " + std::to_string(first.report().prefix) +
+            " heaps are rare)";
+  check_work_budget(what, steps);
   for (;;) {
-    octal_values v(game, octal_grundy_values(game, count, method));
-    if (v.certificate().certified || count >= max_count) return v;
     count = std::min(max_count, count * 2);
+    octal_values v(game, octal_grundy_table(game, count, method));
+    if (v.certificate().certified || count >= max_count) return v;
   }
 }
 

@@ -24,18 +24,32 @@ std::string describe_fraction(const Rational& q) {
 
 }  // namespace
 
-std::uint32_t to_residue(const Rational& q, std::uint64_t p) {
-  dyn_modulus_scope::check_modulus(p);
+namespace {
+
+// num·den⁻¹ mod p for the reduced q; p is a checked prime below 2^62.
+std::uint64_t residue_of(const Rational& q, std::uint64_t p) {
+  static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "mpz_fdiv_ui needs 64-bit unsigned long");
   const mpq_srcptr raw = q.backend().data();
   const auto m = static_cast<unsigned long>(p);
   // mpz_fdiv_ui gives the non-negative remainder, so negative numerators work.
-  const auto num = static_cast<std::uint32_t>(mpz_fdiv_ui(mpq_numref(raw), m));
-  const auto den = static_cast<std::uint32_t>(mpz_fdiv_ui(mpq_denref(raw), m));
+  const std::uint64_t num = mpz_fdiv_ui(mpq_numref(raw), m);
+  const std::uint64_t den = mpz_fdiv_ui(mpq_denref(raw), m);
   if (den == 0)
     throw std::domain_error(describe_fraction(q) + " has no residue modulo " + std::to_string(p) +
                             ": its reduced denominator is divisible by " + std::to_string(p));
-  const detail::barrett b(static_cast<std::uint32_t>(p));
-  return b.mul(num, detail::inverse_mod(den, static_cast<std::uint32_t>(p)));
+  return detail::mul_mod_u64(num, detail::inverse_mod_u64(den, p), p);
+}
+
+}  // namespace
+
+std::uint32_t to_residue(const Rational& q, std::uint64_t p) {
+  dyn_modulus_scope::check_modulus(p);
+  return static_cast<std::uint32_t>(residue_of(q, p));
+}
+
+std::uint64_t to_residue64(const Rational& q, std::uint64_t p) {
+  check_modulus64(p);
+  return residue_of(q, p);
 }
 
 double_conversion to_double_checked(const Rational& q) {
@@ -105,15 +119,34 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
     std::uint64_t p = default_modulus;
     if (at != std::string::npos) {
       const BigInt modulus = parse_bigint(std::string_view(item).substr(at + 1));
-      if (modulus <= 2 || modulus >= BigInt(1) << 31)
+      if (modulus <= 2 || modulus >= BigInt(modulus64_limit))
         throw std::invalid_argument("modulus " + to_string(modulus) + " in '" + item.substr(0, 80) +
-                                    "' is out of range: it must be a prime with 2 < P < 2^31");
+                                    "' is out of range: it must be a prime with 2 < P < 2^62");
       p = static_cast<std::uint64_t>(modulus);
     }
-    dyn_modulus_scope::check_modulus(p);
+    check_modulus64(p);
     classes.push_back({parse_bigint(std::string_view(item).substr(0, at)), BigInt(p)});
   }
   return classes;
+}
+
+Rational combine_known_denominator(std::span<const residue_class> classes, const BigInt& denominator) {
+  if (denominator == 0) throw std::invalid_argument("combine_known_denominator: the denominator is 0");
+  std::vector<residue_class> numerators;
+  numerators.reserve(classes.size());
+  for (const residue_class& c : classes) {
+    if (c.modulus < 2)
+      throw std::invalid_argument("combine_known_denominator: modulus " + to_string(c.modulus) + " is below 2");
+    BigInt d;
+    mpz_fdiv_r(d.backend().data(), denominator.backend().data(), c.modulus.backend().data());
+    if (d == 0)
+      throw std::domain_error("the known denominator is divisible by the modulus " + to_string(c.modulus) +
+                              ": that residue says nothing about the numerator; use another prime");
+    numerators.push_back({c.residue * denominator, c.modulus});  // N ≡ r·D
+  }
+  residue_class n = crt_combine(numerators);
+  if (n.residue > n.modulus / 2) n.residue -= n.modulus;  // the symmetric range (-M/2, M/2]
+  return make_rational(n.residue, denominator);
 }
 
 BigInt reconstruction_bound(const BigInt& modulus) {

@@ -38,23 +38,51 @@ TEST_CASE("Can I Win seed values and handed case C01", "[games][can-i-win]") {
 }
 
 TEST_CASE("Can I Win agrees with exhaustive search for every (m <= 8, total)", "[games][can-i-win]") {
-  for (int m = 1; m <= 8; ++m) {
-    for (std::int64_t desired = -1; desired <= m * (m + 1) / 2 + 2; ++desired) {
-      const auto a = can_i_win(m, desired);
-      const outcome brute = desired <= 0 ? outcome::win : test::brute_can_i_win(m, desired, 0, 0);
-      REQUIRE(a.result == brute);
-      REQUIRE(a.first_player_wins == (brute == outcome::win));
-      if (a.winning_pick) {
-        const int k = *a.winning_pick;
-        REQUIRE((k >= desired || test::brute_can_i_win(m, desired, 1u << (k - 1), k) == outcome::lose));
+  for (const auto method :
+       {can_i_win_method::fewer_masks, can_i_win_method::bottom_up, can_i_win_method::memoised_search}) {
+    for (int m = 1; m <= 8; ++m) {
+      for (std::int64_t desired = -1; desired <= m * (m + 1) / 2 + 2; ++desired) {
+        INFO("m " << m << ", total " << desired << ", method " << static_cast<int>(method));
+        const auto a = can_i_win(m, desired, method);
+        const outcome brute = desired <= 0 ? outcome::win : test::brute_can_i_win(m, desired, 0, 0);
+        REQUIRE(a.result == brute);
+        REQUIRE(a.first_player_wins == (brute == outcome::win));
+        REQUIRE(a.winning_pick.has_value() == (a.first_player_wins && desired > 0));
+        if (a.winning_pick) {
+          // The smallest winning pick: it wins, and every smaller pick loses.
+          const int k = *a.winning_pick;
+          REQUIRE((k >= desired || test::brute_can_i_win(m, desired, 1u << (k - 1), k) == outcome::lose));
+          for (int j = 1; j < k; ++j)
+            REQUIRE((j < desired && test::brute_can_i_win(m, desired, 1u << (j - 1), j) != outcome::lose));
+        }
       }
     }
   }
 }
 
+TEST_CASE("Can I Win: the search and the table agree, and the default solves fewer masks", "[games][can-i-win]") {
+  for (int m = 9; m <= 14; ++m)
+    for (std::int64_t desired = 1; desired <= m * (m + 1) / 2; ++desired) {
+      INFO("m " << m << ", total " << desired);
+      const auto table = can_i_win(m, desired, can_i_win_method::bottom_up);
+      const auto search = can_i_win(m, desired, can_i_win_method::memoised_search);
+      const auto chosen = can_i_win(m, desired);
+      REQUIRE(search.result == table.result);
+      REQUIRE(search.winning_pick == table.winning_pick);
+      REQUIRE(chosen.result == table.result);
+      REQUIRE(chosen.positions <= table.positions);
+      REQUIRE(chosen.method == (search.positions <= table.positions ? "memoised search" : "bottom-up table"));
+    }
+}
+
 TEST_CASE("Can I Win at m = 20 and the limit", "[games][can-i-win][errors]") {
-  const auto a = can_i_win(20, 210);
+  const auto a = can_i_win(20, 210, can_i_win_method::bottom_up);
   CHECK(a.positions == (std::uint64_t{1} << 20) - 1);  // every mask but the full one has a sum below 210
+  CHECK(a.method == "bottom-up table");
+  const auto searched = can_i_win(20, 210);
+  CHECK(searched.method == "memoised search");
+  CHECK(searched.positions < 30'000);
+  CHECK(searched.result == a.result);
   CHECK(can_i_win(20, 209).positions > 0);
   CHECK_THROWS_WITH(can_i_win(26, 300), Catch::Contains("limit of 25") && Catch::Contains("MiB"));
   CHECK(can_i_win(30, 1000).result == outcome::draw);  // the guard answers before the limit

@@ -291,9 +291,30 @@ TEST_CASE("table sizes are checked against the budgets before allocating", "[gru
   const auto saved_work = work_budget_steps();
   work_budget_steps() = 1e6L;
   CHECK_THROWS_WITH(octal_grundy_naive(game, 100000), Catch::Contains("work budget"));
-  // 0.6 has no sparse space: the estimate before starting passes, the steps
-  // counted while computing do not.
+  // 0.6 has no sparse space: the estimate before starting assumes one and
+  // passes; the prefix then shows that the space does not apply and the
+  // naive estimate is refused before the work.
   work_budget_steps() = 1e8L;
-  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000), Catch::Contains("shows no sparse space"));
+  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000), Catch::Contains("does not apply"));
+  CHECK_THROWS_WITH(octal_grundy_table(parse_octal("0.07"), 50000), Catch::Contains("does not apply"));
+  // A space under which no heap of the prefix is rare (mask 0, every heap
+  // common) but every value needs a witness search: the steps counted while
+  // computing stop it.
+  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000, sparse_space{0, false, 0}, 2),
+                    Catch::Contains("shows no sparse space"));
   work_budget_steps() = saved_work;
+}
+
+TEST_CASE("the method that ran is reported", "[grundy][octal]") {
+  const octal_table dawson = octal_grundy_table(parse_octal("0.07"), 20000);
+  CHECK(dawson.report.method == grundy_method::naive);  // about a third of the heaps are rare
+  CHECK(dawson.report.prefix == 8192);
+  CHECK(dawson.report.rare_in_prefix * 16 > dawson.report.prefix);
+  CHECK(dawson.values == octal_grundy_naive(parse_octal("0.07"), 20000));
+  const octal_table t161 = octal_grundy_table(parse_octal("0.161"), 20000);
+  CHECK(t161.report.method == grundy_method::sparse);
+  CHECK(t161.report.rare_in_prefix * 16 <= t161.report.prefix);
+  CHECK(t161.report.space.mask != 0);
+  CHECK(octal_grundy_table(parse_octal("0.161"), 100, grundy_method::naive).report.method == grundy_method::naive);
+  CHECK(octal_work_estimate(parse_octal("0.07"), 100000, grundy_method::naive) > 2e9L);
 }

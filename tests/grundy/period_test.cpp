@@ -10,6 +10,7 @@
 
 #include "exactdp/grundy/moves.hpp"
 #include "exactdp/grundy/period.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 using namespace exactdp;
 
@@ -82,6 +83,32 @@ TEST_CASE("not certified: honest answer and errors beyond the table", "[grundy][
   const octal_values few(parse_octal("0.07"), octal_grundy_naive(parse_octal("0.07"), 150));
   CHECK_FALSE(few.certificate().certified);
   CHECK_THROWS_AS(solve_octal(parse_octal("0.07"), 0), std::invalid_argument);
+}
+
+TEST_CASE("solve_octal estimates the doubled tables before computing them", "[grundy][period][errors]") {
+  // 0.6 shows no period and no sparse space: 2·10^6 values would take about
+  // 10^12 steps by the naive method; refused after the first table only.
+  const auto saved = work_budget_steps();
+  try {
+    solve_octal(parse_octal("0.6"), 2'000'000);
+    FAIL("no resource_error");
+  } catch (const resource_error& e) {
+    const std::string message = e.what();
+    CHECK(message.find("naive method") != std::string::npos);
+    CHECK(message.find("2000000") != std::string::npos);
+  }
+  // Within the budget the same call runs, and says which method ran.
+  work_budget_steps() = 1e12L;
+  const octal_values v = solve_octal(parse_octal("0.6"), 20'000);
+  CHECK_FALSE(v.certificate().certified);
+  CHECK(v.report().method == grundy_method::naive);
+  CHECK(v.table().size() == 20'000);
+  work_budget_steps() = saved;
+  // A game that certifies its period on the first table is never refused.
+  work_budget_steps() = 1e8L;
+  CHECK(solve_octal(parse_octal("0.07"), 1'000'000).certificate().certified);
+  work_budget_steps() = saved;
+  CHECK(solve_octal(parse_octal("0.161"), 1 << 15).report().method == grundy_method::sparse);
 }
 
 TEST_CASE("values of any heap size up to 10^18 follow the period", "[grundy][period]") {

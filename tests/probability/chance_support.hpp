@@ -17,8 +17,10 @@ Rational exact_of(const Solve& solve) {
   return Rational(solve(std::type_identity<Exact>{}));
 }
 
-/// Policy agreement: the exact value mapped to a residue equals the Mod run
-/// and the DynModInt run under another prime; the double run is within
+/// Policy agreement: the exact value mapped to a residue equals the Mod run,
+/// the DynModInt run under another prime, and the 64-bit residue runs
+/// (ModInt64 modulo 2^61 - 1, DynModInt64 modulo the largest prime below
+/// 2^62 and modulo 4611686018427387817); the double run is within
 /// `relative_tolerance` (relative to max(1, |exact|)) of the exact value
 /// rounded to double. Returns the exact value.
 template <class Exact, class Solve>
@@ -30,6 +32,12 @@ Rational check_policies(const Solve& solve, double relative_tolerance) {
     dyn_modulus_scope scope(998'244'353);
     const DynModInt other = solve(std::type_identity<DynModInt>{});
     CHECK(to_residue(exact, 998'244'353) == other.value());
+  }
+  using mersenne61 = ModInt64<(std::uint64_t{1} << 61) - 1>;
+  CHECK(to_residue64(exact, mersenne61::modulus()) == solve(std::type_identity<mersenne61>{}).value());
+  for (const std::uint64_t p : {4'611'686'018'427'387'847ull, 4'611'686'018'427'387'817ull}) {
+    dyn_modulus64_scope scope(p);
+    CHECK(to_residue64(exact, p) == solve(std::type_identity<DynModInt64>{}).value());
   }
   const double approx = static_cast<double>(solve(std::type_identity<double>{}));
   const double rounded = to_double(exact);

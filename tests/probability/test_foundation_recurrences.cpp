@@ -100,6 +100,24 @@ TEST_CASE("run of k equal faces agrees with solving the chain's linear system") 
     for (int k = 1; k <= 7; ++k) CHECK(expected_rolls_for_run<Rational>(k, f) == run_by_linear_system(k, f));
 }
 
+TEST_CASE("run: the count-first path equals the recurrence run on Rational values") {
+  // The old exact path: the same walk with Rational a, b and a division per step.
+  auto on_rationals = [](int k, int f) {
+    detail::run_probabilities<Rational> probabilities(f);
+    auto [a, b] = detail::run_walk<Rational>(k, probabilities);
+    return Rational(a / (1 - b));
+  };
+  for (int f = 1; f <= 9; ++f)
+    for (int k = 1; k <= 40; ++k) {
+      INFO("f=" << f << " k=" << k);
+      CHECK(expected_rolls_for_run<Rational>(k, f) == on_rationals(k, f));
+    }
+  CHECK(expected_rolls_for_run<Rational>(1000, 6) == on_rationals(1000, 6));
+  CHECK(expected_rolls_for_run<Rational>(300, 1'000'000) == on_rationals(300, 1'000'000));
+  CHECK(expected_rolls_for_run<Rational>(1, 1) == 1);  // one face: every roll extends the run
+  CHECK(expected_rolls_for_run<Rational>(5000, 1) == 5000);
+}
+
 TEST_CASE("run: the double shows its real rounding error, and fails at k = 21") {
   CHECK(format_shortest(expected_rolls_for_run<double>(2)) == "42.00000000000015");  // the seed's order of operations
   for (int k = 1; k <= 12; ++k) {
@@ -224,6 +242,34 @@ TEST_CASE("knight: argument errors and the state budget") {
   CHECK_THROWS_AS(knight_probability<Rational>(1000, 10'000'000, 0, 0), resource_error);
 }
 
+TEST_CASE("coupon collector: paired binary splitting equals the plain sum of n/(n - have)") {
+  auto plain_sum = [](int n) {  // the old exact path: one Rational per term
+    Rational e = 0;
+    for (int have = 0; have < n; ++have) e += make_rational(n, n - have);
+    return e;
+  };
+  for (int n = 0; n <= 300; ++n) {
+    INFO("n=" << n);
+    const Rational exact = expected_draws_to_collect<Rational>(n);
+    CHECK(exact == plain_sum(n));
+    CHECK(expected_draws_to_collect<Mod>(n).value() == to_residue(exact, 1'000'000'007));
+    dyn_modulus_scope scope(998'244'353);
+    CHECK(expected_draws_to_collect<DynModInt>(n).value() == to_residue(exact, 998'244'353));
+  }
+  CHECK(expected_draws_to_collect<Rational>(1) == 1);
+  CHECK(expected_draws_to_collect<Rational>(2) == 3);
+  CHECK(expected_draws_to_collect<Rational>(4097) == plain_sum(4097));  // odd, one past a power of two
+  // n = P - 1: n + 1 ≡ 0 and H_(P-1) ≡ 0 mod P (Wolstenholme): the residue is 0 and exists.
+  for (const int p : {3, 5, 7, 11, 13, 101}) {
+    dyn_modulus_scope scope(static_cast<std::uint64_t>(p));
+    INFO("P=" << p);
+    CHECK(expected_draws_to_collect<DynModInt>(p - 1).value() ==
+          to_residue(expected_draws_to_collect<Rational>(p - 1), static_cast<std::uint64_t>(p)));
+    CHECK_THROWS_AS(expected_draws_to_collect<DynModInt>(p), std::domain_error);
+    CHECK_THROWS_AS(expected_draws_to_collect<DynModInt>(2 * p + 1), std::domain_error);
+  }
+}
+
 TEST_CASE("coupon collector: seed value, handed case C17, inclusion-exclusion") {
   CHECK(expected_draws_to_collect<Rational>(3) == make_rational(11, 2));
   CHECK(expected_draws_to_collect<Rational>(0) == 0);
@@ -238,6 +284,7 @@ TEST_CASE("coupon collector: seed value, handed case C17, inclusion-exclusion") 
     CHECK(close(expected_draws_to_collect<double>(n), exact, 1e-14));
   }
   CHECK_THROWS_AS(expected_draws_to_collect<double>(-1), std::invalid_argument);
+  CHECK_THROWS_AS(expected_draws_to_collect<Rational>(10'000'001), std::invalid_argument);
   dyn_modulus_scope seven(7);
   CHECK_THROWS_AS(expected_draws_to_collect<DynModInt>(7), std::domain_error);
   CHECK_NOTHROW(expected_draws_to_collect<DynModInt>(6));

@@ -13,6 +13,16 @@ TEST_CASE("knight_paths: fixed-width counts equal the BigInt walk across widths"
     INFO(moves << " moves");
     REQUIRE(knight_paths<BigInt>(8, moves, 0, 0) == detail::knight_walk<BigInt>(8, moves, 0, 0, BigInt(1), 0));
   }
+  // Widths chosen from the largest count: boards where the counts grow
+  // slowly (3x3: 2 bits a move) or not at all (1x1, 2x2: 0 after one move),
+  // and long walks that end on BigInt (past 4096 bits).
+  for (const int n : {1, 2, 3, 4, 5, 8})
+    for (const int moves : {0, 1, 2, 30, 200, 700}) {
+      INFO(n << "x" << n << ", " << moves << " moves");
+      REQUIRE(knight_paths<BigInt>(n, moves, n / 2, n - 1) ==
+              detail::knight_walk<BigInt>(n, moves, n / 2, n - 1, BigInt(1), 0));
+    }
+  REQUIRE(knight_paths<BigInt>(8, 1700, 3, 4) == detail::knight_walk<BigInt>(8, 1700, 3, 4, BigInt(1), 0));
   REQUIRE(knight_paths<BigInt>(3, 2, 0, 0) == 4);
   REQUIRE(knight_probability<Rational>(3, 2, 0, 0) == ratio<Rational>(1, 16));
   // 3x3 from a corner: exactly 4^-moves; 538 moves is below the double range.

@@ -78,6 +78,36 @@ TEST_CASE("new21_game: count-first exact path against the plain Rational table",
   }
 }
 
+TEST_CASE("new21_game: n = k = max_pts has the closed form (m+1)^(m-1)/m^m", "[probability][new21]") {
+  // Every total below m is reached only through the window's growth, and
+  // she stops at or below n = m only by landing exactly on m.
+  auto closed = [](int m) {
+    return make_rational(detail::power_of(static_cast<unsigned long>(m) + 1, static_cast<unsigned long>(m - 1)),
+                         detail::power_of(static_cast<unsigned long>(m), static_cast<unsigned long>(m)));
+  };
+  for (int m = 1; m <= 40; ++m) {
+    INFO("m " << m);
+    REQUIRE(new21_game<Rational>(m, m, m) == closed(m));
+  }
+  // Only the window is kept: 10^4 totals of 133,000-bit counts fit a 30 MB budget.
+  const std::uint64_t saved = state_budget_bytes();
+  state_budget_bytes() = 30u << 20;
+  REQUIRE(new21_game<Rational>(10'000, 10'000, 10'000) == closed(10'000));
+  state_budget_bytes() = saved;
+}
+
+TEST_CASE("new21_game: kept values and plain steps on every small shape", "[probability][new21]") {
+  // n around max_pts and k: nothing kept, a few kept, all kept; plain
+  // prefixes of every length.
+  for (int m = 1; m <= 7; ++m)
+    for (int k = 0; k <= 12; ++k)
+      for (int n = 0; n <= k + m; ++n) {
+        INFO("n " << n << ", k " << k << ", max_pts " << m);
+        REQUIRE(new21_game<Rational>(n, k, m) == new21_by_table(n, k, m));
+        REQUIRE(new21_game<Mod>(n, k, m).value() == to_residue(new21_by_table(n, k, m), Mod::modulus()));
+      }
+}
+
 TEST_CASE("new21_game: policies agree", "[probability][new21]") {
   // The seed measured at most 9e-16 over 400 cases; each state adds at most
   // a few roundings to values below 1.

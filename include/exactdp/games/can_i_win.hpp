@@ -15,9 +15,20 @@
 //    "the first player cannot force a win" (the outcome is a draw).
 //    Otherwise a winner is guaranteed: while the target is unmet the unused
 //    numbers add up to at least what is missing, so someone's pick reaches it.
-// The table is a bitset over all masks whose sum is below the target, filled
-// from the fullest masks down: a mask is winning when its largest unused
-// number reaches the target, or some unused number leads to a losing mask.
+// Two ways to solve the positions, with the same rule (a mask is winning
+// when its largest unused number reaches the target, or some unused number
+// leads to a losing mask):
+//  - the bottom-up table: a bitset over all 2^m masks, filled from the
+//    fullest masks down; it solves every mask whose sum is below the target;
+//  - the memoised search from the empty mask (iterative, depth <= m), which
+//    stops at the first winning move and never enters a position where the
+//    opponent wins at once; it solves only the masks it reaches, far fewer
+//    when the target is near 1 + ... + m or small (m = 20, total 210:
+//    28,644 masks instead of 2^20).
+// By default the search runs first with a cap of the table's mask count
+// (the subsets with a sum below the target, counted by a subset-sum table);
+// if it reaches the cap the table is filled instead: whichever solves fewer
+// masks.
 // Source: seed 000 "Bitmask games: Can I Win, and why its guards matter";
 // seed 004 §31.6; handed case C01.
 #pragma once
@@ -34,6 +45,13 @@ namespace exactdp {
 /// second); above it can_i_win throws with the memory and work estimate.
 inline constexpr int can_i_win_max_choosable = 25;
 
+/// How can_i_win solves the positions.
+enum class can_i_win_method {
+  fewer_masks,      ///< the memoised search, or the table when the search would solve more masks
+  bottom_up,        ///< the table over all masks
+  memoised_search,  ///< the search from the empty mask, without a cap
+};
+
 /// The answer of can_i_win.
 struct can_i_win_answer {
   bool first_player_wins = false;  ///< the first player can force reaching the target
@@ -43,7 +61,9 @@ struct can_i_win_answer {
   std::optional<int> winning_pick;  ///< the smallest winning first pick (win only)
   /// Which guard answered without a table, in words; empty when the table was used.
   std::string guard;
-  std::uint64_t positions = 0;  ///< masks solved (those with a sum below the target)
+  std::uint64_t positions = 0;  ///< masks solved: below the target (table) or reached (search)
+  /// "bottom-up table" or "memoised search"; empty when a guard answered.
+  std::string method;
 };
 
 /// Can the first player force reaching `desired_total`, picking without
@@ -52,12 +72,14 @@ struct can_i_win_answer {
 /// is std::invalid_argument with the table size it would need, unless a guard
 /// answers first); any desired_total. resource_error when the bitset passes
 /// the state budget or the work passes the work budget.
-/// Cost: O(2^m · m) bit operations worst case (most masks exit at the first
-/// test), 2^m bits of memory. Source: seed 000 (Can I Win); seed 004 §31.6.
+/// Cost: O(masks solved · m) bit operations (most masks exit at the first
+/// test), at most 2^m · m; 2^m bits of memory for the table, 2^(m+1) for
+/// the search. Source: seed 000 (Can I Win); seed 004 §31.6; LeetCode 464.
 /// Status: (10, 11) → false, (3, 4) → false, (1, 2) → false (handed C01),
-/// desired <= 0 → true; against solve_win_lose on the game with draws and an
-/// exhaustive search for every (m <= 8, total <= m(m+1)/2 + 2); benchmarked
-/// at m = 20 for every total 1..210.
-can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total);
+/// desired <= 0 → true; both methods against an exhaustive search for every
+/// (m <= 8, total <= m(m+1)/2 + 2) and against each other for m <= 14;
+/// benchmarked at m = 20 for every total 1..210.
+can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total,
+                           can_i_win_method method = can_i_win_method::fewer_masks);
 
 }  // namespace exactdp

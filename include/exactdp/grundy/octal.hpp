@@ -123,9 +123,12 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// naive_prefix >= 1 (std::invalid_argument otherwise); tests lower it to run
 /// the sparse part on small tables.
 /// Constraints, errors: as octal_grundy_naive. The estimate checked before
-/// starting assumes a sparse space; the steps actually taken are also counted
-/// and resource_error is thrown as soon as they pass the work budget (a game
-/// without a sparse space costs about as much as the naive method).
+/// starting assumes a sparse space; once the prefix is computed, a game
+/// whose prefix shows no sparse space (more than 1/16 of the heaps rare) is
+/// estimated as the naive method and refused at once above the work budget
+/// (see octal_grundy_table). The steps actually taken are also counted and
+/// resource_error is thrown as soon as they pass the work budget (a space
+/// that looked sparse on the prefix may stop being so).
 /// Cost: about count·(rare heaps + witness searches) steps: near-linear while
 /// rare heaps stay few; see bench/grundy.cpp for 0.161 and 0.165.
 /// Status: equal to octal_grundy_naive on every listed game for the first
@@ -134,9 +137,43 @@ std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_
                                               std::optional<sparse_space> space = std::nullopt,
                                               std::size_t naive_prefix = 8192);
 
-/// octal_grundy_naive or octal_grundy_sparse.
+/// How a Grundy table was computed.
+struct octal_method_report {
+  /// The method that computed the values after the naive prefix: sparse, or
+  /// naive when it was asked for or when the prefix shows that no sparse
+  /// space applies (more than 1/16 of its heaps are rare for the best space;
+  /// the sparse method would then list every split anyway).
+  grundy_method method = grundy_method::naive;
+  sparse_space space;              ///< the space chosen on the prefix (mask 0 for the naive method)
+  std::size_t prefix = 0;          ///< the first values, computed by the naive method
+  std::size_t rare_in_prefix = 0;  ///< rare heaps n >= 1 among them for `space`
+};
+
+/// A Grundy table and how it was computed.
+struct octal_table {
+  std::vector<grundy_value> values;
+  octal_method_report report;
+};
+
+/// G(0..count-1) by `method`, with the method that actually ran. For
+/// grundy_method::sparse the first min(count, 8192) values are computed by
+/// the naive method and choose the space; when they show that the space
+/// does not apply (report.method == naive), the work estimate of listing
+/// every split for the remaining heaps is checked at once, before that
+/// work: resource_error names the share of rare heaps and the estimate.
+/// Errors and cost: as octal_grundy_naive and octal_grundy_sparse.
+/// Status: tested on 0.07 and 0.6 (no sparse space: naive, refused at once
+/// above the budget) and 0.161 (sparse).
+octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy_method method = grundy_method::sparse);
+
+/// octal_grundy_table(game, count, method).values.
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count,
                                               grundy_method method = grundy_method::sparse);
+
+/// The elementary steps budgeted for a table of `count` values by `method`
+/// (for sparse, the naive prefix plus the cost with a sparse space; for
+/// naive, about count²/4 per splitting digit). Cost: O(digits).
+long double octal_work_estimate(const octal_game& game, std::size_t count, grundy_method method);
 
 /// One move in an octal game: remove `take` counters from a heap and leave
 /// heaps of sizes `left` and `right` (0 means no heap; left <= right).

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "exactdp/numeric/modint.hpp"
+#include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp {
@@ -28,11 +29,17 @@ namespace exactdp {
 /// Cost: two mpz remainders and one modular inverse.
 std::uint32_t to_residue(const Rational& q, std::uint64_t p);
 
-/// q as a value of the residue type M (ModInt<P> or DynModInt), same errors
-/// as to_residue.
+/// The residue of q modulo the prime p, 2 < p < 2^62 (the 64-bit residues'
+/// range): num·den⁻¹ mod p in [0, p), for negative q too. Same errors as
+/// to_residue, with the 2^62 range. Cost: two mpz remainders, one modular
+/// inverse and one 128-bit product.
+std::uint64_t to_residue64(const Rational& q, std::uint64_t p);
+
+/// q as a value of the residue type M (ModInt<P>, DynModInt, ModInt64<P> or
+/// DynModInt64), same errors as to_residue64.
 template <class M>
 M to_modint(const Rational& q) {
-  return M::from_residue(to_residue(q, M::modulus()));
+  return M::from_residue(static_cast<decltype(M::modulus())>(to_residue64(q, M::modulus())));
 }
 
 /// What happened when an exact value was rounded to a double.
@@ -75,7 +82,7 @@ struct residue_class {
 residue_class crt_combine(std::span<const residue_class> classes);
 
 /// Reads residues written "R" or "R@P": R any integer (reduced later), P a
-/// prime with 2 < P < 2^31; a bare R is taken modulo `default_modulus`.
+/// prime with 2 < P < 2^62; a bare R is taken modulo `default_modulus`.
 /// Throws std::invalid_argument naming the bad item (not an integer, modulus
 /// out of range or not prime, more than 10000 items). Cost: linear in the text.
 std::vector<residue_class> parse_residues(std::span<const std::string> items, std::uint64_t default_modulus);
@@ -84,6 +91,18 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
 /// with |n| <= bound and 0 < d <= bound, and no other fraction within those
 /// bounds has the same residue (two such fractions differ by less than m).
 BigInt reconstruction_bound(const BigInt& modulus);
+
+/// The numerator N of a value N/D whose denominator D is known (and
+/// nonzero), from the residues of N/D modulo primes p_i not dividing D:
+/// N ≡ r_i·D (mod p_i) combined by CRT, then taken in the symmetric range
+/// (-M/2, M/2] for the product M of the primes. Exact when |N| < M/2: with a
+/// known denominator a bound on the numerator alone decides how many primes
+/// are needed (half as many as rational reconstruction, which must find both
+/// parts: see answer_bound.hpp). Returns N/D in lowest terms. Throws
+/// std::invalid_argument for an empty list, moduli that share a factor, or
+/// D = 0; std::domain_error when some p_i divides D (that residue says
+/// nothing about N). Cost: one CRT over k classes and one gcd.
+Rational combine_known_denominator(std::span<const residue_class> classes, const BigInt& denominator);
 
 /// Rational reconstruction (Wang's algorithm): the unique n/d in lowest terms
 /// with |n|, d <= reconstruction_bound(modulus) and n ≡ residue·d (mod m), or

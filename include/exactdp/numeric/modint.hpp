@@ -62,16 +62,19 @@ constexpr std::uint32_t reduce_signed(std::int64_t x, std::uint32_t m) {
 
 /// Inverse of a in Z/m for prime m by the extended Euclidean algorithm
 /// (no exponentiation, no double). Requires 0 <= a < m < 2^31.
-/// Throws std::domain_error when a == 0.
+/// Throws std::domain_error when a == 0. Every remainder is below 2^31 and
+/// every coefficient t_i satisfies |t_i| <= m / r_(i-1) < 2^31, so 32-bit
+/// divisions suffice (cheaper than 64-bit ones).
 constexpr std::uint32_t inverse_mod(std::uint32_t a, std::uint32_t m) {
   if (a == 0) throw_not_invertible(a, m);
-  std::int64_t r0 = m, r1 = a, t0 = 0, t1 = 1;
+  std::uint32_t r0 = m, r1 = a;
+  std::int32_t t0 = 0, t1 = 1;
   while (r1 != 0) {
-    const std::int64_t q = r0 / r1;
-    const std::int64_t r2 = r0 - q * r1;
+    const std::uint32_t q = r0 / r1;
+    const std::uint32_t r2 = r0 - q * r1;
     r0 = r1;
     r1 = r2;
-    const std::int64_t t2 = t0 - q * t1;
+    const std::int32_t t2 = t0 - static_cast<std::int32_t>(q) * t1;
     t0 = t1;
     t1 = t2;
   }

@@ -7,4 +7,6 @@
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint.hpp"
+#include "exactdp/numeric/modint64.hpp"
+#include "exactdp/numeric/primes.hpp"
 #include "exactdp/numeric/rational.hpp"

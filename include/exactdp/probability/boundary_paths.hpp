@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -110,6 +111,14 @@ T boundary_paths(int m, int n, int max_moves, int row, int col) {
   } else {
     return detail::boundary_walk<T>(m, n, max_moves, row, col, bits);
   }
+}
+
+/// A bound on boundary_paths(m, n, max_moves, row, col): a count below
+/// 4^(max_moves + 1)/3 (known denominator 1). Same constraints as
+/// boundary_paths. Cost: O(1).
+inline answer_bound boundary_paths_bound(int m, int n, int max_moves, int row, int col) {
+  detail::check_boundary_arguments(m, n, max_moves, row, col);
+  return detail::integer_bound(2 * static_cast<std::uint64_t>(max_moves) + 2);
 }
 
 }  // namespace exactdp

@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -37,31 +38,42 @@ inline void check_dice_arguments(int n, const std::array<int, 6>& roll_max) {
 /// that f is the (limit + 1)-th in a row; the sequences that break the limit
 /// this way are a valid sequence of s = t - 1 - limit rolls not ending in f,
 /// followed by limit f's. So
-///   ending(t, f) = total(t - 1) - (total(s) - ending(s, f)),
+///   ending(t, f) = (total(t - 1) - total(s)) + ending(s, f),
 /// with total(0) = 1 (the empty sequence) and every count of a negative
-/// length 0: two subtractions per face and five additions per roll, in T
-/// (a residue never goes negative). The last 32 rolls are kept in a ring (a
-/// limit is at most 15, so s >= t - 16). Arguments checked by the caller.
+/// length 0, and total(t) is the sum of the six ending(t, f): per roll two
+/// operations per face and five additions, in T (a residue never goes
+/// negative). Each face reads its own delay s = t - 1 - limit_f, so the
+/// values are stored where they will be read: row (t + 1 + limit_f) mod 32
+/// of two delay lines gets total(t) and ending(t, f) in column f, and at
+/// roll t row t mod 32 holds total(s_f) and ending(s_f, f) for the six
+/// faces side by side (one loop over the faces, which the compiler turns
+/// into vector operations). A limit is at most 15, so a row is read 2 to 16
+/// rolls after it is written and the 32 rows never collide. Arguments
+/// checked by the caller.
 template <Ring T>
 T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
   if (n == 0) return T(1);  // one empty sequence
   check_work_budget("dice sequences of " + std::to_string(n) + " rolls", 20.0L * n * operation_cost<T>(bits));
-  constexpr int ring = 32;  // a power of two above 2 * 15: a read slot is never the one being written
-  std::array<T, ring> total;
-  std::array<std::array<T, 6>, ring> ending;
-  total.fill(T(0));  // slots of negative lengths are read as 0 until written
-  for (auto& e : ending) e.fill(T(0));
-  total[0] = T(1);
+  constexpr int ring = 32;  // a power of two above 16
+  std::array<std::array<T, 6>, ring> total_line, ending_line;
+  for (auto& row : total_line) row.fill(T(0));  // counts of negative lengths are 0
+  for (auto& row : ending_line) row.fill(T(0));
+  for (std::size_t f = 0; f < 6; ++f)  // total(0) = 1 and ending(0, f) = 0
+    total_line[static_cast<std::size_t>((1 + roll_max[f]) & (ring - 1))][f] = T(1);
+  T before(1);  // total(t - 1)
+  std::array<T, 6> now;
   for (int t = 1; t <= n; ++t) {
-    const T& before = total[static_cast<std::size_t>((t - 1) & (ring - 1))];
-    std::array<T, 6>& now = ending[static_cast<std::size_t>(t & (ring - 1))];
+    const std::array<T, 6>& total_s = total_line[static_cast<std::size_t>(t & (ring - 1))];
+    const std::array<T, 6>& ending_s = ending_line[static_cast<std::size_t>(t & (ring - 1))];
+    for (std::size_t f = 0; f < 6; ++f) now[f] = (before - total_s[f]) + ending_s[f];
+    before = ((now[0] + now[1]) + (now[2] + now[3])) + (now[4] + now[5]);
     for (std::size_t f = 0; f < 6; ++f) {
-      const auto s = static_cast<std::size_t>((t - 1 - roll_max[f]) & (ring - 1));
-      now[f] = before - (total[s] - ending[s][f]);
+      const auto row = static_cast<std::size_t>((t + 1 + roll_max[f]) & (ring - 1));
+      total_line[row][f] = before;
+      ending_line[row][f] = now[f];
     }
-    total[static_cast<std::size_t>(t & (ring - 1))] = (now[0] + now[1]) + (now[2] + now[3]) + (now[4] + now[5]);
   }
-  return total[static_cast<std::size_t>(n & (ring - 1))];
+  return before;
 }
 
 }  // namespace detail
@@ -79,7 +91,7 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
 /// while 6^n fits 2048 bits; ModInt: its residue; double: rounded).
 /// Constraints: 0 <= n <= 10^8, every roll_max[f] in 1..15;
 /// std::invalid_argument otherwise. resource_error above the work budget.
-/// Cost: O(n) operations in T (17 per roll), 224 values of T in memory.
+/// Cost: O(n) operations in T (17 per roll), 386 values of T in memory.
 /// Source: seed 000 "Dice Roll Simulation"; handed case C12.
 /// Status: seed values, C12, brute force over all 6^n sequences for n <= 6,
 /// policy agreement tested (tests/probability/test_dice_sequences.cpp).
@@ -94,6 +106,13 @@ T dice_sequences(int n, const std::array<int, 6>& roll_max) {
   } else {
     return detail::dice_walk<T>(n, roll_max, bits);
   }
+}
+
+/// A bound on dice_sequences(n, roll_max): a count in [1, 6^n] (known
+/// denominator 1). Same constraints as dice_sequences. Cost: O(1).
+inline answer_bound dice_sequences_bound(int n, const std::array<int, 6>& roll_max) {
+  detail::check_dice_arguments(n, roll_max);
+  return detail::integer_bound(detail::power_bits(6, static_cast<std::uint64_t>(n)));
 }
 
 }  // namespace exactdp

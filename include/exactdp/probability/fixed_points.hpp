@@ -5,6 +5,7 @@
 #include <string>
 #include <stdexcept>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/probability/chance.hpp"
 
@@ -36,6 +37,13 @@ T expected_fixed_points(int n) {
   const chance_step<T> position({1, n - 1});
   const T indicator = position.expected({T(1), T(0)});  // P(position i holds i) = 1/n, the same for every i
   return T(n) * indicator;                              // linearity: the sum of n equal expectations
+}
+
+/// A bound on expected_fixed_points(n): the answer is 0 or 1 (known
+/// denominator 1). Same constraints as expected_fixed_points. Cost: O(1).
+inline answer_bound expected_fixed_points_bound(int n) {
+  if (n < 0) throw std::invalid_argument("the permutation size n must be >= 0, not " + std::to_string(n));
+  return detail::integer_bound(1);
 }
 
 }  // namespace exactdp

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -30,45 +31,85 @@ inline void check_knight_arguments(int n, int moves, int row, int col) {
                                 std::to_string(n) + "x" + std::to_string(n) + " board");
 }
 
-/// The knight recurrence, written once: layer t holds, per cell, the weight
-/// of the move sequences of length t that are on that cell and never left the
-/// board; each move multiplies by `step` (1 to count sequences, 1/8 for
-/// probabilities) and a move off the board is dropped. Returns the total
-/// weight after `moves` moves. Arguments already checked.
+/// The budgets of a knight walk over T with values of `bits_per_entry` bits.
 template <Ring T>
-T knight_walk(int n, int moves, int row, int col, const T& step, long double bits_per_entry) {
+void check_knight_budget(int n, int moves, long double bits_per_entry) {
   const auto cells = static_cast<long double>(n) * n;
   check_state_budget("the knight table for a " + std::to_string(n) + "x" + std::to_string(n) + " board", 2 * cells,
                      entry_bytes<T>(bits_per_entry));
   const long double reachable = std::min(cells, 8.0L * moves * moves + 1);
   check_work_budget("the knight walk",
                     static_cast<long double>(moves) * reachable * 9 * operation_cost<T>(bits_per_entry));
+}
 
+/// The knight recurrence, written once: `layer` holds, per cell (row-major),
+/// the weight of the move sequences so far that are on that cell and never
+/// left the board; each move multiplies by `step` (1 to count sequences,
+/// 1/8 for probabilities) and a move off the board is dropped. Advances the
+/// layer by `moves` moves.
+template <Ring T>
+void knight_advance(int n, std::vector<T>& layer, int moves, const T& step) {
   static constexpr int dr[8] = {1, 2, 2, 1, -1, -2, -2, -1};
   static constexpr int dc[8] = {2, 1, -1, -2, -2, -1, 1, 2};
-  const auto size = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
-  std::vector<T> now(size, T(0)), next(size, T(0));
   const T zero(0);
-  now[static_cast<std::size_t>(row) * static_cast<std::size_t>(n) + static_cast<std::size_t>(col)] = T(1);
+  const bool weighted = !(step == T(1));
+  std::vector<T> next(layer.size(), zero);
+  // Values of more than two words (wide counts): a cell's first contribution
+  // of a move is copied in and later ones added, so there is no clearing
+  // pass and one addition fewer per cell reached; the cells no move reaches
+  // are set to 0 afterwards. Small values: one branch-free clearing pass.
+  constexpr bool copy_first = sizeof(T) > 2 * sizeof(std::uint64_t);
+  std::vector<unsigned char> reached(copy_first ? layer.size() : 0);
   for (int t = 0; t < moves; ++t) {
-    for (T& x : next) x = zero;
+    if constexpr (copy_first)
+      std::fill(reached.begin(), reached.end(), static_cast<unsigned char>(0));
+    else
+      for (T& x : next) x = zero;
     for (int r = 0; r < n; ++r) {
       for (int c = 0; c < n; ++c) {
-        const T& w = now[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)];
+        const T& w = layer[static_cast<std::size_t>(r) * static_cast<std::size_t>(n) + static_cast<std::size_t>(c)];
         if (w == zero) continue;
         for (int d = 0; d < 8; ++d) {
           const int nr = r + dr[d], nc = c + dc[d];
           if (nr < 0 || nr >= n || nc < 0 || nc >= n) continue;  // off the board: dropped
-          next[static_cast<std::size_t>(nr) * static_cast<std::size_t>(n) + static_cast<std::size_t>(nc)] += w;
+          const std::size_t to =
+              static_cast<std::size_t>(nr) * static_cast<std::size_t>(n) + static_cast<std::size_t>(nc);
+          if constexpr (copy_first) {
+            if (!reached[to]) {
+              next[to] = w;
+              reached[to] = 1;
+              continue;
+            }
+          }
+          next[to] += w;
         }
       }
     }
-    if (!(step == T(1)))
+    if constexpr (copy_first)
+      for (std::size_t i = 0; i < next.size(); ++i)
+        if (!reached[i]) next[i] = zero;
+    if (weighted)
       for (T& x : next) x = x * step;
-    now.swap(next);
+    layer.swap(next);
   }
+}
+
+/// The layer before any move: weight 1 on the start cell.
+template <Ring T>
+std::vector<T> knight_start(int n, int row, int col) {
+  std::vector<T> layer(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), T(0));
+  layer[static_cast<std::size_t>(row) * static_cast<std::size_t>(n) + static_cast<std::size_t>(col)] = T(1);
+  return layer;
+}
+
+/// The total weight after `moves` moves, over T. Arguments already checked.
+template <Ring T>
+T knight_walk(int n, int moves, int row, int col, const T& step, long double bits_per_entry) {
+  check_knight_budget<T>(n, moves, bits_per_entry);
+  std::vector<T> layer = knight_start<T>(n, row, col);
+  knight_advance(n, layer, moves, step);
   T total(0);
-  for (const T& x : now) total += x;
+  for (const T& x : layer) total += x;
   return total;
 }
 
@@ -85,17 +126,23 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
 /// Source: seed 000 "Knight Probability in a Chessboard", "Exact answers:
 /// count outcomes first, divide once". Status: brute force over all 8^moves
 /// sequences for n <= 5, moves <= 4.
-/// Over BigInt the walk runs on the narrowest fixed-width integer that holds
-/// 8^moves (detail::fixed_count, no heap and no gcd per cell; every layer
-/// total is at most 8^t <= 8^moves < 2^(3·moves+1), so nothing wraps) and
-/// only the total becomes a BigInt; above 2048 bits it runs on BigInt.
+/// Over BigInt the walk runs on fixed-width integers (detail::fixed_count,
+/// no heap and no gcd per cell) that widen with the counts: a move
+/// multiplies the largest count by at most 8, so from a largest count of B
+/// bits a width of W bits holds (W - B)/3 more moves; each stage takes the
+/// narrowest width that holds the next moves (detail::advance_in_widths),
+/// and past 4096 bits the walk runs on BigInt.
 template <Ring T>
 T knight_paths(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
   if constexpr (std::same_as<T, BigInt>) {
-    return detail::with_count_width(3.0L * moves + 1, [&]<class C>(std::type_identity<C>) {
-      return detail::count_to_bigint(detail::knight_walk<C>(n, moves, row, col, C(1), 3.0L * moves));
-    });
+    detail::check_knight_budget<BigInt>(n, moves, 3.0L * moves);
+    const std::vector<BigInt> layer = detail::advance_in_widths(
+        detail::knight_start<BigInt>(n, row, col), moves, 3.0L,
+        [n]<class C>(std::vector<C>& counts, int steps) { detail::knight_advance(n, counts, steps, C(1)); });
+    BigInt total = 0;
+    for (const BigInt& x : layer) total += x;
+    return total;
   } else {
     return detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
   }
@@ -126,6 +173,25 @@ T knight_probability(int n, int moves, int row, int col) {
   } else {
     return detail::knight_walk<T>(n, moves, row, col, ratio<T>(1, 8), 3.0L * moves);
   }
+}
+
+/// A bound on knight_probability(n, moves, row, col) before computing it:
+/// the answer is N/8^moves with the denominator 8^moves known and
+/// 0 <= N <= 8^moves (N counts the surviving sequences). Same constraints
+/// and errors as knight_probability; resource_error when 8^moves passes the
+/// state budget. Cost: one power of two. Status: tested by combining
+/// primes_needed residues (tests/probability/test_answer_bounds.cpp).
+inline answer_bound knight_probability_bound(int n, int moves, int row, int col) {
+  detail::check_knight_arguments(n, moves, row, col);
+  const auto bits = 3 * static_cast<std::uint64_t>(moves) + 1;
+  return {bits, bits, detail::known_power(8, static_cast<unsigned long>(moves), "the denominator 8^moves")};
+}
+
+/// A bound on knight_paths(n, moves, row, col): a count in [0, 8^moves]
+/// (known denominator 1). Same constraints as knight_paths. Cost: O(1).
+inline answer_bound knight_paths_bound(int n, int moves, int row, int col) {
+  detail::check_knight_arguments(n, moves, row, col);
+  return detail::integer_bound(3 * static_cast<std::uint64_t>(moves) + 1);
 }
 
 }  // namespace exactdp

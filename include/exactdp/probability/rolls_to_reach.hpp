@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -99,6 +101,20 @@ T expected_rolls_to_reach(int target, int faces = 6) {
     return detail::rolls_to_reach_walk<T>(
         target, faces, T(1), [&die](const T& sum) { return die.average_of_sum(sum); }, bits);
   }
+}
+
+/// A bound on expected_rolls_to_reach(target, faces): the answer is
+/// N/faces^target with that denominator known (every E[s] has a denominator
+/// dividing faces^(target - s)) and 0 <= N <= target·faces^target. Same
+/// constraints as expected_rolls_to_reach; resource_error when
+/// faces^target passes the state budget. Cost: one power.
+inline answer_bound expected_rolls_to_reach_bound(int target, int faces = 6) {
+  detail::check_rolls_to_reach_arguments(target, faces);
+  const auto f = static_cast<unsigned long>(faces);
+  const auto t = static_cast<unsigned long>(target);
+  const std::uint64_t d_bits = detail::power_bits(f, t);
+  return {d_bits + static_cast<std::uint64_t>(std::bit_width(t)), d_bits,
+          detail::known_power(f, t, "the denominator faces^target")};
 }
 
 }  // namespace exactdp

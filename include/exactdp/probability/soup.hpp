@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -233,5 +234,15 @@ struct soup_estimate {
 /// numbers"; handed case C03. Status: tested for 1e-5, 1e-6 and 1e-3 against
 /// the exact values on both sides of the cutoff (tests/probability/test_soup.cpp).
 soup_estimate soup_servings_within(std::int64_t n, double tolerance);
+
+/// A bound on soup_servings(n): the answer is N/(2·4^L) for
+/// L = ceil(2·ceil(n/25)/4), that denominator known, and 0 <= N <= 2·4^L.
+/// Same constraints as soup_servings; resource_error when 2·4^L passes the
+/// state budget. Cost: one power of two.
+inline answer_bound soup_servings_bound(std::int64_t n) {
+  const std::int64_t units = detail::soup_units(n);
+  const auto bits = 2 * static_cast<std::uint64_t>(detail::soup_depth(2 * units)) + 2;
+  return {bits, bits, detail::known_power(2, static_cast<unsigned long>(bits - 1), "the denominator 2·4^L")};
+}
 
 }  // namespace exactdp
