@@ -43,7 +43,7 @@ struct guess_number_options {
 };
 
 void setup_guess_number(CLI::App& cmd, guess_number_options& o) {
-  cmd.add_option("N", o.n, "The number is in 1..N, 1 <= N <= 100000 (the work budget binds from about 6000)")
+  cmd.add_option("N", o.n, "The number is in 1..N, 1 <= N <= 10^5 (the work budget binds from about 6000)")
       ->required();
 }
 
@@ -89,7 +89,7 @@ struct pig_options {
 void setup_pig(CLI::App& cmd, pig_options& o) {
   cmd.add_option("--faces", o.faces, "Faces of the die, 2 <= F <= 1000 (default 6)");
   cmd.add_option("--target", o.target,
-                 "The score that wins, 1 <= T <= 10000 (default 100; T^3/2 bytes of strategy, and exact values of "
+                 "The score that wins, 1 <= T <= 10^4 (default 100; T^3/2 bytes of strategy, and exact values of "
                  "about 75,000 bits at T = 100: the budgets bind first)");
   cmd.add_option("--at", o.at,
                  "The state I J K: the mover's score 0 <= I < T, the opponent's 0 <= J < T, the turn total "
@@ -221,17 +221,15 @@ void setup_mdp(CLI::App& cmd, decision_options& o) {
   cmd.add_option("--query", o.query,
                  "pmax or pmin: the maximal or minimal probability of reaching the target (PRISM's Pmax=? [F "
                  "\"target\"]); rmax or rmin: the maximal or minimal expected total reward until the target "
-                 "(Rmax=? [F \"target\"]; infinite where PRISM and Storm say Infinity)")
-      ->required();
-  cmd.add_option("--target", o.target, "The target: a label of the model, or a state's id")->required();
+                 "(Rmax=? [F \"target\"]; infinite where PRISM and Storm say Infinity)");
+  cmd.add_option("--target", o.target, "The target: a label of the model, or a state's id");
   add_model_options(cmd, o);
 }
 
 void setup_game(CLI::App& cmd, decision_options& o) {
   cmd.add_option("--query", o.query,
                  "reach: Max maximises the probability of reaching the target, Min minimises it; payoff: the "
-                 "expected payoff of the terminal state reached (to Max), a play that never ends paying --default")
-      ->required();
+                 "expected payoff of the terminal state reached (to Max), a play that never ends paying --default");
   cmd.add_option("--target", o.target, "With --query reach: a label of the model, or a state's id");
   cmd.add_option("--default", o.default_payoff,
                  "With --query payoff: what a play that never ends pays, an exact number (default 0)");
@@ -248,7 +246,9 @@ struct decision_question {
 
 decision_question read_question(const decision_options& o, const decision_model& m, bool game) {
   decision_question q;
-  const std::string& query = game ? one_of(o.query, "--query", {"reach", "payoff"})
+  if (o.query.empty())
+    throw std::invalid_argument(game ? "game needs --query: reach or payoff" : "mdp needs --query: pmax, pmin, rmax or rmin");
+  const std::string query = game ? one_of(o.query, "--query", {"reach", "payoff"})
                                   : one_of(o.query, "--query", {"pmax", "pmin", "rmax", "rmin"});
   q.query.objective = query == "pmax"    ? decision_objective::pmax
                       : query == "pmin"  ? decision_objective::pmin
