@@ -31,7 +31,12 @@ json both_json(const std::optional<Rational>& exact, const std::optional<double>
 }
 
 std::string both_text(const std::optional<Rational>& exact, const std::optional<double>& approx) {
-  if (exact) return brief(*exact) + (denominator(*exact) == 1 ? "" : " (" + format_decimal(*exact, 6) + ")");
+  if (exact) {  // a short fraction with its decimal, or a long one's decimal alone
+    const std::string text = brief(*exact);
+    return denominator(*exact) == 1 || text.find('/') == std::string::npos
+               ? text
+               : text + " (" + format_decimal(*exact, 6) + ")";
+  }
   if (approx) return format_shortest(*approx);
   return "?";
 }

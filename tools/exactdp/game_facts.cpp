@@ -104,8 +104,10 @@ void add_misere_heap_facts(result& r, std::uint64_t heap, const misere_heap_answ
     std::uint64_t left_total = 0;
     for (const std::uint64_t h : *a.winning_move) left_total += h;
     move.take = static_cast<std::size_t>(heap - left_total);
-    move.left = a.winning_move->size() > 0 ? (*a.winning_move)[0] : 0;
-    move.right = a.winning_move->size() > 1 ? (*a.winning_move)[1] : 0;
+    // One heap left is the right one (as describe() reads a move), two are left and right.
+    const std::vector<std::uint64_t>& left = *a.winning_move;
+    move.left = left.size() == 2 ? left[0] : 0;
+    move.right = left.size() == 2 ? left[1] : left.size() == 1 ? left[0] : 0;
     add_heap_move(r, 0, heap, move);
   } else {
     r.add("winning_move", nullptr, "winning move",
