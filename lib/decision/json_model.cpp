@@ -122,8 +122,7 @@ class json_decision_reader {
       if (const json_value* a = c.find("action")) {
         action = doc_.expect_string(*a, "the action of " + which);
         if (action.empty()) doc_.fail(*a, "the action of " + which + " is empty (leave \"action\" out instead)");
-        if (!actions.insert(action).second)
-          doc_.fail(*a, what + " has two choices called " + quote_input(action, 60));
+        if (!actions.insert(action).second) doc_.fail(*a, what + " has two choices called " + quote_input(action, 60));
         which = "choice " + quote_input(action, 60) + " of " + what;
       }
       const json_value* to = c.find("to");
@@ -160,11 +159,12 @@ class json_decision_reader {
         builder_.transition(s, builder_.add_choice(s, list.items()[i].text()), to[i], Rational(1));
       return;
     }
-    if (!probabilities) doc_.fail(node, what + " is a chance node with children and needs \"probabilities\", one per child");
+    if (!probabilities)
+      doc_.fail(node, what + " is a chance node with children and needs \"probabilities\", one per child");
     doc_.expect_array(*probabilities, what + "'s \"probabilities\"");
     if (probabilities->items().size() != to.size())
-      doc_.fail(*probabilities, what + " has " + std::to_string(probabilities->items().size()) +
-                                    " probabilities for " + std::to_string(to.size()) + " children");
+      doc_.fail(*probabilities, what + " has " + std::to_string(probabilities->items().size()) + " probabilities for " +
+                                    std::to_string(to.size()) + " children");
     const std::size_t k = builder_.add_choice(s);
     Rational sum = 0;
     for (std::size_t i = 0; i < to.size(); ++i) {

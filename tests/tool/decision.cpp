@@ -135,11 +135,11 @@ std::string pig_model(int faces, int target) {
           for (int f = 2; f <= faces; ++f) ++roll[i + k + f >= target ? end : id(who, i, j, k + f)];
           json to = json::object();
           for (const auto& [s, n] : roll) to[s] = std::to_string(n) + "/" + std::to_string(faces);
-          nodes.push_back(json{{"id", id(who, i, j, k)},
-                               {"kind", who == 'M' ? "max" : "min"},
-                               {"choices",
-                                json::array({json{{"action", "roll"}, {"to", to}},
-                                             json{{"action", "hold"}, {"to", json{{id(other, j, i + k, 0), 1}}}}})}});
+          nodes.push_back(
+              json{{"id", id(who, i, j, k)},
+                   {"kind", who == 'M' ? "max" : "min"},
+                   {"choices", json::array({json{{"action", "roll"}, {"to", to}},
+                                            json{{"action", "hold"}, {"to", json{{id(other, j, i + k, 0), 1}}}}})}});
         }
   }
   nodes.push_back(json{{"id", "W"}, {"kind", "terminal"}, {"payoff", 1}});
@@ -189,7 +189,8 @@ std::vector<std::vector<std::uint64_t>> kayles_moves(std::uint64_t h) {
 }
 
 // Guess Number II by minimax over the candidates l..r.
-std::int64_t guess_cost(std::int64_t l, std::int64_t r, std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t>& memo) {
+std::int64_t guess_cost(std::int64_t l, std::int64_t r,
+                        std::map<std::pair<std::int64_t, std::int64_t>, std::int64_t>& memo) {
   if (l >= r) return 0;
   if (const auto it = memo.find({l, r}); it != memo.end()) return it->second;
   std::int64_t best = -1;
@@ -233,8 +234,8 @@ TEST_CASE("pig: every state against plain value iteration in double (1e-9)", "[t
       for (int j = 0; j < target; j += 3)
         for (int k = 0; i + k < target; k += 2) {
           INFO("faces " << faces << " target " << target << " at " << i << " " << j << " " << k);
-          const json a = run_json({"pig", "--faces", std::to_string(faces), "--target", std::to_string(target),
-                                   "--at", std::to_string(i), std::to_string(j), std::to_string(k)});
+          const json a = run_json({"pig", "--faces", std::to_string(faces), "--target", std::to_string(target), "--at",
+                                   std::to_string(i), std::to_string(j), std::to_string(k)});
           const double want = oracle.at(i, j, k);
           CHECK(std::fabs(std::stod(a["double"].get<std::string>()) - want) <= 1e-9);
           CHECK(std::fabs(exactdp::to_double(exactdp::parse_rational(a["exact"].get<std::string>())) - want) <= 1e-9);
@@ -264,8 +265,7 @@ TEST_CASE("pig: the game command on Pig written as a model file gives the same v
   }
 }
 
-TEST_CASE("pig: --at reads I J K as three words or one list, and refuses states outside the game",
-          "[tool][decision]") {
+TEST_CASE("pig: --at reads I J K as three words or one list, and refuses states outside the game", "[tool][decision]") {
   const std::vector<std::string> base{"pig", "--target", "10", "--as", "exact"};
   auto with = [&](std::vector<std::string> more) {
     std::vector<std::string> args = base;
@@ -274,9 +274,12 @@ TEST_CASE("pig: --at reads I J K as three words or one list, and refuses states 
   };
   CHECK(run(with({"--at", "2", "3", "4"})).out == run(with({"--at", "2,3,4"})).out);
   CHECK(run(with({"--at", "2", "3", "4"})).out == run(with({"--at=2", "3", "4"})).out);
-  expect_error(with({"--at", "10", "0", "0"}), 2, "I (the mover's score, below the target 10) must be an integer in 0..9");
-  expect_error(with({"--at", "0", "10", "0"}), 2, "J (the opponent's score, below the target 10) must be an integer in 0..9");
-  expect_error(with({"--at", "3", "0", "7"}), 2, "K (the turn total, with I + K below the target 10) must be an integer in 0..6");
+  expect_error(with({"--at", "10", "0", "0"}), 2,
+               "I (the mover's score, below the target 10) must be an integer in 0..9");
+  expect_error(with({"--at", "0", "10", "0"}), 2,
+               "J (the opponent's score, below the target 10) must be an integer in 0..9");
+  expect_error(with({"--at", "3", "0", "7"}), 2,
+               "K (the turn total, with I + K below the target 10) must be an integer in 0..6");
   expect_error(with({"--at", "-1", "0", "0"}), 2, "must be an integer in 0..9, not '-1'");
   expect_error(with({"--at", "1", "2"}), 2, "--at needs three integers I J K");
   expect_error(with({"--at", "1,2,3,4"}), 2, "--at");
@@ -334,14 +337,14 @@ TEST_CASE("stone7: LeetCode 1690's values in every number system", "[tool][decis
 
 TEST_CASE("nim --misere: the published verdicts and a game-tree search", "[tool][decision][D05]") {
   const std::vector<std::pair<std::string, std::string>> published{
-      {"3,4,5", "win"}, {"1,1,1", "lose"}, {"1,1", "win"}, {"1", "lose"},
+      {"3,4,5", "win"}, {"1,1,1", "lose"}, {"1,1", "win"},     {"1", "lose"},
       {"2,2", "lose"},  {"1,2,3", "lose"}, {"2,3,4,5", "lose"}};
   for (const auto& [heaps, verdict] : published) {
     INFO(heaps);
     const json j = run_json({"nim", "--misere", heaps});
     CHECK(j["outcome"] == verdict);
     CHECK(j["play"] == "misere");
-    CHECK(run_json({"nim-sum", "--misere", heaps}) ["outcome"] == verdict);
+    CHECK(run_json({"nim-sum", "--misere", heaps})["outcome"] == verdict);
   }
   CHECK(run_json({"nim", "1,1"})["outcome"] == "lose");  // normal play differs
   CHECK(run_json({"nim", "1,1"})["play"] == "normal");
@@ -411,7 +414,8 @@ TEST_CASE("grundy --misere on one heap of Kayles against a plain search; nim-sum
       std::vector<std::uint64_t> left;
       for (const char* side : {"left", "right"})
         if (j["winning_move"][side] != 0) left.push_back(j["winning_move"][side]);
-      CHECK(n - j["winning_move"]["take"].get<std::uint64_t>() == (left.empty() ? 0 : left[0]) + (left.size() > 1 ? left[1] : 0));
+      CHECK(n - j["winning_move"]["take"].get<std::uint64_t>() ==
+            (left.empty() ? 0 : left[0]) + (left.size() > 1 ? left[1] : 0));
       CHECK_FALSE(misere_wins(left, kayles_moves, memo));
     }
     CHECK(run_json({"nim-sum", "--octal", "0.77", "--misere", std::to_string(n)})["outcome"] == j["outcome"]);
@@ -487,8 +491,8 @@ TEST_CASE("mdp: expected rewards, a tie, and the infinite reward of PRISM's conv
   CHECK(rmin["exact"] == "4");
   CHECK(rmin["mod"] == 4);
   CHECK(rmin["strategy"][0]["action"] == "coin");
-  CHECK(rmin["strategy"][0]["actions"][0]["exact"] == "13/3");  // roll the die once, then toss coins: 1 + 5/6·4
-  CHECK(rmin["strategy"][0]["actions"][2]["infinite"] == true);   // give up: never a six
+  CHECK(rmin["strategy"][0]["actions"][0]["exact"] == "13/3");   // roll the die once, then toss coins: 1 + 5/6·4
+  CHECK(rmin["strategy"][0]["actions"][2]["infinite"] == true);  // give up: never a six
   CHECK(rmin["strategy"][0]["actions"][2]["exact"].is_null());
   CHECK(rmin["strategy"][0]["actions"][2]["double"] == "inf");
   expect_error({"mdp", six, "--query", "rmax", "--target", "six"}, 1,
@@ -520,8 +524,8 @@ TEST_CASE("game: the duel, for reaching a label and for payoffs; expectiminimax 
   CHECK(alone({"game", duel, "--query", "payoff", "--default", "1/3"}, "exact") == "1/2");
   // The default never counts: whatever it is, Min shoots rather than wait forever.
   CHECK(alone({"game", duel, "--query", "payoff", "--default", "1"}, "exact") == "1/2");
-  for (const auto& [file, value] : std::vector<std::pair<std::string, std::string>>{
-           {"dice_duel.json", "-5/108"}, {"choose_die.json", "3/2"}}) {
+  for (const auto& [file, value] :
+       std::vector<std::pair<std::string, std::string>>{{"dice_duel.json", "-5/108"}, {"choose_die.json", "3/2"}}) {
     const std::string path = std::string(EXACTDP_SOURCE_DIR) + "/examples/games/" + file;
     CHECK(alone({"game", path, "--query", "payoff"}, "exact") == value);
     CHECK(alone({"expectiminimax", path}, "exact") == value);
@@ -562,7 +566,8 @@ TEST_CASE("mdp and game: every error of a model file names the line", "[tool][de
         ":2: unknown key 'choice' in node 0");
   check("unknown_choice_key.json",
         "{\"start\": \"a\", \"nodes\": [{\"id\": \"a\", \"kind\": \"max\", \"choices\": [\n{\"to\": {\"g\": 1}, "
-        "\"rewards\": 1}]}, " + good_end,
+        "\"rewards\": 1}]}, " +
+            good_end,
         ":2: unknown key 'rewards' in choice 0 of node 'a'");
   check("duplicate_key.json",
         "{\"start\": \"a\",\n\"start\": \"a\", \"nodes\": [{\"id\": \"a\", \"kind\": \"terminal\"}]}",
@@ -581,14 +586,16 @@ TEST_CASE("mdp and game: every error of a model file names the line", "[tool][de
         R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"to": {"a": "1/2", "g": "1/3"}}]}, )" +
             good_end,
         "the probabilities of choice 0 of node 'a' add up to 5/6, not 1 (nothing is renormalised)");
-  check("sum_above.json",
-        R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "go", "to": {"a": 0.5, "g": 0.500001}}]}, )" +
-            good_end,
-        "the probabilities of choice 'go' of node 'a' add up to 1000001/1000000, not 1");
-  check("chance_sum.json",
-        R"({"start": "a", "nodes": [{"id": "a", "kind": "chance", "children": ["a", "g"], "probabilities": ["1/2", "1/4"]}, )" +
-            good_end,
-        "the probabilities of node 'a' add up to 3/4, not 1");
+  check(
+      "sum_above.json",
+      R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "go", "to": {"a": 0.5, "g": 0.500001}}]}, )" +
+          good_end,
+      "the probabilities of choice 'go' of node 'a' add up to 1000001/1000000, not 1");
+  check(
+      "chance_sum.json",
+      R"({"start": "a", "nodes": [{"id": "a", "kind": "chance", "children": ["a", "g"], "probabilities": ["1/2", "1/4"]}, )" +
+          good_end,
+      "the probabilities of node 'a' add up to 3/4, not 1");
   check("negative.json",
         R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"to": {"a": "-1/2", "g": "3/2"}}]}, )" +
             good_end,
@@ -599,22 +606,26 @@ TEST_CASE("mdp and game: every error of a model file names the line", "[tool][de
   check("unknown_start.json", R"({"start": "z", "nodes": [)" + good_end, "the start node 'z' is not a node");
   check("start_and_root.json", R"({"start": "g", "root": "g", "nodes": [)" + good_end,
         "give the start node as \"start\" or as \"root\", not both");
-  check("unknown_label_node.json", R"({"start": "g", "nodes": [{"id": "g", "kind": "terminal"}], "labels": {"goal": ["h"]}})",
+  check("unknown_label_node.json",
+        R"({"start": "g", "nodes": [{"id": "g", "kind": "terminal"}], "labels": {"goal": ["h"]}})",
         "label 'goal' lists the node 'h' is not a node");
-  check("two_actions.json",
-        R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "x", "to": {"g": 1}}, {"action": "x", "to": {"a": 1}}]}, )" +
-            good_end,
-        "node 'a' has two choices called 'x'");
+  check(
+      "two_actions.json",
+      R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "x", "to": {"g": 1}}, {"action": "x", "to": {"a": 1}}]}, )" +
+          good_end,
+      "node 'a' has two choices called 'x'");
   check("chance_two.json",
         R"({"start": "a", "nodes": [{"id": "a", "kind": "chance", "choices": [{"to": {"g": 1}}, {"to": {"a": 1}}]}, )" +
             good_end,
         "node 'a' is a chance node with 2 choices: it has exactly one");
-  check("terminal_choices.json",
-        R"({"start": "g", "nodes": [{"id": "g", "kind": "terminal", "choices": [{"to": {"g": 1}}]}], "labels": {"goal": ["g"]}})",
-        "node 'g' is terminal: it has no choices, children or probabilities");
-  check("payoff_not_terminal.json",
-        R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "payoff": 1, "choices": [{"to": {"g": 1}}]}, )" + good_end,
-        "node 'a' has a payoff, but only terminal nodes have one");
+  check(
+      "terminal_choices.json",
+      R"({"start": "g", "nodes": [{"id": "g", "kind": "terminal", "choices": [{"to": {"g": 1}}]}], "labels": {"goal": ["g"]}})",
+      "node 'g' is terminal: it has no choices, children or probabilities");
+  check(
+      "payoff_not_terminal.json",
+      R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "payoff": 1, "choices": [{"to": {"g": 1}}]}, )" + good_end,
+      "node 'a' has a payoff, but only terminal nodes have one");
   check("both.json",
         R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "children": ["g"], "choices": [{"to": {"g": 1}}]}, )" +
             good_end,
@@ -622,12 +633,13 @@ TEST_CASE("mdp and game: every error of a model file names the line", "[tool][de
   check("bad_kind.json", R"({"nodes": [{"id": "a", "kind": "maximum"}]})",
         "node 'a' has kind 'maximum': the kinds are max, min, chance, terminal");
   check("no_nodes.json", R"({"nodes": []})", "the model has no nodes");
-  check("no_to.json", R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "x"}]}, )" + good_end,
+  check("no_to.json",
+        R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "x"}]}, )" + good_end,
         "choice 'x' of node 'a' has no \"to\"");
   check("empty_to.json", R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"to": {}}]}, )" + good_end,
         "choice 0 of node 'a' has no successors");
   check("not_json.json", R"({"nodes": [)", "not valid JSON");
-  check("deep.json", std::string(100000, '[') , "nested deeper than");
+  check("deep.json", std::string(100000, '['), "nested deeper than");
   // Past the file: the query against the model.
   const std::string ok = model_file(
       "ok.json",

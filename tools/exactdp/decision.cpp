@@ -48,8 +48,7 @@ struct guess_number_options {
 };
 
 void setup_guess_number(CLI::App& cmd, guess_number_options& o) {
-  cmd.add_option("N", o.n, "The number is in 1..N, 1 <= N <= 10^5 (the work budget binds from about 6000)")
-      ->required();
+  cmd.add_option("N", o.n, "The number is in 1..N, 1 <= N <= 10^5 (the work budget binds from about 6000)")->required();
 }
 
 result run_guess_number(const guess_number_options& o) {
@@ -163,7 +162,8 @@ result run_pig(const pig_options& o) {
     const auto hold = both_json(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
                                 dv ? std::optional<double>(dv->hold) : std::nullopt);
     r.add("action", to_string(best), "action",
-          std::string(to_string(best)) + (tie ? " (a tie: both actions are worth the same)" : "") + "; rolling is worth " +
+          std::string(to_string(best)) + (tie ? " (a tie: both actions are worth the same)" : "") +
+              "; rolling is worth " +
               both_text(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
                         dv ? std::optional<double>(dv->roll) : std::nullopt) +
               ", holding " +
@@ -172,8 +172,8 @@ result run_pig(const pig_options& o) {
     r.add("actions", json{{"roll", roll}, {"hold", hold}});
     r.add("tie", tie);
   }
-  const std::size_t states = static_cast<std::size_t>(target) * static_cast<std::size_t>(target) *
-                             (static_cast<std::size_t>(target) + 1) / 2;
+  const std::size_t states =
+      static_cast<std::size_t>(target) * static_cast<std::size_t>(target) * (static_cast<std::size_t>(target) + 1) / 2;
   r.add("states", states);
   if (s->exact) {
     const pig_stats& st = s->exact->stats();
@@ -212,8 +212,7 @@ struct decision_options {
 };
 
 void add_model_options(CLI::App& cmd, decision_options& o) {
-  cmd.add_option("MODEL", o.model,
-                 "The model: a JSON decision model (docs/decision.md), or - for standard input")
+  cmd.add_option("MODEL", o.model, "The model: a JSON decision model (docs/decision.md), or - for standard input")
       ->required();
   cmd.add_option("--start", o.start, "The start state's id (default: the model's \"start\")");
   cmd.add_flag("--strategy", o.strategy,
@@ -252,9 +251,10 @@ struct decision_question {
 decision_question read_question(const decision_options& o, const decision_model& m, bool game) {
   decision_question q;
   if (o.query.empty())
-    throw std::invalid_argument(game ? "game needs --query: reach or payoff" : "mdp needs --query: pmax, pmin, rmax or rmin");
+    throw std::invalid_argument(game ? "game needs --query: reach or payoff"
+                                     : "mdp needs --query: pmax, pmin, rmax or rmin");
   const std::string query = game ? one_of(o.query, "--query", {"reach", "payoff"})
-                                  : one_of(o.query, "--query", {"pmax", "pmin", "rmax", "rmin"});
+                                 : one_of(o.query, "--query", {"pmax", "pmin", "rmax", "rmin"});
   q.query.objective = query == "pmax"    ? decision_objective::pmax
                       : query == "pmin"  ? decision_objective::pmin
                       : query == "rmax"  ? decision_objective::rmax
@@ -272,8 +272,8 @@ decision_question read_question(const decision_options& o, const decision_model&
     const auto label = m.labels().find(*o.target);
     const auto state = m.find(*o.target);
     if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) + " is both a label and a different state of " +
-                                  m.source() + "; rename one of them");
+      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
+                                  " is both a label and a different state of " + m.source() + "; rename one of them");
     if (label != m.labels().end()) {
       q.query.target = label->second;
       q.target_words = "label " + *o.target;
@@ -356,8 +356,8 @@ std::string action_of(const decision_model& m, std::size_t s, std::size_t i) {
 // the reach and reward queries excluded: the play has stopped there), its
 // chosen action and the value of each action.
 void add_strategy(result& r, const decision_model& m, const decision_question& q, const decision_solutions& s) {
-  const bool mdp = q.query.objective != decision_objective::reach_game &&
-                   q.query.objective != decision_objective::payoff_game;
+  const bool mdp =
+      q.query.objective != decision_objective::reach_game && q.query.objective != decision_objective::payoff_game;
   const bool maximise = q.query.objective == decision_objective::pmax || q.query.objective == decision_objective::rmax;
   const std::vector<char> is_target = state_set(m, q.query.target);
   json list = json::array();
@@ -378,8 +378,9 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
     for (std::size_t i = 0; i < m.choice_count(st); ++i) {
       const bool infinite = s.exact ? !exact[i] : !approx[i];
       if (i != chosen && !infinite && !infinite_chosen)
-        tie = tie || (s.exact ? *exact[i] == *exact[chosen]
-                              : std::fabs(*approx[i] - *approx[chosen]) <= 1e-12 * std::max(1.0, std::fabs(*approx[chosen])));
+        tie = tie ||
+              (s.exact ? *exact[i] == *exact[chosen]
+                       : std::fabs(*approx[i] - *approx[chosen]) <= 1e-12 * std::max(1.0, std::fabs(*approx[chosen])));
       const std::optional<Rational> e = s.exact && exact[i] ? exact[i] : std::nullopt;
       const std::optional<double> d =
           s.approx ? std::optional<double>(approx[i] ? *approx[i] : HUGE_VAL) : std::nullopt;
@@ -398,8 +399,7 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
     text += std::string(lines++ ? "\n" : "") + m.name(st) + " (" + player + "): " + action_of(m, st, chosen) +
             (tie ? " (a tie)" : "") + "; " + values;
   }
-  r.add("strategy", std::move(list), "strategy",
-        lines == 0 ? "no state of a player has two or more choices" : text);
+  r.add("strategy", std::move(list), "strategy", lines == 0 ? "no state of a player has two or more choices" : text);
 }
 
 result run_decision(const decision_options& o, bool game) {
@@ -463,13 +463,12 @@ result run_decision(const decision_options& o, bool game) {
                                    count_of(st.largest_component, "state", "states");
     r.add("", nullptr, "rounds",
           st.components == 0 ? "none: the graph analysis settled every state"
-          : st.guess_used
-              ? count_of(st.guess_rounds, "improvement round", "improvement rounds") +
-                    " in double; the exact phase started from the double strategy, which was wrong at " +
-                    count_of(st.guess_wrong, "state", "states") + ", and took " +
-                    count_of(st.rounds, "exact round", "exact rounds") + " (" + components + ")"
-              : count_of(st.rounds, "exact improvement round", "exact improvement rounds") + " (" + components +
-                    "; the double run failed, so no double strategy was used)");
+          : st.guess_used    ? count_of(st.guess_rounds, "improvement round", "improvement rounds") +
+                                " in double; the exact phase started from the double strategy, which was wrong at " +
+                                count_of(st.guess_wrong, "state", "states") + ", and took " +
+                                count_of(st.rounds, "exact round", "exact rounds") + " (" + components + ")"
+                          : count_of(st.rounds, "exact improvement round", "exact improvement rounds") + " (" +
+                                components + "; the double run failed, so no double strategy was used)");
   } else {
     r.add("exact_rounds", nullptr);
     r.add("guess_wrong", nullptr);

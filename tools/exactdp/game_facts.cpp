@@ -51,8 +51,8 @@ void add_heap_move(result& r, std::size_t index, std::uint64_t heap, const heap_
 }  // namespace
 
 result sum_of_heaps_result(const std::string& game, std::span<const std::uint64_t> heaps,
-                           std::span<const std::uint64_t> values, const std::optional<sum_move>& move,
-                           play_rule rule, outcome misere_outcome) {
+                           std::span<const std::uint64_t> values, const std::optional<sum_move>& move, play_rule rule,
+                           outcome misere_outcome) {
   std::uint64_t sum = 0;
   for (const std::uint64_t v : values) sum ^= v;
   const bool misere = rule == play_rule::misere;
@@ -78,10 +78,9 @@ result sum_of_heaps_result(const std::string& game, std::span<const std::uint64_
     add_heap_move(r, move->component, heaps[move->component], move->move);
   } else {
     r.add("winning_move", nullptr, "winning move",
-          !misere ? "none: every move leaves a non-zero nim-sum"
-          : o == outcome::win
-              ? "none needed: no stone is left, and under misère play the player who cannot move wins"
-              : "none: by Bouton's misère rule every move leaves a winning position for the opponent");
+          !misere             ? "none: every move leaves a non-zero nim-sum"
+          : o == outcome::win ? "none needed: no stone is left, and under misère play the player who cannot move wins"
+                              : "none: by Bouton's misère rule every move leaves a winning position for the opponent");
   }
   return r;
 }

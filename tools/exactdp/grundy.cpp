@@ -189,8 +189,7 @@ result run_nim_sum(const nim_sum_options& o) {
   const play_rule rule = o.misere ? play_rule::misere : play_rule::normal;
   if (!c.game) return nim_result(heaps, rule);  // a heap of h has value h
   if (o.misere) {
-    if (heaps.size() > 1)
-      refuse_misere_sum("a sum of " + std::to_string(heaps.size()) + " heaps of " + c.game->code());
+    if (heaps.size() > 1) refuse_misere_sum("a sum of " + std::to_string(heaps.size()) + " heaps of " + c.game->code());
     const misere_heap_answer a = misere_octal_heap(*c.game, heaps[0]);
     result r;
     r.question = "the octal game " + c.game->code() + " on heaps " + list_text(heaps) + play_words(rule) +
