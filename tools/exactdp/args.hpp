@@ -16,7 +16,8 @@
 namespace exactdp::tool {
 
 /// `text` if it is one of `choices`; else std::invalid_argument "NAME must be
-/// one of a, b, c, not 'text'".
+/// one of a, b, c, not 'text'". The reference is to an element of `choices`:
+/// copy it when `choices` is a braced list (a temporary).
 const std::string& one_of(const std::string& text, std::string_view name, std::span<const std::string> choices);
 const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices);
 

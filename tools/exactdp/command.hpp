@@ -174,8 +174,10 @@ void add_command(command_list& list, std::string name, std::string summary, void
 void add_probability_commands(command_list& list);
 void add_markov_commands(command_list& list);
 void add_game_commands(command_list& list);
+void add_minimax_commands(command_list& list);  // guess-number, stone7 (decision.cpp)
 void add_grundy_commands(command_list& list);
 void add_retrograde_commands(command_list& list);
+void add_decision_commands(command_list& list);  // mdp, game, pig (decision.cpp)
 void add_number_commands(command_list& list);
 void add_tour_command(command_list& list);
 

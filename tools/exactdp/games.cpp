@@ -17,6 +17,7 @@
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "game_facts.hpp"
+#include "row_game.hpp"
 
 namespace exactdp::tool {
 namespace {
@@ -28,6 +29,7 @@ struct take_options {
   std::vector<std::string> moves{"1,2,3"};
   std::optional<std::string> table;
   bool period = false;
+  bool misere = false;
 };
 
 void setup_take(CLI::App& cmd, take_options& o) {
@@ -36,6 +38,8 @@ void setup_take(CLI::App& cmd, take_options& o) {
       ->expected(1);
   cmd.add_option("--table", o.table, "Also print W/L for the piles 0..K, 0 <= K <= 10000");
   cmd.add_flag("--period", o.period, "Also find and print the certified period (always done for N > 10^6)");
+  cmd.add_flag("--misere", o.misere,
+               "Misère play: whoever takes the last stone loses (a pile below the smallest move is a win)");
 }
 
 result run_take(const take_options& o) {
@@ -43,22 +47,27 @@ result run_take(const take_options& o) {
   const std::vector<std::int64_t> moves = read_move_set(o.moves, "--moves", 1'000'000);
   std::optional<std::uint64_t> table_to;
   if (o.table) table_to = parse_integer<std::uint64_t>(*o.table, "--table", 0, 10000);
-  const subtraction_answer a = solve_subtraction(n, moves);
+  const play_rule rule = o.misere ? play_rule::misere : play_rule::normal;
+  const subtraction_answer a = solve_subtraction(n, moves, rule);
   std::optional<subtraction_period> period = a.certificate;
-  if (o.period && !period) period = find_subtraction_period(moves);
+  if (o.period && !period) period = find_subtraction_period(moves, rule);
   std::string moves_text;
   for (const std::int64_t m : moves) moves_text += (moves_text.empty() ? "" : ",") + std::to_string(m);
 
   result r;
-  r.question = "pile of " + count_of(n, "stone", "stones") + ", moves {" + moves_text +
-               "}: who wins, the player to move or the other?";
+  r.question = "pile of " + count_of(n, "stone", "stones") + ", moves {" + moves_text + "}" + play_words(rule) +
+               ": who wins, the player to move or the other?";
   r.add("n", n);
   r.add("moves", moves);
+  add_play_fact(r, rule);
   add_outcome_facts(r, a.result);
   if (a.winning_move)
     r.add("winning_move", json{{"take", *a.winning_move}, {"leaves", n - *a.winning_move}}, "winning move",
           "take " + std::to_string(*a.winning_move) + " (leaves " + std::to_string(n - *a.winning_move) +
               ", a losing pile)");
+  else if (a.result == outcome::win)  // misère play, no move left
+    r.add("winning_move", nullptr, "winning move",
+          "none needed: no move is possible, and under misère play the player who cannot move wins");
   else
     r.add("winning_move", nullptr, "winning move", "none: every move leaves a winning pile for the opponent");
   if (period) {
@@ -79,7 +88,7 @@ result run_take(const take_options& o) {
               (a.certificate ? "; the answer came from the period (a table to N would not fit)" : ""));
   }
   if (table_to) {
-    const std::vector<outcome> table = subtraction_table(moves, *table_to);
+    const std::vector<outcome> table = subtraction_table(moves, *table_to, rule);
     std::string wl, text;
     std::vector<std::uint64_t> losing;
     for (std::size_t i = 0; i < table.size(); ++i) {
@@ -123,124 +132,7 @@ result run_divisor(const divisor_options& o) {
   return r;
 }
 
-// ---- the row games: predict, stone, stone2, stone3 ----
-
-struct row_options {
-  std::vector<std::string> values;
-  std::optional<std::string> values_option;
-  answer_options answer;
-  row_options() { answer.systems = {"exact", "double", "int64", "decimal"}; }
-};
-
-void setup_row(CLI::App& cmd, row_options& o) {
-  cmd.add_option("VALUES", o.values,
-                 "The row: numbers separated by spaces or commas, in exact forms like 3, -2, 1/2, 0.1");
-  cmd.add_option("--values", o.values_option, "The row as one list, e.g. --values=-5,-3 (instead of VALUES)");
-  add_answer_options(cmd, o.answer);
-}
-
-// The row, read exactly. Refuses a mix of VALUES and --values, and --as mod.
-std::vector<Rational> read_row(const row_options& o, const std::string& game) {
-  if (o.answer.as == "mod")
-    throw std::invalid_argument("--as mod is not available for " + game +
-                                ": the game takes the larger of several leads, and residues modulo P have no order "
-                                "(use --as exact, double or int64)");
-  if (o.values_option && !o.values.empty())
-    throw std::invalid_argument("give the row either as VALUES or as --values, not both (VALUES " +
-                                quote_input(o.values.front(), 60) + " and --values " +
-                                quote_input(*o.values_option, 60) + ")");
-  const std::vector<std::string> parts = o.values_option ? std::vector<std::string>{*o.values_option} : o.values;
-  if (parts.empty()) throw std::invalid_argument(game + " needs the row: VALUES or --values");
-  std::vector<Rational> row;
-  for (const std::string_view item : split_list(parts, "the row", row_game_max_length))
-    row.push_back(parse_number(item, "each value of the row"));
-  return row;
-}
-
-// The row in double; a value beyond double's range fails the double run
-// (not the command): the other answers still print.
-std::vector<double> row_in_double(const std::vector<Rational>& row) {
-  std::vector<double> out;
-  for (const Rational& v : row) {
-    const double_conversion d = to_double_checked(v);
-    if (d.status == double_status::overflow)
-      throw std::domain_error("the value " + brief(v) + " is beyond the largest double (it overflows double)");
-    out.push_back(d.value);
-  }
-  return out;
-}
-
-std::vector<std::int64_t> row_in_int64(const std::vector<Rational>& row) {
-  std::vector<std::int64_t> out;
-  for (const Rational& v : row) {
-    if (denominator(v) != 1 || numerator(v) > std::numeric_limits<std::int64_t>::max() ||
-        numerator(v) < std::numeric_limits<std::int64_t>::min())
-      throw std::invalid_argument("--as int64 needs integer values that fit 64 bits, and " + to_string(v) +
-                                  " is not one");
-    out.push_back(static_cast<std::int64_t>(numerator(v)));
-  }
-  return out;
-}
-
-std::string text_of(const Rational& v) { return brief(v); }
-std::string text_of(double v) { return format_shortest(v); }
-std::string text_of(std::int64_t v) { return std::to_string(v); }
-json json_of(const Rational& v) { return to_string(v); }
-json json_of(double v) { return format_shortest(v); }
-json json_of(std::int64_t v) { return std::to_string(v); }  // scores are strings in every system
-
-std::string row_text(const std::vector<Rational>& row) {
-  std::string s;
-  for (std::size_t i = 0; i < row.size() && i < 20; ++i) s += (i ? ", " : "") + brief(row[i]);
-  if (row.size() > 20) s += ", ... (" + std::to_string(row.size()) + " values)";
-  return "[" + s + "]";
-}
-
-// A row game's answers. Each number system solves once and keeps its answer,
-// so that the facts (first move, scores) come from the first one computed:
-// exact, else double, else int64. `exact(row)` solves over fractions,
-// `solve(span<const T>)` over double and int64, `value(answer)` is the
-// question's number, and `facts(result, answer)` adds the rest.
-template <template <class> class Answer, class Exact, class Solve, class Value, class Facts>
-result row_game(const row_options& o, const std::string& game, const std::string& question, Exact exact, Solve solve,
-                Value value, Facts facts) {
-  const std::vector<Rational> row = read_row(o, game);
-  struct solutions {
-    std::optional<Answer<Rational>> exact;
-    std::optional<Answer<double>> approx;
-    std::optional<Answer<std::int64_t>> checked;
-  };
-  auto s = std::make_shared<solutions>();
-  value_runs runs;
-  runs.exact = [row, s, exact, value] {
-    s->exact = exact(std::span<const Rational>(row));
-    return Rational(value(*s->exact));
-  };
-  runs.approx = [row, s, solve, value] {
-    const std::vector<double> d = row_in_double(row);
-    s->approx = solve(std::span<const double>(d));
-    return static_cast<double>(value(*s->approx));
-  };
-  runs.int64 = [row, s, solve, value] {
-    const std::vector<std::int64_t> v = row_in_int64(row);
-    s->checked = solve(std::span<const std::int64_t>(v));
-    return static_cast<std::int64_t>(value(*s->checked));
-  };
-  result r;
-  r.question = question + " on " + row_text(row);
-  r.main = compute_answer(runs, o.answer);
-  r.as = o.answer.as;
-  json values = json::array();
-  for (const Rational& v : row) values.push_back(to_string(v));
-  r.add("row", std::move(values));
-  if (s->exact)
-    facts(r, *s->exact, row);
-  else if (s->approx)
-    facts(r, *s->approx, row);
-  else if (s->checked)
-    facts(r, *s->checked, row);
-  return r;
-}
+// ---- the row games: predict, stone, stone2, stone3 (row_game.hpp) ----
 
 result run_predict(const row_options& o) {
   return row_game<row_game_answer>(
@@ -393,24 +285,21 @@ result run_flip_search(const flip_search_options& o) {
 
 struct nim_options {
   std::vector<std::string> heaps;
+  bool misere = false;
 };
 
 void setup_nim(CLI::App& cmd, nim_options& o) {
   cmd.add_option("HEAPS", o.heaps, "Heap sizes, 0 <= h <= 2^64-1, separated by spaces or commas")->required();
+  cmd.add_flag("--misere", o.misere,
+               "Misère play: whoever takes the last stone loses (Bouton's rule: the XOR rule while some heap has 2 "
+               "or more stones; with heaps of at most one stone, the mover wins when their number is even)");
 }
 
 result run_nim(const nim_options& o) {
   std::vector<std::uint64_t> heaps;
   for (const std::string_view h : split_list(o.heaps, "HEAPS"))
     heaps.push_back(parse_integer<std::uint64_t>(h, "each heap", 0, std::numeric_limits<std::uint64_t>::max()));
-  const nim_answer a = nim(heaps);
-  std::optional<sum_move> move;
-  if (a.winning_move) {
-    const std::uint64_t h = heaps[a.winning_move->heap];
-    move = sum_move{a.winning_move->heap,
-                    heap_move{static_cast<std::size_t>(a.winning_move->remove), 0, h - a.winning_move->remove}};
-  }
-  return sum_of_heaps_result("nim", heaps, heaps, move);
+  return nim_result(heaps, o.misere ? play_rule::misere : play_rule::normal);
 }
 
 // ---- expectiminimax ----
@@ -495,7 +384,8 @@ void add_game_commands(command_list& list) {
       "Flip Game II by memoised search over the strings: flip \"++\" to \"--\"; who cannot move loses",
       setup_flip_search, run_flip_search);
   add_command<nim_options>(list, "nim",
-                           "Nim: remove any positive number of stones from one heap; who cannot move loses (XOR rule)",
+                           "Nim: remove any positive number of stones from one heap; who cannot move loses (XOR "
+                           "rule), or with --misere wins (Bouton's misère rule)",
                            setup_nim, run_nim);
   add_command<expectiminimax_options>(list, "expectiminimax",
                                       "Value of an acyclic game with max, min and chance nodes, read from a JSON "

@@ -8,6 +8,7 @@
 #include "args.hpp"
 #include "command.hpp"
 #include "exactdp/grundy/flip.hpp"
+#include "exactdp/grundy/misere.hpp"
 #include "exactdp/grundy/period.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "game_facts.hpp"
@@ -84,6 +85,7 @@ struct grundy_options {
   game_options game;
   std::optional<std::string> n, table;
   bool period = false;
+  bool misere = false;
 };
 
 void setup_grundy(CLI::App& cmd, grundy_options& o) {
@@ -93,11 +95,35 @@ void setup_grundy(CLI::App& cmd, grundy_options& o) {
   cmd.add_flag("--period", o.period,
                "Print the preperiod e, the period p and the range checked by the octal periodicity theorem, or "
                "'not certified up to M values' (the default when neither --n nor --table is given)");
+  cmd.add_flag("--misere", o.misere,
+               "Misère play (whoever makes the last move loses): who wins on the heap --n N (N <= 10^6), by an "
+               "exact search of the heaps it can leave (misère play has no Grundy values that add)");
+}
+
+// grundy --misere: one heap, by the win/lose engine.
+result run_misere_heap(const grundy_options& o, const octal_game& game) {
+  if (o.table || o.period)
+    throw std::invalid_argument(std::string(o.table ? "--table" : "--period") +
+                                " is for normal play: misère play has no Grundy values; --misere answers one heap, "
+                                "--n N");
+  if (!o.n) throw std::invalid_argument("grundy --misere needs the heap: --n N");
+  const auto n = parse_integer<std::uint64_t>(*o.n, "--n (the heap, under misère play)", 0, misere_max_heap);
+  const misere_heap_answer a = misere_octal_heap(game, n);
+  result r;
+  r.question = "a heap of " + std::to_string(n) + " in the octal game " + game.code() + play_words(play_rule::misere) +
+               ": who wins, the player to move or the other?";
+  r.add("game", game.code());
+  r.add("max_take", game.max_take());
+  add_play_fact(r, play_rule::misere);
+  r.add("n", n);
+  add_misere_heap_facts(r, n, a);
+  return r;
 }
 
 result run_grundy(const grundy_options& o) {
   const game_choice c = read_game(o.game);
   if (!c.game) throw std::invalid_argument("grundy needs a game: --octal CODE or --subtract LIST");
+  if (o.misere) return run_misere_heap(o, *c.game);
   std::optional<std::uint64_t> n;
   if (o.n) n = parse_integer<std::uint64_t>(*o.n, "--n", 0, u64_max);
   std::optional<std::size_t> table;
@@ -111,6 +137,7 @@ result run_grundy(const grundy_options& o) {
   r.question = "Sprague-Grundy values of the octal game " + c.game->code();
   r.add("game", c.game->code());
   r.add("max_take", c.game->max_take());
+  add_play_fact(r, play_rule::normal);
   if (n) {
     r.add("n", *n);
     r.add("grundy", values.grundy(*n), "G(" + std::to_string(*n) + ")", std::to_string(values.grundy(*n)));
@@ -143,11 +170,15 @@ result run_grundy(const grundy_options& o) {
 struct nim_sum_options {
   game_options game;
   std::vector<std::string> heaps;
+  bool misere = false;
 };
 
 void setup_nim_sum(CLI::App& cmd, nim_sum_options& o) {
   add_game_options(cmd, o.game);
   cmd.add_option("HEAPS", o.heaps, "Heap sizes, 0 <= h <= 2^64-1 (Nim heaps when no game is given)")->required();
+  cmd.add_flag("--misere", o.misere,
+               "Misère play (whoever makes the last move loses): Nim heaps by Bouton's misère rule, or one heap of "
+               "an octal game by search; a sum of octal heaps is refused (misère play has no rule for sums)");
 }
 
 result run_nim_sum(const nim_sum_options& o) {
@@ -155,15 +186,19 @@ result run_nim_sum(const nim_sum_options& o) {
   for (const std::string_view h : split_list(o.heaps, "HEAPS"))
     heaps.push_back(parse_integer<std::uint64_t>(h, "each heap", 0, u64_max));
   const game_choice c = read_game(o.game);
-  if (!c.game) {
-    // Nim: a heap of h has value h, and the move restores a zero sum.
-    std::uint64_t sum = 0;
-    for (const std::uint64_t h : heaps) sum ^= h;
-    std::optional<sum_move> move;
-    for (std::size_t i = 0; i < heaps.size() && sum != 0 && !move; ++i)
-      if ((heaps[i] ^ sum) < heaps[i])
-        move = sum_move{i, heap_move{static_cast<std::size_t>(heaps[i] - (heaps[i] ^ sum)), 0, heaps[i] ^ sum}};
-    return sum_of_heaps_result("nim", heaps, heaps, move);
+  const play_rule rule = o.misere ? play_rule::misere : play_rule::normal;
+  if (!c.game) return nim_result(heaps, rule);  // a heap of h has value h
+  if (o.misere) {
+    if (heaps.size() > 1) refuse_misere_sum("a sum of " + std::to_string(heaps.size()) + " heaps of " + c.game->code());
+    const misere_heap_answer a = misere_octal_heap(*c.game, heaps[0]);
+    result r;
+    r.question = "the octal game " + c.game->code() + " on heaps " + list_text(heaps) + play_words(rule) +
+                 ": who wins, the player to move or the other?";
+    r.add("game", c.game->code());
+    r.add("heaps", heaps);
+    add_play_fact(r, rule);
+    add_misere_heap_facts(r, heaps[0], a);
+    return r;
   }
   const octal_values solved = solve_octal(*c.game, c.max_values, c.method);
   std::vector<std::uint64_t> values;

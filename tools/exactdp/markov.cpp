@@ -78,7 +78,7 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
   std::vector<std::string> words;
   for (const std::string_view w : split_list(o.query, "--query")) words.emplace_back(w);
   chain_question q;
-  const std::string& verb = one_of(words[0], "the --query", {"steps", "absorb", "after", "within"});
+  const std::string verb = one_of(words[0], "the --query", {"steps", "absorb", "after", "within"});
   q.kind = verb == "steps"    ? question_kind::steps
            : verb == "absorb" ? question_kind::absorb
            : verb == "after"  ? question_kind::after

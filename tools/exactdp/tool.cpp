@@ -36,8 +36,10 @@ std::vector<std::pair<std::string, command>> all_commands() {
   family("Chance: probabilities, expectations, counts", add_probability_commands);
   family("Markov chains", add_markov_commands);
   family("Two-player games", add_game_commands);
+  family("Two-player games", add_minimax_commands);
   family("Sprague-Grundy values", add_grundy_commands);
   family("Games with cycles and draws", add_retrograde_commands);
+  family("Choices under chance, cycles included: MDPs, stochastic games, Pig", add_decision_commands);
   family("Residues and fractions", add_number_commands);
   return all;
 }
@@ -92,7 +94,7 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
 struct option_info {
   CLI::Option* option;
   bool flag;
-  bool two_values;  // takes a second value when it is a whole number (--query after 5)
+  int extra;  // further values it takes while they are whole numbers (--query after 5, --at 1 2 3)
 };
 
 const option_info* find_option(const std::vector<option_info>& options, const std::string& name) {
@@ -101,8 +103,8 @@ const option_info* find_option(const std::vector<option_info>& options, const st
   return nullptr;
 }
 
-// An integer as the second word of an option that takes one (--query after
-// 5): digits with an optional sign, so that "after -1" is read as K and
+// An integer as a further word of an option that takes some (--query after
+// 5, --at 1 2 3): digits with an optional sign, so that "after -1" is read as K and
 // refused with K's range.
 bool is_integer_word(const std::string& s) {
   const std::size_t first = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
@@ -126,7 +128,8 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
     if (o->get_positional()) {
       positionals.push_back(o);
     } else {
-      options.push_back({o, o->get_items_expected_max() == 0, o->get_items_expected_max() == 2});
+      const int most = o->get_items_expected_max();
+      options.push_back({o, most == 0, most >= 2 && most <= 4 ? most - 1 : 0});
       for (const std::string& l : o->get_lnames()) option_names.push_back("--" + l);
     }
   }
@@ -170,7 +173,8 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
     } else {
       throw std::invalid_argument(option_name + " needs a value (see exactdp " + name + " --help)");
     }
-    if (o->two_values && i + 1 < words.size() && is_integer_word(words[i + 1])) out.push_back(words[++i]);
+    for (int k = 0; k < o->extra && i + 1 < words.size() && is_integer_word(words[i + 1]); ++k)
+      out.push_back(words[++i]);
   }
   for (const option_info& o : options)
     if (o.option->get_required() && std::find(seen.begin(), seen.end(), o.option) == seen.end())

@@ -1,0 +1,516 @@
+// The commands of choices under chance (command.hpp): mdp and game (Markov
+// decision processes and turn-based stochastic games from a model file,
+// solved exactly by strategy iteration), pig (the dice game, Neller and
+// Presser's rules); and two minimax games of the two-player family:
+// guess-number and stone7.
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <optional>
+
+#include "args.hpp"
+#include "command.hpp"
+#include "exactdp/decision/json_model.hpp"
+#include "exactdp/decision/pig.hpp"
+#include "exactdp/decision/solve.hpp"
+#include "exactdp/games/guess_number.hpp"
+#include "exactdp/games/row.hpp"
+#include "progress.hpp"
+#include "row_game.hpp"
+
+namespace exactdp::tool {
+namespace {
+
+void report_progress(std::size_t done, std::size_t total) { progress_line::report(done, total); }
+
+// A value of the exact and of the double solution, as {"exact", "double"}
+// (null when that system was not computed) and as text.
+json both_json(const std::optional<Rational>& exact, const std::optional<double>& approx) {
+  return json{{"exact", exact ? json(to_string(*exact)) : json(nullptr)},
+              {"double", approx ? json(format_shortest(*approx)) : json(nullptr)}};
+}
+
+std::string both_text(const std::optional<Rational>& exact, const std::optional<double>& approx) {
+  if (exact) {  // a short fraction with its decimal, or a long one's decimal alone
+    const std::string text = brief(*exact);
+    return denominator(*exact) == 1 || text.find('/') == std::string::npos
+               ? text
+               : text + " (" + format_decimal(*exact, 6) + ")";
+  }
+  if (approx) return format_shortest(*approx);
+  return "?";
+}
+
+// ---- guess-number ----
+
+struct guess_number_options {
+  std::string n;
+};
+
+void setup_guess_number(CLI::App& cmd, guess_number_options& o) {
+  cmd.add_option("N", o.n, "The number is in 1..N, 1 <= N <= 10^5 (the work budget binds from about 6000)")->required();
+}
+
+result run_guess_number(const guess_number_options& o) {
+  const auto n = parse_integer<std::int64_t>(o.n, "N", 1, guess_number_max_n);
+  const guess_number_answer a = guess_number(n);
+  result r;
+  r.question = "Guess Number Higher or Lower II on 1.." + std::to_string(n) +
+               ": the least money that guarantees a win (a wrong guess x costs x)";
+  r.add("n", n);
+  r.add("cost", a.cost, "least money", std::to_string(a.cost) + " guarantees finding the number");
+  r.add("first_guess", a.first_guess, "first guess", std::to_string(a.first_guess) + " (the smallest optimal one)");
+  return r;
+}
+
+// ---- stone7 ----
+
+result run_stone7(const row_options& o) {
+  return row_game<stone_game_vii_answer>(
+      o, "stone7",
+      "Stone Game VII: the first player's best lead when each move removes an end stone and scores the sum of "
+      "the stones left",
+      [](auto row) { return stone_game_vii<Rational>(row); },
+      [](auto row) { return stone_game_vii<std::remove_cv_t<typename decltype(row)::value_type>>(row); },
+      [](const auto& a) { return a.lead; },
+      [](result& r, const auto& a, const std::vector<Rational>& row) {
+        const bool left = a.first_move == row_end::left;
+        r.add("first_end", left ? "left" : "right", "first move",
+              std::string("remove the ") + (left ? "left" : "right") + " end (" +
+                  brief(row[left ? 0 : row.size() - 1]) + ")");
+      });
+}
+
+// ---- pig ----
+
+struct pig_options {
+  std::string faces = "6";
+  std::string target = "100";
+  std::vector<std::string> at;
+  answer_options answer;
+};
+
+void setup_pig(CLI::App& cmd, pig_options& o) {
+  cmd.add_option("--faces", o.faces, "Faces of the die, 2 <= F <= 1000 (default 6)");
+  cmd.add_option("--target", o.target,
+                 "The score that wins, 1 <= T <= 10^4 (default 100; T^3/2 bytes of strategy, and exact values of "
+                 "about 75,000 bits at T = 100: the budgets bind first)");
+  cmd.add_option("--at", o.at,
+                 "The state I J K: the mover's score 0 <= I < T, the opponent's 0 <= J < T, the turn total "
+                 "0 <= K < T - I (default 0 0 0)")
+      ->expected(1, 3);
+  add_answer_options(cmd, o.answer);
+}
+
+struct pig_solutions {
+  std::optional<pig_solution<Rational>> exact;
+  std::optional<pig_solution<double>> approx;
+};
+
+result run_pig(const pig_options& o) {
+  const int faces = parse_integer<int>(o.faces, "--faces", 2, pig_max_faces);
+  const int target = parse_integer<int>(o.target, "--target", 1, pig_max_target);
+  int i = 0, j = 0, k = 0;
+  if (!o.at.empty()) {
+    const std::vector<std::string_view> at = split_list(o.at, "--at", 3);
+    if (at.size() != 3)
+      throw std::invalid_argument("--at needs three integers I J K (the scores and the turn total), not " +
+                                  std::to_string(at.size()));
+    const std::string t = std::to_string(target);
+    i = parse_integer<int>(at[0], "I (the mover's score, below the target " + t + ")", 0, target - 1);
+    j = parse_integer<int>(at[1], "J (the opponent's score, below the target " + t + ")", 0, target - 1);
+    k = parse_integer<int>(at[2], "K (the turn total, with I + K below the target " + t + ")", 0, target - 1 - i);
+  }
+  auto s = std::make_shared<pig_solutions>();
+  auto solve_exact = [s, faces, target] {
+    if (!s->exact) s->exact = solve_pig<Rational>(faces, target, true, report_progress);
+  };
+  value_runs runs;
+  runs.exact = [s, solve_exact, i, j, k] {
+    solve_exact();
+    return pig_values_at(*s->exact, i, j, k).win;
+  };
+  runs.approx = [s, faces, target, i, j, k] {
+    s->approx = solve_pig<double>(faces, target, true, report_progress);
+    return pig_values_at(*s->approx, i, j, k).win;
+  };
+  // The residue of the proven optimal strategy: it needs the exact solve.
+  runs.residue = [s, solve_exact, i, j, k](std::uint64_t p) {
+    solve_exact();
+    dyn_modulus_scope scope(p);
+    return std::uint64_t{pig_residue<DynModInt>(*s->exact, i, j, k).value()};
+  };
+  result r;
+  r.question = "Pig with a " + std::to_string(faces) + "-faced die, target " + std::to_string(target) +
+               ": the win probability of the player to move at score " + std::to_string(i) + " against " +
+               std::to_string(j) + " with turn total " + std::to_string(k) + ", both playing optimally";
+  r.main = compute_answer(runs, o.answer);
+  r.as = o.answer.as;
+  r.add("faces", faces);
+  r.add("target", target);
+  r.add("state", json{{"score", i}, {"opponent", j}, {"turn_total", k}});
+  // The action and both actions' values, from each solution computed.
+  std::optional<pig_values<Rational>> ev;
+  std::optional<pig_values<double>> dv;
+  if (s->exact) ev = pig_values_at(*s->exact, i, j, k);
+  if (s->approx) dv = pig_values_at(*s->approx, i, j, k);
+  if (ev || dv) {
+    const pig_action best = ev ? ev->best : dv->best;
+    const bool tie = ev ? ev->tie : std::fabs(dv->roll - dv->hold) <= 1e-12;
+    const auto roll = both_json(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
+                                dv ? std::optional<double>(dv->roll) : std::nullopt);
+    const auto hold = both_json(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
+                                dv ? std::optional<double>(dv->hold) : std::nullopt);
+    r.add("action", to_string(best), "action",
+          std::string(to_string(best)) + (tie ? " (a tie: both actions are worth the same)" : "") +
+              "; rolling is worth " +
+              both_text(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
+                        dv ? std::optional<double>(dv->roll) : std::nullopt) +
+              ", holding " +
+              both_text(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
+                        dv ? std::optional<double>(dv->hold) : std::nullopt));
+    r.add("actions", json{{"roll", roll}, {"hold", hold}});
+    r.add("tie", tie);
+  }
+  const std::size_t states =
+      static_cast<std::size_t>(target) * static_cast<std::size_t>(target) * (static_cast<std::size_t>(target) + 1) / 2;
+  r.add("states", states);
+  if (s->exact) {
+    const pig_stats& st = s->exact->stats();
+    r.add("exact_rounds", st.rounds);
+    r.add("guess_wrong", st.guess_wrong);
+    r.add("pairs_proved", st.pairs_proved);
+    r.add("value_bits", st.value_bits);
+    r.add("", nullptr, "proof",
+          count_of(st.pairs_proved, "score pair", "score pairs") + " of " + std::to_string(st.pairs) +
+              " proved optimal in integers from the double strategy; it was wrong at " +
+              count_of(st.guess_wrong, "state", "states") + " of " + std::to_string(states) + " (" +
+              count_of(st.rounds, "exact improvement round", "exact improvement rounds") +
+              "); the largest denominator has " + std::to_string(st.value_bits) + " bits");
+  } else {
+    r.add("exact_rounds", nullptr);
+    r.add("guess_wrong", nullptr);
+    r.add("pairs_proved", nullptr);
+    r.add("value_bits", nullptr);
+  }
+  return r;
+}
+
+// ---- mdp and game ----
+
+// The one place where mdp and game read a model file: JSON now
+// (exactdp/decision/json_model.hpp); other formats with choices (PRISM's
+// explicit MDP files, Storm's DRN) are to be recognised here.
+decision_model load_decision(const std::string& path) { return load_decision_json(path); }
+
+struct decision_options {
+  std::string model;
+  std::string query;
+  std::optional<std::string> target, start, default_payoff;
+  bool strategy = false;
+  answer_options answer;
+};
+
+void add_model_options(CLI::App& cmd, decision_options& o) {
+  cmd.add_option("MODEL", o.model, "The model: a JSON decision model (docs/decision.md), or - for standard input")
+      ->required();
+  cmd.add_option("--start", o.start, "The start state's id (default: the model's \"start\")");
+  cmd.add_flag("--strategy", o.strategy,
+               "Also print the optimal strategy: at each state with two or more choices, the chosen action and the "
+               "value of every action (play it once, then optimally), so that ties are visible");
+  add_answer_options(cmd, o.answer);
+}
+
+void setup_mdp(CLI::App& cmd, decision_options& o) {
+  cmd.add_option("--query", o.query,
+                 "pmax or pmin: the maximal or minimal probability of reaching the target (PRISM's Pmax=? [F "
+                 "\"target\"]); rmax or rmin: the maximal or minimal expected total reward until the target "
+                 "(Rmax=? [F \"target\"]; infinite where PRISM and Storm say Infinity)");
+  cmd.add_option("--target", o.target, "The target: a label of the model, or a state's id");
+  add_model_options(cmd, o);
+}
+
+void setup_game(CLI::App& cmd, decision_options& o) {
+  cmd.add_option("--query", o.query,
+                 "reach: Max maximises the probability of reaching the target, Min minimises it; payoff: the "
+                 "expected payoff of the terminal state reached (to Max), a play that never ends paying --default");
+  cmd.add_option("--target", o.target, "With --query reach: a label of the model, or a state's id");
+  cmd.add_option("--default", o.default_payoff,
+                 "With --query payoff: what a play that never ends pays, an exact number (default 0)");
+  add_model_options(cmd, o);
+}
+
+struct decision_question {
+  decision_query query;
+  std::size_t start = 0;
+  std::string target_words;  // "label goal", "state 3", or "" (payoff)
+  std::string target_name;   // the label or the state's id
+  bool label = false;
+};
+
+decision_question read_question(const decision_options& o, const decision_model& m, bool game) {
+  decision_question q;
+  if (o.query.empty())
+    throw std::invalid_argument(game ? "game needs --query: reach or payoff"
+                                     : "mdp needs --query: pmax, pmin, rmax or rmin");
+  const std::string query = game ? one_of(o.query, "--query", {"reach", "payoff"})
+                                 : one_of(o.query, "--query", {"pmax", "pmin", "rmax", "rmin"});
+  q.query.objective = query == "pmax"    ? decision_objective::pmax
+                      : query == "pmin"  ? decision_objective::pmin
+                      : query == "rmax"  ? decision_objective::rmax
+                      : query == "rmin"  ? decision_objective::rmin
+                      : query == "reach" ? decision_objective::reach_game
+                                         : decision_objective::payoff_game;
+  const bool payoff = q.query.objective == decision_objective::payoff_game;
+  if (payoff && o.target)
+    throw std::invalid_argument("--query payoff takes no --target: plays end in terminal states, whose payoffs count");
+  if (!payoff && !o.target) throw std::invalid_argument("--query " + query + " needs --target LABEL");
+  if (o.default_payoff && !payoff)
+    throw std::invalid_argument("--default is for --query payoff (what a play that never ends pays)");
+  if (o.default_payoff) q.query.default_payoff = parse_number(*o.default_payoff, "--default");
+  if (o.target) {
+    const auto label = m.labels().find(*o.target);
+    const auto state = m.find(*o.target);
+    if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
+      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
+                                  " is both a label and a different state of " + m.source() + "; rename one of them");
+    if (label != m.labels().end()) {
+      q.query.target = label->second;
+      q.target_words = "label " + *o.target;
+      q.label = true;
+    } else if (state) {
+      q.query.target = {*state};
+      q.target_words = "state " + m.name(*state);
+    } else {
+      std::string known;
+      for (const auto& [name, states] : m.labels()) known += (known.empty() ? "" : ", ") + name;
+      throw std::invalid_argument("--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " +
+                                  m.source() +
+                                  (known.empty() ? " (it has no labels)" : " (its labels: " + known + ")"));
+    }
+    q.target_name = *o.target;
+  }
+  if (o.start) {
+    const auto s = m.find(*o.start);
+    if (!s) throw std::invalid_argument("--start " + quote_input(*o.start, 60) + " is not a state of " + m.source());
+    q.start = *s;
+  } else if (m.start()) {
+    q.start = *m.start();
+  } else {
+    throw std::invalid_argument(m.source() + " names no start state; give one with --start");
+  }
+  q.query.progress = report_progress;
+  return q;
+}
+
+// The answer when the start's expected reward is infinite: no number system
+// has a value (exit status 1, as for every answer that does not exist).
+[[noreturn]] void infinite_reward(const decision_model& m, const decision_question& q) {
+  const bool max = q.query.objective == decision_objective::rmax;
+  throw std::domain_error(
+      std::string("the ") + (max ? "maximal" : "minimal") + " expected total reward until " + q.target_words +
+      " from state " + m.name(q.start) + " is infinite: " +
+      (max ? "some strategy misses the target with positive probability (Pmin < 1)"
+           : "every strategy misses the target with positive probability (Pmax < 1)") +
+      ", and a play that never reaches it collects an infinite reward by the convention of PRISM and Storm, which "
+      "print Infinity");
+}
+
+std::string question_words(const decision_model& m, const decision_question& q) {
+  const std::string from = " from state " + m.name(q.start) + " of " + m.source();
+  const std::string& goal = q.target_words;
+  const std::string property = "[ F \"" + q.target_name + "\" ]";
+  switch (q.query.objective) {
+    case decision_objective::pmax:
+      return (q.label ? "Pmax=? " + property + ": the " : "the ") + "maximal probability of reaching " + goal + from;
+    case decision_objective::pmin:
+      return (q.label ? "Pmin=? " + property + ": the " : "the ") + "minimal probability of reaching " + goal + from;
+    case decision_objective::rmax:
+      return (q.label ? "Rmax=? " + property + ": the " : "the ") + "maximal expected total reward until " + goal +
+             from;
+    case decision_objective::rmin:
+      return (q.label ? "Rmin=? " + property + ": the " : "the ") + "minimal expected total reward until " + goal +
+             from;
+    case decision_objective::reach_game:
+      return "the value of the game for Max, who maximises the probability of reaching " + goal +
+             " while Min minimises it," + from;
+    default:
+      return "the value of the game for Max: the expected payoff of the terminal state reached (a play that never "
+             "ends pays " +
+             brief(q.query.default_payoff) + "), Max maximising and Min minimising," + from;
+  }
+}
+
+struct decision_solutions {
+  std::optional<decision_solution<Rational>> exact;
+  std::optional<decision_solution<double>> approx;
+};
+
+// The chosen action's name: its own, or "#i" for the i-th choice of s.
+std::string action_of(const decision_model& m, std::size_t s, std::size_t i) {
+  const std::string_view name = m.action_name(m.choice_begin()[s] + i);
+  return name.empty() ? "#" + std::to_string(i) : std::string(name);
+}
+
+// --strategy: every state of a player with two or more choices (targets of
+// the reach and reward queries excluded: the play has stopped there), its
+// chosen action and the value of each action.
+void add_strategy(result& r, const decision_model& m, const decision_question& q, const decision_solutions& s) {
+  const bool mdp =
+      q.query.objective != decision_objective::reach_game && q.query.objective != decision_objective::payoff_game;
+  const bool maximise = q.query.objective == decision_objective::pmax || q.query.objective == decision_objective::rmax;
+  const std::vector<char> is_target = state_set(m, q.query.target);
+  json list = json::array();
+  std::string text;
+  std::size_t lines = 0;
+  for (std::size_t st = 0; st < m.size(); ++st) {
+    const state_owner owner = m.owner(st);
+    if ((owner != state_owner::max && owner != state_owner::min) || m.choice_count(st) < 2 || is_target[st]) continue;
+    std::vector<std::optional<Rational>> exact;
+    std::vector<std::optional<double>> approx;
+    if (s.exact) exact = choice_values(m, q.query, *s.exact, st);
+    if (s.approx) approx = choice_values(m, q.query, *s.approx, st);
+    const std::size_t chosen = s.exact ? s.exact->strategy[st] : s.approx->strategy[st];
+    const bool infinite_chosen = s.exact ? !exact[chosen] : !approx[chosen];
+    json actions = json::array();
+    std::string values;
+    bool tie = false;
+    for (std::size_t i = 0; i < m.choice_count(st); ++i) {
+      const bool infinite = s.exact ? !exact[i] : !approx[i];
+      if (i != chosen && !infinite && !infinite_chosen)
+        tie = tie ||
+              (s.exact ? *exact[i] == *exact[chosen]
+                       : std::fabs(*approx[i] - *approx[chosen]) <= 1e-12 * std::max(1.0, std::fabs(*approx[chosen])));
+      const std::optional<Rational> e = s.exact && exact[i] ? exact[i] : std::nullopt;
+      const std::optional<double> d =
+          s.approx ? std::optional<double>(approx[i] ? *approx[i] : HUGE_VAL) : std::nullopt;
+      json a{{"action", action_of(m, st, i)}};
+      a.update(both_json(e, d));
+      a["infinite"] = infinite;
+      actions.push_back(std::move(a));
+      values += (i ? ", " : "") + action_of(m, st, i) + " " + (infinite ? std::string("inf") : both_text(e, d));
+    }
+    const std::string player = mdp ? (maximise ? "max" : "min") : to_string(owner);
+    list.push_back(json{{"state", m.name(st)},
+                        {"player", player},
+                        {"action", action_of(m, st, chosen)},
+                        {"tie", tie},
+                        {"actions", std::move(actions)}});
+    text += std::string(lines++ ? "\n" : "") + m.name(st) + " (" + player + "): " + action_of(m, st, chosen) +
+            (tie ? " (a tie)" : "") + "; " + values;
+  }
+  r.add("strategy", std::move(list), "strategy", lines == 0 ? "no state of a player has two or more choices" : text);
+}
+
+result run_decision(const decision_options& o, bool game) {
+  const auto m = std::make_shared<const decision_model>(load_decision(o.model));
+  const decision_question q = read_question(o, *m, game);
+  auto s = std::make_shared<decision_solutions>();
+  auto solve_exact = [m, q, s] {
+    if (!s->exact) s->exact = solve_decision<Rational>(*m, q.query);
+  };
+  value_runs runs;
+  runs.exact = [m, q, s, solve_exact] {
+    solve_exact();
+    if (s->exact->infinite[q.start]) infinite_reward(*m, q);
+    return s->exact->value[q.start];
+  };
+  runs.approx = [m, q, s] {
+    s->approx = solve_decision<double>(*m, q.query);
+    if (s->approx->infinite[q.start]) infinite_reward(*m, q);
+    return s->approx->value[q.start];
+  };
+  // The residue of the proven optimal strategy (residues have no order to
+  // optimise over): the exact solve finds the strategy.
+  runs.residue = [m, q, s, solve_exact](std::uint64_t p) {
+    solve_exact();
+    dyn_modulus_scope scope(p);
+    const strategy_values<DynModInt> v = evaluate_strategy<DynModInt>(*m, q.query, s->exact->strategy);
+    if (v.infinite[q.start]) infinite_reward(*m, q);
+    return std::uint64_t{v.value[q.start].value()};
+  };
+  result r;
+  r.question = question_words(*m, q);
+  r.main = compute_answer(runs, o.answer);
+  r.as = o.answer.as;
+  r.add("model", m->source());
+  r.add("start", m->name(q.start));
+  r.add("query", to_string(q.query.objective));
+  r.add("target", q.target_name.empty() ? json(nullptr) : json(q.target_name));
+  if (q.query.objective == decision_objective::payoff_game) r.add("default", to_string(q.query.default_payoff));
+  std::string players;
+  if (const std::size_t n = m->count(state_owner::max)) players += ", " + std::to_string(n) + " max";
+  if (const std::size_t n = m->count(state_owner::min)) players += ", " + std::to_string(n) + " min";
+  if (const std::size_t n = m->count(state_owner::chance)) players += ", " + std::to_string(n) + " chance";
+  if (const std::size_t n = m->count(state_owner::terminal)) players += ", " + std::to_string(n) + " terminal";
+  r.add("states", m->size(), "model",
+        count_of(m->size(), "state", "states") + " (" + players.substr(2) + "), " +
+            count_of(m->choice_total(), "choice", "choices"));
+  r.add("choices", m->choice_total());
+  // Improvement rounds: in double (the double run, or the exact solve's
+  // guess), then in exact arithmetic after the guess.
+  std::optional<std::size_t> double_rounds;
+  if (s->approx)
+    double_rounds = s->approx->stats.rounds;
+  else if (s->exact && s->exact->stats.guess_used)
+    double_rounds = s->exact->stats.guess_rounds;
+  r.add("double_rounds", double_rounds ? json(*double_rounds) : json(nullptr));
+  if (s->exact) {
+    const decision_stats& st = s->exact->stats;
+    r.add("exact_rounds", st.rounds);
+    r.add("guess_wrong", st.guess_used ? json(st.guess_wrong) : json(nullptr));
+    const std::string components = count_of(st.components, "component", "components") + ", the largest of " +
+                                   count_of(st.largest_component, "state", "states");
+    r.add("", nullptr, "rounds",
+          st.components == 0 ? "none: the graph analysis settled every state"
+          : st.guess_used    ? count_of(st.guess_rounds, "improvement round", "improvement rounds") +
+                                " in double; the exact phase started from the double strategy, which was wrong at " +
+                                count_of(st.guess_wrong, "state", "states") + ", and took " +
+                                count_of(st.rounds, "exact round", "exact rounds") + " (" + components + ")"
+                          : count_of(st.rounds, "exact improvement round", "exact improvement rounds") + " (" +
+                                components + "; the double run failed, so no double strategy was used)");
+  } else {
+    r.add("exact_rounds", nullptr);
+    r.add("guess_wrong", nullptr);
+    if (double_rounds)
+      r.add("", nullptr, "rounds", count_of(*double_rounds, "improvement round", "improvement rounds") + " in double");
+  }
+  if (o.strategy && (s->exact || s->approx)) add_strategy(r, *m, q, *s);
+  return r;
+}
+
+result run_mdp(const decision_options& o) { return run_decision(o, false); }
+result run_game(const decision_options& o) { return run_decision(o, true); }
+
+}  // namespace
+
+void add_minimax_commands(command_list& list) {
+  add_command<guess_number_options>(list, "guess-number",
+                                    "Guess Number Higher or Lower II: a number in 1..N, a wrong guess x costs x and "
+                                    "tells higher or lower; the least money that guarantees a win, and the first "
+                                    "guess",
+                                    setup_guess_number, run_guess_number);
+  add_command<row_options>(list, "stone7",
+                           "Stone Game VII: remove the stone at either end and score the sum of the stones left; "
+                           "the first player's best lead and the optimal first move",
+                           setup_row, run_stone7);
+}
+
+void add_decision_commands(command_list& list) {
+  add_command<decision_options>(list, "mdp",
+                                "A Markov decision process from a model file, cycles included: Pmax, Pmin (reaching "
+                                "a label) or Rmax, Rmin (expected total reward until it) as in PRISM and Storm, "
+                                "exactly, with the optimal strategy",
+                                setup_mdp, run_mdp);
+  add_command<decision_options>(list, "game",
+                                "A turn-based stochastic two-player game from a model file, cycles included: the "
+                                "value for reaching a label, or of terminal payoffs, exactly, with both players' "
+                                "optimal strategies",
+                                setup_game, run_game);
+  add_command<pig_options>(list, "pig",
+                           "Pig, the dice game (Neller and Presser 2004): the win probability of the player to move "
+                           "under optimal play by both, exactly, and the optimal action (roll or hold)",
+                           setup_pig, run_pig);
+}
+
+}  // namespace exactdp::tool
