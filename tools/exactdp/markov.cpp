@@ -8,8 +8,11 @@
 #include "command.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
+#include "exactdp/markov/explicit_model.hpp"
+#include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/markov.hpp"
 #include "progress.hpp"
+#include "render.hpp"
 
 namespace exactdp::tool {
 namespace {
@@ -17,6 +20,7 @@ namespace {
 struct chain_options {
   std::string model;
   std::optional<std::string> format;
+  std::optional<std::string> reward_model;
   std::optional<std::string> start;
   std::vector<std::string> query{"steps"};
   std::optional<std::string> target;
@@ -25,15 +29,18 @@ struct chain_options {
 
 void setup_chain(CLI::App& cmd, chain_options& o) {
   cmd.add_option("MODEL", o.model,
-                 "The model file: .json, or a PRISM .tra (with .lab/.srew beside it); - reads a JSON model (or a "
-                 "PRISM .tra) from standard input")
+                 "The model file: JSON, PRISM's explicit .tra (with .lab/.srew beside it), Storm's explicit .tra "
+                 "(dtmc) or DRN, told apart by their content; - reads standard input")
       ->required();
-  cmd.add_option("--format", o.format, "json or prism (default: from the extension, or the content for -)");
-  cmd.add_option("--start", o.start, "The start state's name (default: the model's start, or PRISM's init)");
+  cmd.add_option("--format", o.format, "json, prism, storm or drn (default: from the content)");
+  cmd.add_option("--reward-model", o.reward_model, "The reward model of a DRN file (default: the first declared)");
+  cmd.add_option("--start", o.start, "The start state's name (default: the model's start, or the init label)");
   cmd.add_option("--query", o.query,
                  "steps (expected steps or reward until absorption; default), absorb (absorption probabilities), "
-                 "after K (the distribution after exactly K steps), within K (absorbed within K steps); "
-                 "'after 5' as one word works too")
+                 "after K (the distribution after exactly K steps), within K (absorbed within K steps), longrun "
+                 "(the long-run distribution, closed classes, periods, average reward), stationary [STATE] (the "
+                 "stationary distribution of STATE's closed class; default: the start's); 'after 5' as one word "
+                 "works too")
       ->expected(1, 2);
   cmd.add_option("--target", o.target,
                  "A label (or a state) to reach instead of the absorbing states; its states stop the walk");
@@ -41,36 +48,33 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
 }
 
 markov_model load(const chain_options& o) {
-  std::string format;
-  if (o.format) format = one_of(*o.format, "--format", {"json", "prism"});
-  if (o.model != "-") return load_markov_model(o.model, format);
-  const std::string text = read_text("-", "the chain model", json_bytes_per_byte);
-  if (format.empty()) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    format = first != std::string::npos && text[first] == '{' ? "json" : "prism";
-  }
-  return format == "json" ? parse_json_model(text, "standard input") : parse_prism_model(text, "standard input");
+  model_file_options options;
+  if (o.format) options.format = one_of(*o.format, "--format", {"json", "prism", "storm", "drn"});
+  if (o.reward_model) options.reward_model = *o.reward_model;
+  return load_markov_model(o.model, options);
 }
 
-enum class question_kind { steps, absorb, after, within };
+enum class question_kind { steps, absorb, after, within, longrun, stationary };
 
 struct chain_question {
   question_kind kind = question_kind::steps;
   std::uint64_t k = 0;
+  std::size_t state = 0;     // stationary: a state of the class
   markov_query query;        // start and target
   std::string target_words;  // "label goal", "state 10", or "" (the absorbing states)
 };
 
 std::size_t find_state(const markov_model& model, const std::string& name, const char* what) {
   if (const auto s = model.find(name)) return *s;
-  // States named by their index (PRISM files) are found by the one integer
-  // reader too, so "01" is state 1 as everywhere else.
+  // States named by their index (PRISM and Storm files) are found by the one
+  // integer reader too, so "01" is state 1 as everywhere else.
   try {
     const auto i = parse_integer<std::size_t>(name, what, 0, model.size() - 1);
     if (const auto s = model.find(std::to_string(i))) return *s;
   } catch (const std::invalid_argument&) {
   }
-  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " + model.source());
+  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " +
+                              model.source());
 }
 
 chain_question read_question(const chain_options& o, const markov_model& model) {
@@ -78,15 +82,21 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
   std::vector<std::string> words;
   for (const std::string_view w : split_list(o.query, "--query")) words.emplace_back(w);
   chain_question q;
-  const std::string verb = one_of(words[0], "the --query", {"steps", "absorb", "after", "within"});
+  const std::string verb =
+      one_of(words[0], "the --query", {"steps", "absorb", "after", "within", "longrun", "stationary"});
   q.kind = verb == "steps"    ? question_kind::steps
            : verb == "absorb" ? question_kind::absorb
            : verb == "after"  ? question_kind::after
-                              : question_kind::within;
+           : verb == "within" ? question_kind::within
+           : verb == "longrun" ? question_kind::longrun
+                               : question_kind::stationary;
   const bool takes_k = q.kind == question_kind::after || q.kind == question_kind::within;
   if (takes_k && words.size() != 2)
     throw std::invalid_argument("--query " + verb + " needs the number of steps K, e.g. --query '" + verb + " 10'");
-  if (!takes_k && words.size() != 1) throw std::invalid_argument("--query " + verb + " takes no number");
+  if (!takes_k && q.kind != question_kind::stationary && words.size() != 1)
+    throw std::invalid_argument("--query " + verb + " takes no number");
+  if (q.kind == question_kind::stationary && words.size() > 2)
+    throw std::invalid_argument("--query stationary takes at most one state");
   if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, 1'000'000'000'000);
 
   if (o.start) {
@@ -100,7 +110,11 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
                                   " initial states (label init); choose one with --start");
     throw std::invalid_argument(model.source() + " names no start state; give one with --start");
   }
+  q.state = q.kind == question_kind::stationary && words.size() == 2 ? find_state(model, words[1], "the state")
+                                                                     : q.query.start;
   if (o.target) {
+    if (q.kind == question_kind::longrun || q.kind == question_kind::stationary)
+      throw std::invalid_argument("--target does not apply to --query " + verb + ": the long run has no target");
     const auto label = model.labels().find(*o.target);
     std::optional<std::size_t> state;
     try {
@@ -132,32 +146,72 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
 template <class V>
 using entries = std::vector<std::pair<std::size_t, V>>;
 
-// Every absorbing state (absorb) or every state (after K) with a positive
-// probability; index size() is "never absorbed".
+// What one number system computed for a question: the per-state entries of a
+// many-valued question (index size(): "never absorbed"), the single value
+// otherwise, and what else the question reports.
 template <class T>
-entries<T> solve_many(const markov_model& model, const chain_question& q) {
+struct solved {
+  entries<T> states;
+  T value{};
+  std::optional<markov_step_method> method;
+  std::vector<markov_closed_class> classes;  // longrun, stationary
+  std::vector<T> class_probability;          // longrun
+  std::optional<T> average_reward;           // longrun
+};
+
+template <class T>
+solved<T> solve(const markov_model& model, const chain_question& q) {
   const markov_chain<T> chain(model);
-  if (q.kind == question_kind::after) return distribution_after(chain, q.query, q.k);
-  const markov_absorption<T> r = absorption_probabilities(chain, q.query);
-  entries<T> out = r.stopped;
-  if (r.closed_state) out.emplace_back(model.size(), r.never);
+  solved<T> out;
+  switch (q.kind) {
+    case question_kind::steps:
+      out.value = expected_steps(chain, q.query);
+      break;
+    case question_kind::absorb:
+      if (q.query.target) {
+        out.value = reach_probability(chain, q.query);
+      } else {
+        const markov_absorption<T> r = absorption_probabilities(chain, q.query);
+        out.states = r.stopped;
+        if (r.closed_state) out.states.emplace_back(model.size(), r.never);
+      }
+      break;
+    case question_kind::after:
+    case question_kind::within: {
+      markov_steps<T> r = q.kind == question_kind::after ? after_steps(chain, q.query, q.k)
+                                                         : within_steps(chain, q.query, q.k);
+      out.method = r.method;
+      out.value = r.target_probability;
+      if (q.kind == question_kind::after && !q.query.target) out.states = std::move(r.distribution);
+      break;
+    }
+    case question_kind::longrun: {
+      markov_long_run<T> r = long_run(chain, q.query);
+      out.states = std::move(r.distribution);
+      out.classes = std::move(r.classes);
+      out.class_probability = std::move(r.class_probability);
+      out.average_reward = std::move(r.average_reward);
+      break;
+    }
+    case question_kind::stationary: {
+      const std::optional<markov_closed_class> c = closed_class_of(chain, q.state);
+      if (!c)
+        throw std::invalid_argument("state " + model.name(q.state) +
+                                    " is transient (the walk leaves it for good with a positive probability), so "
+                                    "it has no stationary distribution: name a state of a closed class, or ask "
+                                    "--query longrun for where the walk from the start ends up");
+      const std::vector<T> pi = stationary_distribution(chain, *c);
+      for (std::size_t i = 0; i < c->states.size(); ++i) out.states.emplace_back(c->states[i], pi[i]);
+      out.classes = {*c};
+      break;
+    }
+  }
   return out;
 }
 
-template <class T>
-T solve_one(const markov_model& model, const chain_question& q) {
-  const markov_chain<T> chain(model);
-  switch (q.kind) {
-    case question_kind::steps:
-      return expected_steps(chain, q.query);
-    case question_kind::absorb:
-      return reach_probability(chain, q.query);
-    case question_kind::after:
-      return probability_after(chain, q.query, q.k);
-    case question_kind::within:
-      return reached_within(chain, q.query, q.k);
-  }
-  throw std::logic_error("unknown query");
+bool many_valued(const chain_question& q) {
+  return q.kind == question_kind::longrun || q.kind == question_kind::stationary ||
+         ((q.kind == question_kind::absorb || q.kind == question_kind::after) && !q.query.target);
 }
 
 std::string question_words(const markov_model& model, const chain_question& q) {
@@ -174,98 +228,150 @@ std::string question_words(const markov_model& model, const chain_question& q) {
       return goal.empty() ? "probability of being absorbed in each absorbing state" + from
                           : "probability of ever reaching " + goal + from;
     case question_kind::after:
-      return goal.empty()
-                 ? "distribution after exactly " + count_of(q.k, "step", "steps") + from
-                 : "probability of being in " + goal + " after exactly " + count_of(q.k, "step", "steps") + from;
+      return goal.empty() ? "distribution after exactly " + count_of(q.k, "step", "steps") + from
+                          : "probability of being in " + goal + " after exactly " + count_of(q.k, "step", "steps") +
+                                from;
     case question_kind::within:
       return "probability of " + (goal.empty() ? std::string("absorption") : "reaching " + goal) + " within " +
              count_of(q.k, "step", "steps") + from;
+    case question_kind::longrun:
+      return "long-run (Cesaro average) distribution" + from;
+    case question_kind::stationary:
+      return "stationary distribution of the closed class of state " + model.name(q.state) + " of " +
+             model.source();
   }
   return {};
 }
 
-// A many-valued answer: each system solved once, then one answer per state.
-result many_values(const chain_options& o, std::shared_ptr<const markov_model> model, const chain_question& q) {
-  auto exact = std::make_shared<std::optional<entries<Rational>>>();
-  auto approx = std::make_shared<std::optional<entries<double>>>();
-  auto residue = std::make_shared<std::optional<entries<std::uint64_t>>>();
-  // One answer over every state: each run stores its entries and returns a
-  // placeholder; the per-state answers are read from the stores below.
-  value_runs runs;
-  runs.exact = [model, q, exact] {
-    *exact = solve_many<Rational>(*model, q);
-    return Rational(0);
-  };
-  runs.approx = [model, q, approx] {
-    *approx = solve_many<double>(*model, q);
-    return 0.0;
-  };
-  runs.residue = [model, q, residue](std::uint64_t p) {
-    dyn_modulus_scope scope(p);
-    entries<std::uint64_t> out;
-    for (const auto& [s, v] : solve_many<DynModInt>(*model, q)) out.emplace_back(s, v.value());
-    *residue = std::move(out);
-    return std::uint64_t{0};
-  };
-  answer_options whole = o.answer;
-  whole.check.reset();
-  whole.digits.reset();
-  const answer all = compute_answer(runs, whole);
-  // The states are structural, the same in every system: take them from the
-  // first system that succeeded.
-  std::vector<std::size_t> states;
-  if (*exact)
-    for (const auto& e : **exact) states.push_back(e.first);
-  else if (*approx)
-    for (const auto& e : **approx) states.push_back(e.first);
-  else if (*residue)
-    for (const auto& e : **residue) states.push_back(e.first);
-
-  result r;
-  r.question = question_words(*model, q);
-  r.as = o.answer.as;
-  r.many = true;
-  for (const std::size_t s : states) {
-    value_runs one;
-    auto at = [s](const auto& list) {
-      for (const auto& [state, v] : list)
-        if (state == s) return v;
-      throw std::domain_error("the runs disagree on the states with a positive probability");
-    };
-    const answer base = all;
-    one.exact = [exact, at, base]() -> Rational {
-      if (!*exact) throw std::domain_error(base.exact_failure);
-      return at(**exact);
-    };
-    one.approx = [approx, at, base]() -> double {
-      if (!*approx) throw std::domain_error(base.double_failure);
-      return at(**approx);
-    };
-    one.residue = [residue, at, base](std::uint64_t) -> std::uint64_t {
-      if (!*residue) throw std::domain_error(base.mod_failure);
-      return at(**residue);
-    };
-    const bool never = s == model->size();
-    r.answers.push_back({never ? "(never absorbed)" : model->name(s), never ? json(nullptr) : json(model->name(s)),
-                         compute_answer(one, o.answer)});
-  }
-  r.add("model", model->source());
-  r.add("start", model->name(q.query.start));
-  return r;
+const char* method_words(markov_step_method m) {
+  return m == markov_step_method::step_by_step ? "step by step" : "repeated squaring";
 }
 
 result run_chain(const chain_options& o) {
   auto model = std::make_shared<const markov_model>(load(o));
   const chain_question q = read_question(o, *model);
-  const bool many = (q.kind == question_kind::absorb || q.kind == question_kind::after) && !q.query.target;
-  if (many) return many_values(o, model, q);
+  const bool many = many_valued(q);
+  if (many && o.answer.check)
+    throw std::invalid_argument("--check compares one answer, and this question has one per state: ask for one "
+                                "state with --target");
+  // Each number system solves once; the answers (one, or one per state)
+  // are read from what it kept.
+  auto exact = std::make_shared<std::optional<solved<Rational>>>();
+  auto approx = std::make_shared<std::optional<solved<double>>>();
+  auto residue = std::make_shared<std::optional<solved<DynModInt>>>();
+  value_runs runs;
+  runs.exact = [model, q, exact] {
+    *exact = solve<Rational>(*model, q);
+    return (*exact)->value;
+  };
+  runs.approx = [model, q, approx] {
+    *approx = solve<double>(*model, q);
+    return (*approx)->value;
+  };
+  runs.residue = [model, q, residue](std::uint64_t p) {
+    dyn_modulus_scope scope(p);
+    *residue = solve<DynModInt>(*model, q);
+    return std::uint64_t{(*residue)->value.value()};
+  };
+  answer_options whole = o.answer;
+  if (many) whole.digits.reset();
+  const answer all = compute_answer(runs, whole);
+
   result r;
   r.question = question_words(*model, q);
-  r.main = compute_answer(
-      runs_of<Rational>([model, q]<class T>(std::type_identity<T>) { return solve_one<T>(*model, q); }), o.answer);
   r.as = o.answer.as;
   r.add("model", model->source());
   r.add("start", model->name(q.query.start));
+  if (!many) {
+    r.main = all;
+  } else {
+    r.many = true;
+    // The states are structural, the same in every system: take them from
+    // the first system that succeeded.
+    std::vector<std::size_t> states;
+    if (*exact)
+      for (const auto& e : (*exact)->states) states.push_back(e.first);
+    else if (*approx)
+      for (const auto& e : (*approx)->states) states.push_back(e.first);
+    else if (*residue)
+      for (const auto& e : (*residue)->states) states.push_back(e.first);
+    for (const std::size_t s : states) {
+      auto at = [s](const auto& list) {
+        for (const auto& [state, v] : list)
+          if (state == s) return v;
+        throw std::domain_error("the number systems disagree on the states with a positive probability");
+      };
+      value_runs one;
+      one.exact = [exact, at, all]() -> Rational {
+        if (!*exact) throw std::domain_error(all.exact_failure);
+        return at((*exact)->states);
+      };
+      one.approx = [approx, at, all]() -> double {
+        if (!*approx) throw std::domain_error(all.double_failure);
+        return at((*approx)->states);
+      };
+      one.residue = [residue, at, all](std::uint64_t) -> std::uint64_t {
+        if (!*residue) throw std::domain_error(all.mod_failure);
+        return at((*residue)->states).value();
+      };
+      const bool never = s == model->size();
+      r.answers.push_back({never ? "(never absorbed)" : model->name(s), never ? json(nullptr) : json(model->name(s)),
+                           compute_answer(one, o.answer)});
+    }
+  }
+  // What else the question reports, from the first system that has it.
+  std::optional<markov_step_method> method = *exact ? (*exact)->method : *approx ? (*approx)->method : std::nullopt;
+  if (method) r.add("method", method_words(*method), "method", method_words(*method));
+  const std::vector<markov_closed_class>* classes =
+      *exact ? &(*exact)->classes : *approx ? &(*approx)->classes : *residue ? &(*residue)->classes : nullptr;
+  if (classes && (q.kind == question_kind::longrun || q.kind == question_kind::stationary)) {
+    json list = json::array();
+    std::string text;
+    for (std::size_t i = 0; i < classes->size(); ++i) {
+      const markov_closed_class& c = (*classes)[i];
+      json names = json::array();
+      std::string shown;
+      for (const std::size_t s : c.states) {
+        names.push_back(model->name(s));
+        if (names.size() <= 8) shown += (shown.empty() ? "" : ", ") + model->name(s);
+      }
+      if (c.states.size() > 8) shown += ", ... (" + std::to_string(c.states.size()) + " states)";
+      json item{{"states", std::move(names)}, {"period", c.period}};
+      std::string probability;
+      if (q.kind == question_kind::longrun) {
+        item["probability"] = *exact ? json(to_string((*exact)->class_probability[i])) : json(nullptr);
+        item["probability_double"] =
+            *approx ? json(format_shortest((*approx)->class_probability[i])) : json(nullptr);
+        probability = *exact ? to_string((*exact)->class_probability[i])
+                             : *approx ? format_shortest((*approx)->class_probability[i]) : "";
+      }
+      list.push_back(std::move(item));
+      text += (text.empty() ? "" : "\n") + std::string("{") + shown + "}, period " + std::to_string(c.period) +
+              (c.period > 1 ? " (periodic: the distribution after k steps cycles, only its average settles)" : "") +
+              (probability.empty() ? "" : ", entered with probability " + probability);
+    }
+    r.add("classes", std::move(list), q.kind == question_kind::longrun ? "classes" : "class", text);
+  }
+  if (q.kind == question_kind::longrun) {
+    value_runs reward;
+    reward.exact = [exact, all]() -> Rational {
+      if (!*exact) throw std::domain_error(all.exact_failure);
+      return *(*exact)->average_reward;
+    };
+    reward.approx = [approx, all]() -> double {
+      if (!*approx) throw std::domain_error(all.double_failure);
+      return *(*approx)->average_reward;
+    };
+    reward.residue = [residue, all](std::uint64_t) -> std::uint64_t {
+      if (!*residue) throw std::domain_error(all.mod_failure);
+      return (*residue)->average_reward->value();
+    };
+    answer_options quiet = o.answer;
+    quiet.check.reset();
+    const answer a = compute_answer(reward, quiet);
+    r.add("average_reward", answer_json(a), "average reward",
+          a.exact ? to_string(*a.exact) + " per step" : a.approx ? format_shortest(*a.approx) + " per step" : "");
+  }
   return r;
 }
 
@@ -273,9 +379,9 @@ result run_chain(const chain_options& o) {
 
 void add_markov_commands(command_list& list) {
   add_command<chain_options>(list, "chain",
-                             "A Markov chain from a model file (JSON, or PRISM's explicit .tra/.lab/.srew), cycles "
-                             "included: expected steps or reward until absorption, absorption probabilities, the "
-                             "distribution after K steps",
+                             "A Markov chain from a model file (JSON, PRISM, Storm's explicit files or DRN), cycles "
+                             "included: expected steps or reward, absorption probabilities, the distribution after K "
+                             "steps, the long run (stationary distributions, periods)",
                              setup_chain, run_chain);
 }
 
