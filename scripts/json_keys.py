@@ -80,8 +80,10 @@ def expand(rows, answer_rows):
     Returns (rows, the set of keys that came from the answer table)."""
     full, from_answer = [], set()
     for key, types, present in rows:
-        if key in ("*answer*", "*answers*"):
-            prefix = "" if key == "*answer*" else "answers[]."
+        if key.endswith("*answer*") or key == "*answers*":
+            # "*answer*" at the top, "*answers*" in each item of answers,
+            # "name.*answer*" inside the object name.
+            prefix = "answers[]." if key == "*answers*" else key[: -len("*answer*")]
             for k, t, p in answer_rows:
                 if "no residue" in types and k in RESIDUE_KEYS:
                     continue

@@ -94,8 +94,7 @@ void explicit_model_builder::action(std::size_t s, std::size_t choice, std::stri
   const auto [it, added] = actions_.emplace(choice_key{s, choice}, std::string(name));
   if (!added && it->second != name)
     throw std::invalid_argument(at(where) + ": choice " + std::to_string(choice) + " of state " + std::to_string(s) +
-                                " has two action names, " + detail::quote_input(it->second) + " and " +
-                                detail::quote_input(name));
+                                " has two action names, " + quote_input(it->second) + " and " + quote_input(name));
 }
 
 void explicit_model_builder::choice_reward(std::size_t s, std::size_t choice, const Rational& r,
@@ -219,7 +218,7 @@ explicit_model explicit_model_builder::build() {
   for (const auto& [key, name] : actions_)
     if (key.state >= n || key.choice >= m.choice_count(key.state))
       throw std::invalid_argument(source_ + ": state " + name_of(key.state) + " has no choice " +
-                                  std::to_string(key.choice) + " (it names action " + detail::quote_input(name) + ")");
+                                  std::to_string(key.choice) + " (it names action " + quote_input(name) + ")");
   for (const auto& [key, reward] : choice_rewards_)
     if (key.state >= n || key.choice >= m.choice_count(key.state))
       throw std::invalid_argument(source_ + ": state " + name_of(key.state) + " has no choice " +

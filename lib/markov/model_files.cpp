@@ -53,7 +53,7 @@ model_format detect_model_format(std::string_view text, const std::string& sourc
   for (const auto f : fields) counts = counts && f.find_first_not_of("0123456789") == std::string_view::npos;
   if (counts) return model_format::prism;
   throw std::invalid_argument(at_line(source, lines[0].number) + ": cannot tell the model format from the line " +
-                              quote_input(head) +
+                              quote_input(head, 32) +
                               ": a JSON model starts with '{', a DRN file with '@' sections, Storm's explicit "
                               ".tra with dtmc or mdp, PRISM's with \"states transitions\"");
 }
@@ -65,8 +65,12 @@ model_format format_named(const std::string& format) {
   if (format == "prism") return model_format::prism;
   if (format == "storm") return model_format::storm;
   if (format == "drn") return model_format::drn;
-  throw std::invalid_argument("unknown model format " + detail::quote_input(format) + " (json, prism, storm or drn)");
+  throw std::invalid_argument("unknown model format " + quote_input(format) + " (json, prism, storm or drn)");
 }
+
+// How messages and answers name the model's text: its path, or "standard
+// input" for "-".
+std::string source_name(const std::string& path) { return path == "-" ? "standard input" : path; }
 
 // A file beside `path` with the same stem and another extension, if it exists.
 std::optional<std::string> sibling(const std::string& path, const char* extension) {
@@ -80,13 +84,14 @@ std::optional<std::string> sibling(const std::string& path, const char* extensio
 
 explicit_model read_explicit(const std::string& path, const std::string& text, model_format format,
                              const model_file_options& options) {
+  const std::string source = source_name(path);
   if (!options.reward_model.empty() && format != model_format::drn)
-    throw std::invalid_argument(path + ": a reward model can be chosen by name only in a DRN file");
+    throw std::invalid_argument(source + ": a reward model can be chosen by name only in a DRN file");
   switch (format) {
     case model_format::json:
-      return to_explicit_model(parse_json_model(text, path));
+      return to_explicit_model(parse_json_model(text, source));
     case model_format::drn:
-      return parse_drn_model(text, path, options.reward_model);
+      return parse_drn_model(text, source, options.reward_model);
     case model_format::prism:
     case model_format::storm: {
       const auto lab_path = sibling(path, ".lab");
@@ -98,8 +103,8 @@ explicit_model read_explicit(const std::string& path, const std::string& text, m
       const auto lab_view = lab ? std::optional<std::string_view>(*lab) : std::nullopt;
       const auto rew_view = rew ? std::optional<std::string_view>(*rew) : std::nullopt;
       if (format == model_format::prism)
-        return parse_prism_explicit(text, path, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
-      return parse_storm_explicit(text, path, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
+        return parse_prism_explicit(text, source, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
+      return parse_storm_explicit(text, source, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
     }
   }
   throw std::logic_error("unknown model format");
@@ -111,7 +116,7 @@ explicit_model load_explicit_model(const std::string& path, const model_file_opt
   const std::optional<model_format> named =
       options.format.empty() ? std::nullopt : std::optional<model_format>(format_named(options.format));
   const std::string text = read_text(path, "the model");
-  const model_format format = named ? *named : detect_model_format(text, path);
+  const model_format format = named ? *named : detect_model_format(text, source_name(path));
   return read_explicit(path, text, format, options);
 }
 
@@ -119,9 +124,9 @@ markov_model load_markov_model(const std::string& path, const model_file_options
   const std::optional<model_format> named =
       options.format.empty() ? std::nullopt : std::optional<model_format>(format_named(options.format));
   const std::string text = read_text(path, "the chain model");
-  const model_format format = named ? *named : detect_model_format(text, path);
+  const model_format format = named ? *named : detect_model_format(text, source_name(path));
   // JSON describes a chain: read it directly.
-  if (format == model_format::json && options.reward_model.empty()) return parse_json_model(text, path);
+  if (format == model_format::json && options.reward_model.empty()) return parse_json_model(text, source_name(path));
   return to_markov_model(read_explicit(path, text, format, options));
 }
 

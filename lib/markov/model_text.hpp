@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/numeric/rational.hpp"
 
@@ -68,30 +69,6 @@ inline std::string_view trimmed(std::string_view line) {
   if (first == std::string_view::npos) return {};
   const auto last = line.find_last_not_of(" \t");
   return line.substr(first, last - first + 1);
-}
-
-/// Input text for a message, in double quotes: at most 200 bytes (then
-/// "..."), with quotes, backslashes and non-printable bytes escaped (\xNN).
-inline std::string quote_input(std::string_view text) {
-  constexpr std::size_t limit = 200;
-  std::string out = "\"";
-  const char* hex = "0123456789abcdef";
-  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c >= 0x7f) {
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (text.size() > limit) out += "...";
-  out += '"';
-  return out;
 }
 
 /// A number's text for a message, cut to about 200 characters.

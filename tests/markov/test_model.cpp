@@ -98,10 +98,11 @@ TEST_CASE("JSON model: numbers and strings are read exactly", "[markov][json]") 
 }
 
 TEST_CASE("JSON model: every error names the file, and unknown states their line", "[markov][json][errors]") {
-  CHECK_THROWS_WITH(parse_json_model(R"({"start": "a",
+  CHECK_THROWS_WITH(
+      parse_json_model(R"({"start": "a",
     "transitions": {"a": {"a": "1/2", "zz": "1/2"}}})",
-                                     "bad.json"),
-                    Equals("bad.json:2: unknown state 'zz': every state must have its transitions listed or be declared absorbing"));
+                       "bad.json"),
+      Equals("bad.json:2: unknown state 'zz': every state must have its transitions listed or be declared absorbing"));
   CHECK_THROWS_WITH(parse_json_model(R"({"start": "q", "transitions": {"a": {"a": 1}}})", "s.json"),
                     StartsWith("s.json:1: unknown state 'q'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": "1/2", "b": "1/3"}}, "absorbing": ["b"]})", "f"),
@@ -115,11 +116,16 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": 1, "b": 1}}, "absorbing": ["b"]})", "f"),
                     Equals("f:1: the key 'b' appears twice in one object (lines 1 and 1)"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": 1}}, "absorbing": ["b"], "absorb": []})", "f"),
-                    Equals("f:1: unknown key 'absorb' in the model (the keys are start, transitions, absorbing, rewards, labels, description)"));
-  CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": 1}}, )", "f"), Equals("f:1: not valid JSON: expected a key (a string in double quotes), found the end of the text"));
+                    Equals("f:1: unknown key 'absorb' in the model (the keys are start, transitions, absorbing, "
+                           "rewards, labels, description)"));
+  CHECK_THROWS_WITH(
+      parse_json_model(R"({"transitions": {"a": {"b": 1}}, )", "f"),
+      Equals("f:1: not valid JSON: expected a key (a string in double quotes), found the end of the text"));
   CHECK_THROWS_WITH(parse_json_model(R"([1, 2])", "f"), Equals("f:1: the model must be an object, not an array"));
-  CHECK_THROWS_WITH(parse_json_model(R"({"absorbing": ["b"]})", "f"), Equals("f:1: the model has no \"transitions\" object {state: {state: probability}}"));
-  CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": []}})", "f"), Equals("f:1: the transitions of state 'a' must be an object, not an array"));
+  CHECK_THROWS_WITH(parse_json_model(R"({"absorbing": ["b"]})", "f"),
+                    Equals("f:1: the model has no \"transitions\" object {state: {state: probability}}"));
+  CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": []}})", "f"),
+                    Equals("f:1: the transitions of state 'a' must be an object, not an array"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "absorbing": "a"})", "f"),
                     Contains("\"absorbing\" must be an array"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "start": 3})", "f"),

@@ -114,11 +114,11 @@ TEST_CASE("formats are told apart by their content, not their extension", "[mark
   CHECK(detect_model_format("// comment\n@type: MDP\n", "d") == model_format::drn);
   CHECK(detect_model_format("mdp\n0 0 1 1\n", "s") == model_format::storm);
   CHECK_THROWS_WITH(detect_model_format("hello world\n", "h.txt"),
-                    Contains("h.txt:1: cannot tell the model format from the line \"hello world\""));
+                    Contains("h.txt:1: cannot tell the model format from the line 'hello world'"));
   CHECK_THROWS_WITH(detect_model_format("\n\n", "e.txt"), Contains("e.txt: the model file is empty"));
   // A named format wins over the content (and its reader says what it sees).
   CHECK_THROWS_WITH(load_markov_model(tra, "prism"), Contains("is Storm's explicit format, not PRISM's"));
-  CHECK_THROWS_WITH(load_markov_model(tra, "xml"), Contains("unknown model format \"xml\""));
+  CHECK_THROWS_WITH(load_markov_model(tra, "xml"), Contains("unknown model format 'xml'"));
   // A JSON model through the general loaders.
   const std::string json = dir.write("chain.data", R"({"start": "a", "transitions": {"a": {"a": "1/2", "z": "1/2"}},
     "absorbing": ["z"], "labels": {"end": ["z"]}})");
@@ -233,12 +233,12 @@ TEST_CASE("Storm's explicit MDP, labels and state rewards", "[markov][files][sto
                     Contains("l.lab: the label declarations do not end with #END"));
   CHECK_THROWS_WITH(
       parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n0 b\n"), "l.lab"),
-      Contains("l.lab:4: label \"b\" is not declared"));
+      Contains("l.lab:4: label 'b' is not declared"));
   CHECK_THROWS_WITH(
       parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n0 a\n0 a\n"), "l.lab"),
       Contains("l.lab:5: state 0 is listed twice"));
   CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na a\n#END\n"), "l.lab"),
-                    Contains("l.lab:2: label \"a\" is declared twice"));
+                    Contains("l.lab:2: label 'a' is declared twice"));
   CHECK_THROWS_WITH(
       parse_storm_explicit("dtmc\n0 1 1\n", "l.tra", std::string("#DECLARATION\na\n#END\n7 a\n"), "l.lab"),
       Contains("l.lab:4: unknown state 7"));
@@ -246,7 +246,7 @@ TEST_CASE("Storm's explicit MDP, labels and state rewards", "[markov][files][sto
       parse_storm_explicit("dtmc\n0 1 1\n", "r.tra", std::nullopt, "", std::string("0 1\n0 1\n"), "r.rew"),
       Contains("r.rew:2: state 0 is listed twice"));
   CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 1 1\n", "r.tra", std::nullopt, "", std::string("0 x\n"), "r.rew"),
-                    Contains("r.rew:1: reward \"x\" cannot be read"));
+                    Contains("r.rew:1: reward 'x' cannot be read"));
 }
 
 TEST_CASE("DRN: MDPs, rewards, placeholders, quoted labels", "[markov][files][drn]") {
@@ -295,9 +295,8 @@ state 2 [1/3, 1] goal
   CHECK(cost.reward_name() == "cost");
   CHECK(cost.state_reward(0) == 10);
   CHECK(cost.choice_reward(0) == 5);
-  CHECK_THROWS_WITH(
-      parse_drn_model(text, "m.drn", "money"),
-      Contains("m.drn:14: the file has no reward model \"money\" (its reward models: \"time\", \"cost\")"));
+  CHECK_THROWS_WITH(parse_drn_model(text, "m.drn", "money"),
+                    Contains("m.drn:14: the file has no reward model 'money' (its reward models: 'time', 'cost')"));
   CHECK_THROWS_WITH(to_markov_model(m), Contains("state 0 has 2 choices"));
 
   // A DTMC with action and state rewards: a step from s earns both.
@@ -327,22 +326,22 @@ TEST_CASE("DRN: every error names the file and line", "[markov][files][drn][erro
   CHECK_THROWS_WITH(drn("state 0\naction a\n1 : 1\nstate 1\naction b\n1 : 1\n0 : 0\n1 : 1\n"),
                     Contains("e.drn:14: the transition 1 -> 1 is listed twice") && Contains("(lines 12 and 14)"));
   CHECK_THROWS_WITH(drn("state 0\naction a\n1 : $p\nstate 1\naction b\n1 : 1\n"),
-                    Contains("e.drn:9: unknown placeholder \"$p\""));
+                    Contains("e.drn:9: unknown placeholder '$p'"));
   CHECK_THROWS_WITH(drn("state 0 [1\naction a\n1 : 1\n"), Contains("e.drn:7: a reward list \"[\" has no \"]\""));
   CHECK_THROWS_WITH(drn("state 0 \"open\naction a\n1 : 1\n"), Contains("e.drn:7: a quoted label has no closing quote"));
   CHECK_THROWS_WITH(drn("state 0\naction a\n5 : 1\n"), Contains("e.drn:9: unknown state 5"));
   CHECK_THROWS_WITH(parse_drn_model("@type: CTMC\n@nr_states\n1\n@model\n", "c.drn"),
-                    Contains("c.drn:1: the model type \"CTMC\" is not read"));
+                    Contains("c.drn:1: the model type 'CTMC' is not read"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@parameters\np q\n@nr_states\n1\n@model\n", "p.drn"),
                     Contains("p.drn:3: the model has parameters"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@value_type: double-interval\n", "i.drn"),
-                    Contains("i.drn:2: the value type \"double-interval\" is not read"));
+                    Contains("i.drn:2: the value type 'double-interval' is not read"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@nr_states\n1\n", "m.drn"),
                     Contains("m.drn: the file has no @model"));
   CHECK_THROWS_WITH(parse_drn_model("@nr_states\n1\n@model\n", "t.drn"), Contains("t.drn:3: @type must be given"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@model\n", "n.drn"), Contains("n.drn:2: @nr_states must be given"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@type: MDP\n", "d.drn"), Contains("d.drn:2: @type is given twice"));
-  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@colour\n", "u.drn"), Contains("u.drn:2: unknown line \"@colour\""));
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@colour\n", "u.drn"), Contains("u.drn:2: unknown line '@colour'"));
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@nr_states\n@model\n", "s.drn"),
                     Contains("s.drn:2: @nr_states must be followed by a number"));
   CHECK_THROWS_WITH(
@@ -368,9 +367,9 @@ TEST_CASE("sizes are read exactly and checked before anything is allocated", "[m
   CHECK_THROWS_WITH(parse_storm_explicit("dtmc\n0 18446744073709551615 1\n", "max.tra"),
                     Contains("max.tra:1: a state index is too large"));
   CHECK_THROWS_WITH(parse_prism_explicit("99999999999999999999999 1\n0 0 1\n", "o.tra"),
-                    Contains("o.tra:1: the number of states \"99999999999999999999999\" is too large"));
+                    Contains("o.tra:1: the number of states '99999999999999999999999' is too large"));
   CHECK_THROWS_WITH(parse_prism_explicit("-2 1\n0 0 1\n", "n.tra"),
-                    Contains("n.tra:1: the number of states \"-2\" is not a non-negative integer"));
+                    Contains("n.tra:1: the number of states '-2' is not a non-negative integer"));
   explicit_model_builder b("huge");
   CHECK_THROWS_AS(b.indexed_states(std::uint64_t{1} << 60), resource_error);
 }

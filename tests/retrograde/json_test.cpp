@@ -91,7 +91,7 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
   state_budget_bytes() = 4096;
   CHECK_THROWS_WITH(
       parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(1000, 'x') + "\"}"),
-      Contains("the JSON text game graph needs"));
+      Contains("the JSON text of game graph needs"));
   state_budget_bytes() = saved;
 }
 

@@ -279,7 +279,7 @@ TEST_CASE("expectiminimax: a payoff of 1e400 overflows the double, and the run s
   CHECK(r.status == 0);
   CHECK(r.err.empty());
   CHECK_THAT(r.out, Contains("\n  exact      1" + std::string(400, '0') + "\n"));
-  CHECK_THAT(r.out, Contains("\n  double     inf\n"));
+  CHECK_THAT(r.out, Contains("\n  double     inf  (the exact value overflows double)\n"));
   CHECK_THAT(r.out, Contains("\n  error      the exact value 1.00000e+400 is beyond the largest double (it overflows "
                              "double); the double run returned inf\n"));
   CHECK_THAT(r.out, Contains("\n  best move  \"a\" (at the root)\n"));

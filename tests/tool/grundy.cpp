@@ -55,7 +55,7 @@ TEST_CASE("grundy --n answers far heaps through the certified period", "[tool][g
                     "  G(1000000000000000000)  3\n"));
   // 010 is ten.
   CHECK_THAT(out_of({"grundy", "--octal", "0.07", "--n", "010"}),
-             Contains("\n  G(10)  " + std::to_string(naive[10]) + "\n"));
+             Contains("\n  G(10)   " + std::to_string(naive[10]) + "\n"));  // labels pad to 6
   CHECK(json_of({"grundy", "--octal", "0.07", "--n", "010"}).at("n") == 10);
 }
 

@@ -61,6 +61,11 @@ const std::map<std::string, std::vector<std::string>>& samples() {
       {"flip-search", {"flip-search", "++++"}},
       {"nim", {"nim", "3", "4", "5"}},
       {"expectiminimax", {"expectiminimax", source_path("examples/games/dice_duel.json")}},
+      {"guess-number", {"guess-number", "10"}},
+      {"stone7", {"stone7", "5", "3", "1", "4", "2"}},
+      {"mdp", {"mdp", source_path("examples/decision/lottery.json"), "--query", "pmax", "--target", "goal"}},
+      {"game", {"game", source_path("examples/decision/duel.json"), "--query", "reach", "--target", "max wins"}},
+      {"pig", {"pig", "--target", "10"}},
       {"grundy", {"grundy", "--octal", "0.07", "--n", "10", "--table", "5", "--period"}},
       {"nim-sum", {"nim-sum", "--octal", "0.07", "13", "5"}},
       {"flip", {"flip", "+++++++++++++"}},
@@ -108,11 +113,14 @@ TEST_CASE("the answer keys of --json, for the commands with a numeric answer", "
   // even when not computed (null).
   const std::map<std::string, std::vector<std::string>> keys_of = {
       {"run", {"exact", "exact_double", "exact_double_status", "double", "mod", "modulus", "double_error", "failures"}},
-      {"knight", {"exact", "exact_double", "exact_double_status", "double", "mod", "modulus", "double_error", "failures"}},
-      {"soup", {"exact", "exact_double", "exact_double_status", "double", "mod", "modulus", "double_error", "failures"}},
+      {"knight",
+       {"exact", "exact_double", "exact_double_status", "double", "mod", "modulus", "double_error", "failures"}},
+      {"soup",
+       {"exact", "exact_double", "exact_double_status", "double", "mod", "modulus", "double_error", "failures"}},
       {"predict", {"exact", "exact_double", "exact_double_status", "double", "double_error", "failures", "row"}},
       {"expectiminimax",
-       {"exact", "exact_double", "exact_double_status", "double", "double_error", "failures", "root", "nodes", "best_move"}},
+       {"exact", "exact_double", "exact_double_status", "double", "double_error", "failures", "root", "nodes",
+        "best_move"}},
   };
   for (const auto& [name, keys] : keys_of) {
     std::vector<std::string> args = samples().at(name);

@@ -85,7 +85,8 @@ TEST_CASE("run: one given face of a die with F faces", "[tool][probability]") {
   // double run overflows on the way; the other lines still print.
   const auto r = run_in_process({"run", "21"});
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains("\n  exact   26324340768453426\n") && Contains("\n  double  inf  (a floating-point failure: the exact value is finite)\n") &&
+  CHECK_THAT(r.out, Contains("\n  exact   26324340768453426\n") &&
+                        Contains("\n  double  inf  (a floating-point failure: the exact value is finite)\n") &&
                         Contains("\n  error   the double run returned inf (an overflow or a division by zero in "
                                  "floating point); the exact value 26324340768453426 is finite\n"));
 }
@@ -133,7 +134,8 @@ TEST_CASE("knight: an exact value below the smallest double", "[tool][probabilit
   // positive double (4.9e-324) by rounding: the double run underflows to 0.
   const auto r = run_in_process({"knight", "3", "538", "0", "0"});
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains(" ~ 1.2351641146031164e-324\n") && Contains("\n  double  0  (the exact value underflows double)\n") &&
+  CHECK_THAT(r.out, Contains(" ~ 1.2351641146031164e-324\n") &&
+                        Contains("\n  double  0  (the exact value underflows double)\n") &&
                         Contains("\n  error   the exact value 1.23516e-324 is below the smallest positive double (it "
                                  "underflows double); the double run returned 0\n"));
   CHECK_THAT(out_of({"knight", "3", "538", "0", "0", "--digits", "5"}), Contains("\n  decimal  1.2352e-324\n"));
@@ -147,7 +149,8 @@ TEST_CASE("check: --check measures a user's floating answer", "[tool][probabilit
   const auto j = json_of({"coupon", "3", "--check", "5.5"});
   CHECK(j.at("check").at("value") == "5.5");
   CHECK(j.at("check").at("ulps") == 0);
-  expect_error({"run", "2", "--check", "abc"}, 2, "the --check value must be a number such as 42, -3/7, 0.1 or 1e-3, not 'abc'");
+  expect_error({"run", "2", "--check", "abc"}, 2,
+               "the --check value must be a number such as 42, -3/7, 0.1 or 1e-3, not 'abc'");
 }
 
 TEST_CASE("check: --check 1e400, the user's value, overflows a double and is said to", "[tool][probability]") {
@@ -261,6 +264,29 @@ TEST_CASE("new21: 59/64 with ten digits", "[tool][probability]") {
   CHECK_THAT(out_of({"new21", "305", "303", "2", "--as", "exact"}), Equals("1\n"));
 }
 
+TEST_CASE("new21 at n = k = max_pts = 10^9: the double and the residue answer, the exact value is too large",
+          "[tool][probability]") {
+  // With n = k = max_pts = W the answer is (1/W)(1 + 1/W)^(W-1) (she stops
+  // at W exactly; checked against the recurrence for W = 4 and 7 below).
+  CHECK_THAT(out_of({"new21", "4", "4", "4", "--as", "exact"}), Equals("125/256\n"));
+  CHECK_THAT(out_of({"new21", "7", "7", "7", "--as", "exact"}), Equals("262144/823543\n"));
+  const std::vector<std::string> big = {"new21", "1000000000", "1000000000", "1000000000"};
+  const auto r = run_in_process(big);
+  INFO(r.out);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("\n  exact   unavailable: ") && Contains("--max-memory"));
+  const double w = 1e9;
+  const double expected = std::exp((w - 1) * std::log1p(1 / w)) / w;
+  const auto j = json_of({"new21", "1000000000", "1000000000", "1000000000", "--as", "double"});
+  // Relative tolerance 1e-12: the window sums 10^9 terms in double.
+  CHECK(std::fabs(std::stod(j.at("double").get<std::string>()) / expected - 1) < 1e-12);
+  // The residue: (1/W)(1 + 1/W)^(W-1) modulo 1000000007.
+  using Mod = exactdp::ModInt<1'000'000'007>;
+  const Mod inv_w = Mod(1) / Mod(1'000'000'000);
+  const auto residue_expected = (inv_w * (Mod(1) + inv_w).pow(999'999'999)).value();
+  CHECK(json_of({"new21", "1000000000", "1000000000", "1000000000", "--as", "mod"}).at("mod") == residue_expected);
+}
+
 TEST_CASE("coupon: N·H_N, and a residue that does not exist", "[tool][probability]") {
   CHECK_THAT(out_of({"coupon", "3", "--as", "exact"}), Equals("11/2\n"));
   // 5·H_5 = 137/12: no residue modulo 3 (said on its line), 1 modulo 5 (from
@@ -295,7 +321,7 @@ TEST_CASE("probability commands: errors", "[tool][probability][errors]") {
   expect_error({"knight", "100000", "1", "0", "0"}, 1, "above the state budget");
   expect_error({"knight", "30", "5", "0", "0", "--max-memory", "0.000001"}, 1, "above the state budget");
   expect_error({"coupon", "-1"}, 2, "N (the kinds of coupon) must be an integer in 0..10^7, not '-1'");
-  expect_error({"coupon", "1000000", "--as", "exact"}, 1, "above the work budget");
+  expect_error({"coupon", "1000000", "--as", "exact", "--max-work", "1e6"}, 1, "above the work budget");
   expect_error({"fixed-points", "-1"}, 2, "N (the number of items) must be an integer in 0..2^31-1, not '-1'");
   expect_error({"rolls-to-reach", "5", "--faces", "0"}, 2, "--faces must be an integer in 1..10^6, not '0'");
   expect_error({"boundary-paths", "-2", "2", "2", "0", "0"}, 2, "M (the rows) must be an integer in 1..10^5, not '-2'");

@@ -112,7 +112,8 @@ TEST_CASE("cat-mouse2: LeetCode 1728's examples and the turn limit", "[tool][ret
                "the grid has no food 'F'; it needs exactly one");
   const auto missing = run_in_process({"cat-mouse2", "M.C...F", "--cat-jump", "1"});
   CHECK(missing.status == 2);
-  CHECK_THAT(missing.err, Catch::Equals("exactdp: error: cat-mouse2 needs --mouse-jump (see exactdp cat-mouse2 --help)\n"));
+  CHECK_THAT(missing.err,
+             Catch::Equals("exactdp: error: cat-mouse2 needs --mouse-jump (see exactdp cat-mouse2 --help)\n"));
 }
 
 TEST_CASE("retrograde: the examples and models given as text", "[tool][retrograde]") {

@@ -245,7 +245,9 @@ result run_can_i_win(const can_i_win_options& o) {
   r.add("winning_move", a.winning_pick ? json{{"pick", *a.winning_pick}} : json(nullptr), "winning pick",
         a.winning_pick ? std::to_string(*a.winning_pick) : "");
   r.add("guard", a.guard.empty() ? json(nullptr) : json(a.guard), "guard", a.guard);
-  r.add("positions", a.positions, "positions", a.guard.empty() ? std::to_string(a.positions) + " solved" : "");
+  r.add("positions", a.positions, "positions",
+        a.guard.empty() ? std::to_string(a.positions) + " solved by the " + a.method : "");
+  r.add("method", a.method.empty() ? json(nullptr) : json(a.method));
   return r;
 }
 

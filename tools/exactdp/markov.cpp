@@ -38,9 +38,9 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
   cmd.add_option("--query", o.query,
                  "steps (expected steps or reward until absorption; default), absorb (absorption probabilities), "
                  "after K (the distribution after exactly K steps), within K (absorbed within K steps), longrun "
-                 "(the long-run distribution, closed classes, periods, average reward), stationary [STATE] (the "
-                 "stationary distribution of STATE's closed class; default: the start's); 'after 5' as one word "
-                 "works too")
+                 "(the long-run distribution, closed classes, periods, average reward), stationary (the "
+                 "stationary distribution of the closed class of the --start state, or of STATE in 'stationary "
+                 "STATE'); 'after 5' as one word works too")
       ->expected(1, 2);
   cmd.add_option("--target", o.target,
                  "A label (or a state) to reach instead of the absorbing states; its states stop the walk");
@@ -73,8 +73,7 @@ std::size_t find_state(const markov_model& model, const std::string& name, const
     if (const auto s = model.find(std::to_string(i))) return *s;
   } catch (const std::invalid_argument&) {
   }
-  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " +
-                              model.source());
+  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " + model.source());
 }
 
 chain_question read_question(const chain_options& o, const markov_model& model) {
@@ -84,10 +83,10 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
   chain_question q;
   const std::string verb =
       one_of(words[0], "the --query", {"steps", "absorb", "after", "within", "longrun", "stationary"});
-  q.kind = verb == "steps"    ? question_kind::steps
-           : verb == "absorb" ? question_kind::absorb
-           : verb == "after"  ? question_kind::after
-           : verb == "within" ? question_kind::within
+  q.kind = verb == "steps"     ? question_kind::steps
+           : verb == "absorb"  ? question_kind::absorb
+           : verb == "after"   ? question_kind::after
+           : verb == "within"  ? question_kind::within
            : verb == "longrun" ? question_kind::longrun
                                : question_kind::stationary;
   const bool takes_k = q.kind == question_kind::after || q.kind == question_kind::within;
@@ -178,8 +177,8 @@ solved<T> solve(const markov_model& model, const chain_question& q) {
       break;
     case question_kind::after:
     case question_kind::within: {
-      markov_steps<T> r = q.kind == question_kind::after ? after_steps(chain, q.query, q.k)
-                                                         : within_steps(chain, q.query, q.k);
+      markov_steps<T> r =
+          q.kind == question_kind::after ? after_steps(chain, q.query, q.k) : within_steps(chain, q.query, q.k);
       out.method = r.method;
       out.value = r.target_probability;
       if (q.kind == question_kind::after && !q.query.target) out.states = std::move(r.distribution);
@@ -228,17 +227,16 @@ std::string question_words(const markov_model& model, const chain_question& q) {
       return goal.empty() ? "probability of being absorbed in each absorbing state" + from
                           : "probability of ever reaching " + goal + from;
     case question_kind::after:
-      return goal.empty() ? "distribution after exactly " + count_of(q.k, "step", "steps") + from
-                          : "probability of being in " + goal + " after exactly " + count_of(q.k, "step", "steps") +
-                                from;
+      return goal.empty()
+                 ? "distribution after exactly " + count_of(q.k, "step", "steps") + from
+                 : "probability of being in " + goal + " after exactly " + count_of(q.k, "step", "steps") + from;
     case question_kind::within:
       return "probability of " + (goal.empty() ? std::string("absorption") : "reaching " + goal) + " within " +
              count_of(q.k, "step", "steps") + from;
     case question_kind::longrun:
       return "long-run (Cesaro average) distribution" + from;
     case question_kind::stationary:
-      return "stationary distribution of the closed class of state " + model.name(q.state) + " of " +
-             model.source();
+      return "stationary distribution of the closed class of state " + model.name(q.state) + " of " + model.source();
   }
   return {};
 }
@@ -252,8 +250,9 @@ result run_chain(const chain_options& o) {
   const chain_question q = read_question(o, *model);
   const bool many = many_valued(q);
   if (many && o.answer.check)
-    throw std::invalid_argument("--check compares one answer, and this question has one per state: ask for one "
-                                "state with --target");
+    throw std::invalid_argument(
+        "--check compares one answer, and this question has one per state: ask for one "
+        "state with --target");
   // Each number system solves once; the answers (one, or one per state)
   // are read from what it kept.
   auto exact = std::make_shared<std::optional<solved<Rational>>>();
@@ -320,10 +319,15 @@ result run_chain(const chain_options& o) {
     }
   }
   // What else the question reports, from the first system that has it.
-  std::optional<markov_step_method> method = *exact ? (*exact)->method : *approx ? (*approx)->method : std::nullopt;
+  const std::optional<markov_step_method> method = *exact     ? (*exact)->method
+                                                   : *approx  ? (*approx)->method
+                                                   : *residue ? (*residue)->method
+                                                              : std::nullopt;
   if (method) r.add("method", method_words(*method), "method", method_words(*method));
-  const std::vector<markov_closed_class>* classes =
-      *exact ? &(*exact)->classes : *approx ? &(*approx)->classes : *residue ? &(*residue)->classes : nullptr;
+  const std::vector<markov_closed_class>* classes = *exact     ? &(*exact)->classes
+                                                    : *approx  ? &(*approx)->classes
+                                                    : *residue ? &(*residue)->classes
+                                                               : nullptr;
   if (classes && (q.kind == question_kind::longrun || q.kind == question_kind::stationary)) {
     json list = json::array();
     std::string text;
@@ -340,10 +344,10 @@ result run_chain(const chain_options& o) {
       std::string probability;
       if (q.kind == question_kind::longrun) {
         item["probability"] = *exact ? json(to_string((*exact)->class_probability[i])) : json(nullptr);
-        item["probability_double"] =
-            *approx ? json(format_shortest((*approx)->class_probability[i])) : json(nullptr);
-        probability = *exact ? to_string((*exact)->class_probability[i])
-                             : *approx ? format_shortest((*approx)->class_probability[i]) : "";
+        item["probability_double"] = *approx ? json(format_shortest((*approx)->class_probability[i])) : json(nullptr);
+        probability = *exact    ? to_string((*exact)->class_probability[i])
+                      : *approx ? format_shortest((*approx)->class_probability[i])
+                                : "";
       }
       list.push_back(std::move(item));
       text += (text.empty() ? "" : "\n") + std::string("{") + shown + "}, period " + std::to_string(c.period) +
@@ -370,7 +374,9 @@ result run_chain(const chain_options& o) {
     quiet.check.reset();
     const answer a = compute_answer(reward, quiet);
     r.add("average_reward", answer_json(a), "average reward",
-          a.exact ? to_string(*a.exact) + " per step" : a.approx ? format_shortest(*a.approx) + " per step" : "");
+          a.exact    ? to_string(*a.exact) + " per step"
+          : a.approx ? format_shortest(*a.approx) + " per step"
+                     : "");
   }
   return r;
 }

@@ -297,7 +297,7 @@ result run_soup(const soup_options& o) {
       r.add("cutoff", nullptr, "cutoff",
             std::string("not needed: the exact value was computed (a certified cutoff for this tolerance is out of "
                         "reach: ") +
-                e.what() + ")");
+                in_tool_words(e.what()) + ")");
     }
   }
   return r;

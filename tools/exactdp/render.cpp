@@ -173,7 +173,7 @@ void render_text(const result& r, std::ostream& out) {
     if (r.main) out << answer_alone(*r.main, r.as) << '\n';
     for (const named_answer& n : r.answers) out << n.name << '\t' << answer_alone(n.value, r.as) << '\n';
     // A --check line stays: the user asked for it.
-    if (r.main && r.main->check) out << "check " << *r.main->check_text << ": " << r.main->check->words << '\n';
+    if (r.main && r.main->check) out << "  check   " << *r.main->check_text << ": " << r.main->check->words << '\n';
     return;
   }
   if (r.show_question) out << r.question << '\n';

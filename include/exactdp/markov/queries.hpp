@@ -742,6 +742,20 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
   for (const std::size_t s : live) out.distribution.emplace_back(s, dist[s]);
 }
 
+// out.target_probability: the mass of the distribution on the target. In
+// double the distribution's entries and the sum are clamped to [0, 1], where
+// the true values lie (rounding in a long product can push a probability
+// past 1 by some ulps; clamping never moves it away from the exact value).
+template <Field T>
+void markov_target_probability(markov_steps<T>& out, const std::vector<char>& is_target) {
+  out.target_probability = T(0);
+  for (auto& [s, p] : out.distribution) {
+    if constexpr (!field_traits<T>::is_exact) p = std::clamp(p, T(0), T(1));
+    if (is_target[s]) out.target_probability += p;
+  }
+  if constexpr (!field_traits<T>::is_exact) out.target_probability = std::clamp(out.target_probability, T(0), T(1));
+}
+
 }  // namespace detail
 
 /// The walk from q.start after exactly k steps (absorbing states keep their
@@ -766,9 +780,7 @@ markov_steps<T> after_steps(const markov_chain<T>& chain, const markov_query& q,
   for (std::size_t s = 0; s < chain.size(); ++s) stop[s] = chain.is_absorbing(s) ? 1 : 0;  // targets are not sticky
   markov_steps<T> out;
   detail::markov_k_steps(chain, q, k, stop, out);
-  out.target_probability = T(0);
-  for (const auto& [s, p] : out.distribution)
-    if (is_target[s]) out.target_probability += p;
+  detail::markov_target_probability(out, is_target);
   return out;
 }
 
@@ -782,9 +794,7 @@ markov_steps<T> within_steps(const markov_chain<T>& chain, const markov_query& q
   detail::markov_stop_sets(chain, q, stop, is_target);
   markov_steps<T> out;
   detail::markov_k_steps(chain, q, k, stop, out);
-  out.target_probability = T(0);
-  for (const auto& [s, p] : out.distribution)
-    if (is_target[s]) out.target_probability += p;
+  detail::markov_target_probability(out, is_target);
   return out;
 }
 

@@ -158,8 +158,14 @@ T new21_game(int n, int k, int max_pts) {
     const chance_step<T> draw = chance_step<T>::uniform(max_pts);
     auto share_into = [&draw](T& out, const T& sum) { out = draw.average_of_sum(sum); };
     const T growth = ratio<T>(static_cast<std::int64_t>(max_pts) + 1, max_pts);  // window + window/m
-    auto grow = [&growth](T& window, int steps) {
-      window = window * detail::power(growth, static_cast<std::uint64_t>(steps));
+    auto grow = [&growth, max_pts](T& window, int steps) {
+      if constexpr (field_traits<T>::is_exact) {
+        window = window * detail::power(growth, static_cast<std::uint64_t>(steps));
+      } else {
+        // (1 + 1/m)^t as exp(t·log1p(1/m)): the rounding of 1 + 1/m would be
+        // raised to the power t (relative error t·2^-53: 1e-7 at t = 10^9).
+        window = window * std::exp(static_cast<double>(steps) * std::log1p(1.0 / max_pts));
+      }
     };
     return detail::new21_window<T>(n, k, max_pts, T(1), share_into, grow);
   }
