@@ -82,7 +82,7 @@ std::optional<std::string> sibling(const std::string& path, const char* extensio
   return p.string();
 }
 
-explicit_model read_explicit(const std::string& path, const std::string& text, model_format format,
+explicit_model read_explicit(const std::string& path, std::string_view text, model_format format,
                              const model_file_options& options) {
   const std::string source = source_name(path);
   if (!options.reward_model.empty() && format != model_format::drn)
@@ -112,19 +112,31 @@ explicit_model read_explicit(const std::string& path, const std::string& text, m
 
 }  // namespace
 
-explicit_model load_explicit_model(const std::string& path, const model_file_options& options) {
-  const std::optional<model_format> named =
-      options.format.empty() ? std::nullopt : std::optional<model_format>(format_named(options.format));
-  const std::string text = read_text(path, "the model");
-  const model_format format = named ? *named : detect_model_format(text, source_name(path));
+std::optional<model_format> model_format_named(const std::string& name) {
+  if (name.empty()) return std::nullopt;
+  return format_named(name);
+}
+
+model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options) {
+  const std::optional<model_format> named = model_format_named(options.format);
+  return named ? *named : detect_model_format(text, source_name(path));
+}
+
+explicit_model parse_explicit_model(std::string_view text, const std::string& path, model_format format,
+                                    const model_file_options& options) {
   return read_explicit(path, text, format, options);
 }
 
+explicit_model load_explicit_model(const std::string& path, const model_file_options& options) {
+  static_cast<void>(model_format_named(options.format));  // an unknown name is refused before the file is read
+  const std::string text = read_text(path, "the model");
+  return read_explicit(path, text, model_format_of(text, path, options), options);
+}
+
 markov_model load_markov_model(const std::string& path, const model_file_options& options) {
-  const std::optional<model_format> named =
-      options.format.empty() ? std::nullopt : std::optional<model_format>(format_named(options.format));
+  static_cast<void>(model_format_named(options.format));  // an unknown name is refused before the file is read
   const std::string text = read_text(path, "the chain model");
-  const model_format format = named ? *named : detect_model_format(text, source_name(path));
+  const model_format format = model_format_of(text, path, options);
   // JSON describes a chain: read it directly.
   if (format == model_format::json && options.reward_model.empty()) return parse_json_model(text, source_name(path));
   return to_markov_model(read_explicit(path, text, format, options));

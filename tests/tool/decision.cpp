@@ -23,6 +23,7 @@
 #include "command.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/numeric/convert.hpp"
+#include "support/paths.hpp"
 
 namespace {
 
@@ -454,6 +455,21 @@ TEST_CASE("mdp: the lottery MDP, Pmax 3/4 (mod 750000006) and Pmin 0", "[tool][d
   const json pmin = run_json({"mdp", lottery, "--query", "pmin", "--target", "goal", "--strategy"});
   CHECK(pmin["strategy"][0]["action"] == "a");
   CHECK(pmin["strategy"][0]["player"] == "min");
+}
+
+TEST_CASE("mdp: PRISM's explicit case files themselves, Pmax 3/4 and Pmin 0 (D01)", "[tool][decision][D01]") {
+  const std::string tra = exactdp::test::source_path("tests/data/set2/mdp_choice.tra");
+  CHECK(alone({"mdp", tra, "--query", "pmax", "--target", "goal"}, "exact") == "3/4");
+  CHECK(alone({"mdp", tra, "--query", "pmax", "--target", "goal"}, "mod") == "750000006");
+  CHECK(alone({"mdp", tra, "--query", "pmin", "--target", "goal"}, "exact") == "0");
+  CHECK(alone({"mdp", tra, "--format", "prism", "--query", "pmax", "--target", "goal"}, "exact") == "3/4");
+  const json j = run_json({"mdp", tra, "--query", "pmax", "--target", "goal", "--strategy"});
+  CHECK(j["states"] == 9);
+  CHECK(j["choices"] == 12);
+  CHECK(j["start"] == "0");  // the init label
+  // PRISM's files name no actions: the choices are called by their index.
+  REQUIRE(j["strategy"].size() == 1);
+  CHECK(j["strategy"][0]["actions"][1]["exact"] == "3/4");
 }
 
 TEST_CASE("mdp: the lottery's JSON holds exactly the numbers of PRISM's explicit files", "[tool][decision][D01]") {

@@ -11,6 +11,7 @@
 #include "args.hpp"
 #include "command.hpp"
 #include "exactdp/decision/json_model.hpp"
+#include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/games/guess_number.hpp"
@@ -198,22 +199,30 @@ result run_pig(const pig_options& o) {
 
 // ---- mdp and game ----
 
-// The one place where mdp and game read a model file: JSON now
-// (exactdp/decision/json_model.hpp); other formats with choices (PRISM's
-// explicit MDP files, Storm's DRN) are to be recognised here.
-decision_model load_decision(const std::string& path) { return load_decision_json(path); }
-
 struct decision_options {
   std::string model;
   std::string query;
-  std::optional<std::string> target, start, default_payoff;
+  std::optional<std::string> target, start, default_payoff, format, reward_model;
   bool strategy = false;
   answer_options answer;
 };
 
+// The one place where mdp and game read a model file, in any format
+// (exactdp/decision/model_files.hpp).
+decision_model load_decision(const decision_options& o) {
+  model_file_options options;
+  if (o.format) options.format = one_of(*o.format, "--format", {"json", "prism", "storm", "drn"});
+  if (o.reward_model) options.reward_model = *o.reward_model;
+  return load_decision_model(o.model, options);
+}
+
 void add_model_options(CLI::App& cmd, decision_options& o) {
-  cmd.add_option("MODEL", o.model, "The model: a JSON decision model (docs/decision.md), or - for standard input")
+  cmd.add_option("MODEL", o.model,
+                 "The model: a JSON decision model (docs/decision.md), PRISM's or Storm's explicit MDP .tra (with "
+                 ".lab and .srew beside it) or Storm's DRN, told apart by their content; - reads standard input")
       ->required();
+  cmd.add_option("--format", o.format, "json, prism, storm or drn (default: from the content)");
+  cmd.add_option("--reward-model", o.reward_model, "The reward model of a DRN file (default: the first declared)");
   cmd.add_option("--start", o.start, "The start state's id (default: the model's \"start\")");
   cmd.add_flag("--strategy", o.strategy,
                "Also print the optimal strategy: at each state with two or more choices, the chosen action and the "
@@ -403,7 +412,7 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
 }
 
 result run_decision(const decision_options& o, bool game) {
-  const auto m = std::make_shared<const decision_model>(load_decision(o.model));
+  const auto m = std::make_shared<const decision_model>(load_decision(o));
   const decision_question q = read_question(o, *m, game);
   auto s = std::make_shared<decision_solutions>();
   auto solve_exact = [m, q, s] {

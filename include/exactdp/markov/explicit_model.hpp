@@ -264,6 +264,22 @@ struct model_file_options {
 /// fault in the file; resource_error above the state budget.
 explicit_model load_explicit_model(const std::string& path, const model_file_options& options = {});
 
+/// The format called `name` ("json", "prism", "storm", "drn"), nullopt for
+/// "" (tell it from the content); std::invalid_argument for another name.
+/// The loaders call it before they read the file.
+std::optional<model_format> model_format_named(const std::string& name);
+
+/// The format a model file is read in: options.format when given (else
+/// std::invalid_argument for an unknown name), else detect_model_format on
+/// the text. `path` names the file in messages ("-": standard input).
+model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options);
+
+/// The model in `text`, already read from `path` (which locates the .lab
+/// and .srew files beside it; "-" for standard input, which has none), in
+/// `format`. load_explicit_model is read_text then this. Same errors.
+explicit_model parse_explicit_model(std::string_view text, const std::string& path, model_format format,
+                                    const model_file_options& options = {});
+
 /// Reads a model file as a Markov chain: load_explicit_model, then
 /// to_markov_model (a model with choices is refused, naming a state that has
 /// two). Same errors.
