@@ -135,8 +135,7 @@ Rational combine_known_denominator(std::span<const residue_class> classes, const
   std::vector<residue_class> numerators;
   numerators.reserve(classes.size());
   for (const residue_class& c : classes) {
-    if (c.modulus < 2)
-      throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
+    if (c.modulus < 2) throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
     BigInt d;
     mpz_fdiv_r(d.backend().data(), denominator.backend().data(), c.modulus.backend().data());
     if (d == 0)

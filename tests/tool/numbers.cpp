@@ -103,14 +103,14 @@ TEST_CASE("mod, inv, unmod: errors are one line with status 2 (input) or 1 (no a
   expect_error({"mod", "1/1000000007"}, 1,
                "the fraction 1/1000000007 has no residue modulo 1000000007: its reduced denominator is divisible by "
                "1000000007");
-  expect_error({"mod", "1/0"}, 2, "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '1/0' (the denominator is 0)");
+  expect_error({"mod", "1/0"}, 2,
+               "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '1/0' (the denominator is 0)");
   expect_error({"mod", "0/0"}, 2, "the denominator is 0");
   expect_error({"mod", ""}, 2, "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '' (the text is empty)");
   expect_error({"mod", "1/16", "--modulus", "4"}, 2, "modulus 4 is not prime");
   for (const char* m : {"2", "1", "0", "-7", "4611686018427387904", "18446744073709551616", "1e9", "x"})
     expect_error({"mod", "1/16", "--modulus", m}, 2,
-                 std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '") + m +
-                     "'");
+                 std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '") + m + "'");
   expect_error({"mod", "1/16", "--modulus", "2147483648"}, 2, "modulus 2147483648 is not prime");
   expect_error({"inv", "0"}, 1, "0 has no inverse modulo 1000000007: it is a multiple of 1000000007");
   expect_error({"inv", "1000000007"}, 1, "1000000007 has no inverse modulo 1000000007");

@@ -151,9 +151,9 @@ TEST_CASE("--modulus up to 2^62: every chance command's residue is its exact val
         std::to_string(residue_of(exactdp::parse_rational("-3/7"), big)) + "\n");
   CHECK(out_of({"inv", "16", "--modulus", std::to_string(big)}) ==
         std::to_string(residue_of(exactdp::parse_rational("1/16"), big)) + "\n");
-  CHECK_THAT(out_of({"unmod", std::to_string(residue_of(exactdp::parse_rational("-3/7"), big)) + "@" +
-                                  std::to_string(big)}),
-             Catch::StartsWith("-3/7\n"));
+  CHECK_THAT(
+      out_of({"unmod", std::to_string(residue_of(exactdp::parse_rational("-3/7"), big)) + "@" + std::to_string(big)}),
+      Catch::StartsWith("-3/7\n"));
 }
 
 TEST_CASE("--modulus: the range, primality, and the commands that take P < 2^31 only", "[tool][scale][errors]") {
@@ -212,9 +212,9 @@ TEST_CASE("unmod --denominator: the numerator by CRT, in the symmetric range, wi
   const u64 p = 1'000'000'007;
   const std::string r = std::to_string(residue_of(exactdp::parse_rational("-3/7"), p));
   CHECK_THAT(out_of({"unmod", r, "--denominator", "7"}),
-             Equals("-3/7\n  the only value N/7 with |N| <= 500000003 that has residue " + r +
-                    " modulo 1000000007; a true numerator outside that bound would not be recovered (add residues "
-                    "for more primes)\n"));
+             Equals("-3/7\n  the only value N/D with D = 7 and |N| <= 500000003 (half the prime) "
+                    "that has these residues; a true numerator outside that bound would not be recovered (add "
+                    "residues for more primes)\n"));
   // The known denominator need not be reduced: 6/14 is 3/7.
   const std::string r3 = std::to_string(residue_of(exactdp::parse_rational("3/7"), p));
   CHECK(first_line(out_of({"unmod", r3, "--denominator", "14"})) == "3/7");
@@ -238,11 +238,16 @@ TEST_CASE("the pipeline of docs/scale.md: residue runs in parallel (xargs -P2), 
   // as well).
   const std::string script =
       "set -e\n"
-      "exactdp=" + tool + "\n"
-      "cd " + dir + "\n"
+      "exactdp=" +
+      tool +
+      "\n"
+      "cd " +
+      dir +
+      "\n"
       "count=$($exactdp knight 8 30 0 0 --as primes)\n"
       "$exactdp primes --count $count > primes.txt\n"
-      "xargs -P2 -I{} sh -c '" + tool +
+      "xargs -P2 -I{} sh -c '" +
+      tool +
       " knight 8 30 0 0 --as mod --modulus {} > residue.{}' < primes.txt\n"
       "for p in $(cat primes.txt); do echo \"$(cat residue.$p)@$p\"; done > residues.txt\n"
       "$exactdp unmod --denominator 8^30 $(cat residues.txt) | head -n 1\n";

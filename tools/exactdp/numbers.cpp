@@ -91,8 +91,7 @@ std::vector<residue_class> read_residues(const unmod_options& o, std::uint64_t p
 // --denominator: a positive integer, or B^E with B >= 2 and E >= 0 (its size
 // checked against the state budget before it is computed).
 BigInt read_denominator(const std::string& text) {
-  const std::string words = "--denominator must be a positive integer or a power B^E (8^100), not " +
-                            quote_input(text);
+  const std::string words = "--denominator must be a positive integer or a power B^E (8^100), not " + quote_input(text);
   const auto caret = text.find('^');
   try {
     if (caret == std::string::npos) {
@@ -103,7 +102,8 @@ BigInt read_denominator(const std::string& text) {
     const auto base = parse_integer<std::uint64_t>(std::string_view(text).substr(0, caret), "B", 2,
                                                    std::numeric_limits<std::uint32_t>::max());
     const auto e = parse_integer<std::uint64_t>(std::string_view(text).substr(caret + 1), "E", 0, 100'000'000);
-    return detail::known_power(static_cast<unsigned long>(base), static_cast<unsigned long>(e), "--denominator " + text);
+    return detail::known_power(static_cast<unsigned long>(base), static_cast<unsigned long>(e),
+                               "--denominator " + text);
   } catch (const std::invalid_argument&) {
     throw std::invalid_argument(words);
   }
@@ -124,16 +124,18 @@ result run_unmod(const unmod_options& o) {
   if (known) {
     q = combine_known_denominator(classes, *known);
     bound = (combined.modulus - 1) / 2;
-    const std::string d = brief(make_rational(*known, BigInt(1)));
-    why = "  the only value N/" + d + " with |N| <= " + brief(make_rational(bound, BigInt(1))) + " that has residue " +
-          brief(make_rational(combined.residue, BigInt(1))) + " " + where +
-          "; a true numerator outside that bound would not be recovered (add residues for more primes)";
+    why = "  the only value N/D with D = " + brief(make_rational(*known, BigInt(1))) +
+          " and |N| <= " + brief(make_rational(bound, BigInt(1))) + " (half " +
+          (classes.size() == 1 ? std::string("the prime")
+                               : "the product of the " + std::to_string(classes.size()) + " primes") +
+          ") that has these residues; a true numerator outside that bound would not be recovered (add residues "
+          "for more primes)";
   } else {
     bound = reconstruction_bound(combined.modulus);
     q = reconstruct(combined.residue, combined.modulus);
     if (!q)
-      throw std::domain_error("no fraction with |numerator| and denominator <= " + to_string(bound) +
-                              " has residue " + to_string(combined.residue) + " " + where +
+      throw std::domain_error("no fraction with |numerator| and denominator <= " + to_string(bound) + " has residue " +
+                              to_string(combined.residue) + " " + where +
                               " (the value may be larger: add residues for more primes)");
     why = "  the only fraction with |numerator| and denominator <= " + to_string(bound) + " that has residue " +
           to_string(combined.residue) + " " + where +

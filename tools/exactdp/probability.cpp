@@ -59,9 +59,8 @@ result run_run(const run_options& o) {
   return answered(
       "expected rolls of a " + std::to_string(faces) + "-faced die until one given face comes up " +
           count_of(static_cast<std::uint64_t>(k), "time", "times") + " in a row",
-      bounded_runs<Rational>(
-          [k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
-          [k, faces] { return expected_rolls_for_run_bound(k, faces); }),
+      bounded_runs<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
+                             [k, faces] { return expected_rolls_for_run_bound(k, faces); }),
       o.answer);
 }
 
@@ -95,26 +94,24 @@ knight_input read_knight(const knight_options& o) {
 
 result run_knight(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered("probability that a knight stays on a " + board(in.n, in.n) + " board for " +
-                      count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
-                      std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
-                  bounded_runs<Rational>(
-                      [in]<class T>(std::type_identity<T>) {
-                        return knight_probability<T>(in.n, in.moves, in.row, in.col);
-                      },
-                      [in] { return knight_probability_bound(in.n, in.moves, in.row, in.col); }),
-                  o.answer);
+  return answered(
+      "probability that a knight stays on a " + board(in.n, in.n) + " board for " +
+          count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
+          std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
+      bounded_runs<Rational>(
+          [in]<class T>(std::type_identity<T>) { return knight_probability<T>(in.n, in.moves, in.row, in.col); },
+          [in] { return knight_probability_bound(in.n, in.moves, in.row, in.col); }),
+      o.answer);
 }
 
 result run_knight_paths(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered(
-      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
-          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
-      bounded_runs<BigInt>(
-          [in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
-          [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
-      o.answer);
+  return answered("knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) +
+                      ", " + std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
+                  bounded_runs<BigInt>(
+                      [in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
+                      [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
+                  o.answer);
 }
 
 // ---- coupon, fixed-points ----
