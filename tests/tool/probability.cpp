@@ -85,7 +85,8 @@ TEST_CASE("run: one given face of a die with F faces", "[tool][probability]") {
   // double run overflows on the way; the other lines still print.
   const auto r = run_in_process({"run", "21"});
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains("\n  exact   26324340768453426\n") && Contains("\n  double  inf  (a floating-point failure: the exact value is finite)\n") &&
+  CHECK_THAT(r.out, Contains("\n  exact   26324340768453426\n") &&
+                        Contains("\n  double  inf  (a floating-point failure: the exact value is finite)\n") &&
                         Contains("\n  error   the double run returned inf (an overflow or a division by zero in "
                                  "floating point); the exact value 26324340768453426 is finite\n"));
 }
@@ -105,7 +106,8 @@ TEST_CASE("one system with --as X: the answer alone, on one line", "[tool][proba
   CHECK(residue("1/16", 998244353) == "935854081");
   CHECK_THAT(out_of({"coupon", "3", "--as", "exact"}), Equals("11/2\n"));
   CHECK_THAT(out_of({"knight-paths", "3", "2", "0", "0", "--as", "exact"}), Equals("4\n"));
-  expect_error({"run", "2", "--as", "float"}, 2, "--as must be all, exact, double, mod or decimal, not 'float'");
+  expect_error({"run", "2", "--as", "float"}, 2,
+               "--as must be all, exact, double, mod, decimal or primes, not 'float'");
 }
 
 TEST_CASE("knight: 1/16 on 3x3 after 2 moves; the JSON keys of an answer", "[tool][probability][json]") {
@@ -133,7 +135,8 @@ TEST_CASE("knight: an exact value below the smallest double", "[tool][probabilit
   // positive double (4.9e-324) by rounding: the double run underflows to 0.
   const auto r = run_in_process({"knight", "3", "538", "0", "0"});
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains(" ~ 1.2351641146031164e-324\n") && Contains("\n  double  0  (the exact value underflows double)\n") &&
+  CHECK_THAT(r.out, Contains(" ~ 1.2351641146031164e-324\n") &&
+                        Contains("\n  double  0  (the exact value underflows double)\n") &&
                         Contains("\n  error   the exact value 1.23516e-324 is below the smallest positive double (it "
                                  "underflows double); the double run returned 0\n"));
   CHECK_THAT(out_of({"knight", "3", "538", "0", "0", "--digits", "5"}), Contains("\n  decimal  1.2352e-324\n"));
@@ -147,7 +150,8 @@ TEST_CASE("check: --check measures a user's floating answer", "[tool][probabilit
   const auto j = json_of({"coupon", "3", "--check", "5.5"});
   CHECK(j.at("check").at("value") == "5.5");
   CHECK(j.at("check").at("ulps") == 0);
-  expect_error({"run", "2", "--check", "abc"}, 2, "the --check value must be a number such as 42, -3/7, 0.1 or 1e-3, not 'abc'");
+  expect_error({"run", "2", "--check", "abc"}, 2,
+               "the --check value must be a number such as 42, -3/7, 0.1 or 1e-3, not 'abc'");
 }
 
 TEST_CASE("check: --check 1e400, the user's value, overflows a double and is said to", "[tool][probability]") {

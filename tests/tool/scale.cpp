@@ -125,7 +125,7 @@ TEST_CASE("primes: the largest primes below 2^B, largest first; text and JSON ag
   expect_error({"primes"}, 2, "--count");
 }
 
-TEST_CASE("--modulus up to 2^62: every chance command's residue is its exact value's", "[tool][scale]") {
+TEST_CASE("moduli up to 2^62: every chance command's residue is its exact value's", "[tool][scale]") {
   // Primes just above 2^31 (run in 64-bit residues), of 40 bits, just below
   // 2^62, the Mersenne prime 2^61 - 1, and one below 2^31 (32-bit residues).
   std::vector<u64> moduli = primes_of(out_of({"primes", "--count", "2", "--bits", "32"}));
@@ -156,7 +156,7 @@ TEST_CASE("--modulus up to 2^62: every chance command's residue is its exact val
       Catch::StartsWith("-3/7\n"));
 }
 
-TEST_CASE("--modulus: the range, primality, and the commands that take P < 2^31 only", "[tool][scale][errors]") {
+TEST_CASE("moduli: the range, primality, and the commands that take P < 2^31 only", "[tool][scale][errors]") {
   expect_error({"knight", "8", "3", "0", "0", "--modulus", "4611686018427387904"}, 2,
                "the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '4611686018427387904'");
   expect_error({"knight", "8", "3", "0", "0", "--modulus", "4611686018427387849"}, 2,
@@ -169,7 +169,7 @@ TEST_CASE("--modulus: the range, primality, and the commands that take P < 2^31 
   expect_error({"chain", model, "--as", "primes"}, 2, "--as must be");
 }
 
-TEST_CASE("--as primes: that many residues, combined by unmod, are the exact value", "[tool][scale]") {
+TEST_CASE("as primes: that many residues, combined by unmod, are the exact value", "[tool][scale]") {
   for (const auto& question : questions) {
     INFO(command_line(question));
     const std::string exact = first_line(out_of(with(question, {"--as", "exact"})));
