@@ -83,23 +83,23 @@ double_conversion to_double_checked(const Rational& q) {
 }
 
 Rational to_rational(double d) {
-  if (!std::isfinite(d)) throw std::invalid_argument("to_rational: the double is not finite");
+  if (!std::isfinite(d)) throw std::invalid_argument("the double is not finite: it has no exact value");
   Rational q;
   mpq_set_d(q.backend().data(), d);  // exact for every finite double
   return q;
 }
 
 residue_class crt_combine(std::span<const residue_class> classes) {
-  if (classes.empty()) throw std::invalid_argument("crt_combine: no residues given");
+  if (classes.empty()) throw std::invalid_argument("no residues given to combine");
   BigInt x = 0, m = 1;
   for (const residue_class& c : classes) {
-    if (c.modulus < 2) throw std::invalid_argument("crt_combine: modulus " + to_string(c.modulus) + " is below 2");
+    if (c.modulus < 2) throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
     BigInt r;
     mpz_fdiv_r(r.backend().data(), c.residue.backend().data(), c.modulus.backend().data());
     BigInt inv;
     // x' = x + m·((r - x)·m⁻¹ mod c.modulus) agrees with x mod m and with r mod c.modulus.
     if (mpz_invert(inv.backend().data(), m.backend().data(), c.modulus.backend().data()) == 0 && m != 1)
-      throw std::invalid_argument("crt_combine: the moduli " + to_string(m) + " and " + to_string(c.modulus) +
+      throw std::invalid_argument("the moduli " + to_string(m) + " and " + to_string(c.modulus) +
                                   " share a factor; give residues for distinct primes");
     if (m == 1) inv = 1;
     BigInt t = (r - x) * inv;
@@ -131,12 +131,11 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
 }
 
 Rational combine_known_denominator(std::span<const residue_class> classes, const BigInt& denominator) {
-  if (denominator == 0) throw std::invalid_argument("combine_known_denominator: the denominator is 0");
+  if (denominator == 0) throw std::invalid_argument("the known denominator is 0");
   std::vector<residue_class> numerators;
   numerators.reserve(classes.size());
   for (const residue_class& c : classes) {
-    if (c.modulus < 2)
-      throw std::invalid_argument("combine_known_denominator: modulus " + to_string(c.modulus) + " is below 2");
+    if (c.modulus < 2) throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
     BigInt d;
     mpz_fdiv_r(d.backend().data(), denominator.backend().data(), c.modulus.backend().data());
     if (d == 0)
@@ -157,7 +156,7 @@ BigInt reconstruction_bound(const BigInt& modulus) {
 }
 
 std::optional<Rational> reconstruct(const BigInt& residue, const BigInt& modulus) {
-  if (modulus < 2) throw std::invalid_argument("reconstruct: modulus " + to_string(modulus) + " is below 2");
+  if (modulus < 2) throw std::invalid_argument("modulus " + to_string(modulus) + " is below 2: no reconstruction");
   const BigInt bound = reconstruction_bound(modulus);
   BigInt u;
   mpz_fdiv_r(u.backend().data(), residue.backend().data(), modulus.backend().data());

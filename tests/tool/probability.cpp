@@ -106,7 +106,8 @@ TEST_CASE("one system with --as X: the answer alone, on one line", "[tool][proba
   CHECK(residue("1/16", 998244353) == "935854081");
   CHECK_THAT(out_of({"coupon", "3", "--as", "exact"}), Equals("11/2\n"));
   CHECK_THAT(out_of({"knight-paths", "3", "2", "0", "0", "--as", "exact"}), Equals("4\n"));
-  expect_error({"run", "2", "--as", "float"}, 2, "--as must be all, exact, double, mod or decimal, not 'float'");
+  expect_error({"run", "2", "--as", "float"}, 2,
+               "--as must be all, exact, double, mod, decimal or primes, not 'float'");
 }
 
 TEST_CASE("knight: 1/16 on 3x3 after 2 moves; the JSON keys of an answer", "[tool][probability][json]") {

@@ -14,12 +14,18 @@ namespace exactdp::tool {
 void add_answer_options(CLI::App& cmd, answer_options& o) {
   std::string systems;
   for (const std::string& s : o.systems) systems += s + ", ";
+  const bool primes = std::find(o.systems.begin(), o.systems.end(), "primes") != o.systems.end();
   cmd.add_option("--as", o.as,
                  "Which answer to print: " + systems +
                      "or all (the default: every answer and the double's error). With one system the answer is "
-                     "printed alone, on one line");
+                     "printed alone, on one line" +
+                     (primes ? std::string("; --as primes prints how many primes of 62 bits (exactdp primes) "
+                                           "determine the exact value: residue runs to combine with unmod "
+                                           "(docs/scale.md)")
+                             : std::string()));
   if (std::find(o.systems.begin(), o.systems.end(), "mod") != o.systems.end())
-    cmd.add_option("--modulus", o.modulus, "The prime P of the residues, 2 < P < 2^31 (default 1000000007)");
+    cmd.add_option("--modulus", o.modulus,
+                   "The prime P of the residues, 2 < P < 2^62 (default 1000000007; exactdp primes lists primes)");
   cmd.add_option("--check", o.check,
                  "A floating-point answer of yours (as text, e.g. 0.0625): its absolute and relative error "
                  "against the exact value and its distance in ULPs from the correctly rounded double");
@@ -112,11 +118,21 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   // Every option is read before any work, so bad input never waits.
   const bool offers_mod = static_cast<bool>(runs.residue);
   const std::uint64_t modulus = offers_mod ? read_modulus(o.modulus) : 0;
+  if (modulus >= runs.modulus_limit)
+    throw std::invalid_argument("this command computes residues modulo primes below 2^31 only, not " +
+                                std::to_string(modulus));
   int digits = 0;
   if (o.digits) digits = parse_integer<int>(*o.digits, "--digits", 1, 100000);
   if (as == "decimal" && digits == 0) digits = 17;
   std::optional<Rational> check_value;
   if (o.check) check_value = parse_number(*o.check, "the --check value");
+
+  if (as == "primes") {  // the bound alone: no run
+    if (!runs.bound) throw std::invalid_argument("--as primes: this question has no bound on its exact value");
+    a.bound = runs.bound();
+    a.primes_needed = primes_needed(*a.bound, prime_bits);
+    return a;
+  }
 
   const bool want_exact = all || as == "exact" || as == "decimal" || check_value || digits > 0;
   const bool want_double = all || as == "double";
@@ -150,7 +166,7 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
       if (!exact) exact = attempt("computing the exact value", runs.exact, exact_failure, exact_error);
       if (exact) {
         try {
-          a.residue = to_residue(*exact, modulus);
+          a.residue = to_residue64(*exact, modulus);
           a.residue_note = "from the exact value: the recurrence divides by a multiple of " + std::to_string(modulus);
           a.mod_failure.clear();
         } catch (const std::domain_error& e) {

@@ -6,6 +6,7 @@
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint.hpp"
+#include "exactdp/numeric/modint64.hpp"
 
 namespace exactdp::tool {
 
@@ -23,8 +24,14 @@ const std::string& one_of(const std::string& text, std::string_view name, std::i
 }
 
 std::uint64_t read_modulus(const std::string& text) {
-  const auto p = parse_integer<std::uint64_t>(text, "the modulus", 3, (std::uint64_t{1} << 31) - 1);
-  dyn_modulus_scope::check_modulus(p);  // names a factor when P is not prime
+  std::uint64_t p = 0;
+  try {
+    p = parse_integer<std::uint64_t>(text, "the modulus", 3, modulus64_limit - 1);
+  } catch (const std::invalid_argument&) {
+    throw std::invalid_argument("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not " +
+                                quote_input(text));
+  }
+  check_modulus64(p);  // says when P is not prime
   return p;
 }
 

@@ -21,8 +21,10 @@ namespace exactdp::tool {
 const std::string& one_of(const std::string& text, std::string_view name, std::span<const std::string> choices);
 const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices);
 
-/// A prime modulus 2 < P < 2^31 for residues. Throws std::invalid_argument
-/// "the modulus must be ..., not 'text'" or "... is not prime (it is A x B)".
+/// A prime modulus 2 < P < 2^62 for residues (a run in 32-bit residues
+/// needs P < 2^31: value_runs::modulus_limit). Throws std::invalid_argument
+/// "the modulus must be a prime P with 2 < P < 2^62 ..., not 'text'" or
+/// "modulus N is not prime: ...".
 std::uint64_t read_modulus(const std::string& text);
 
 /// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (lo <

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/numeric.hpp"
 
 namespace exactdp::tool {
@@ -54,32 +55,54 @@ struct answer {
   std::string residue_note;                       // how the residue was found, when not by the run
   std::optional<std::int64_t> int64;              // the checked 64-bit run (row games)
   std::uint64_t modulus = 0;                      // 0: no residue was asked for
+  std::optional<answer_bound> bound;              // --as primes: the bound on the exact value
+  std::uint64_t primes_needed = 0;                // --as primes: primes of prime_bits bits that determine it
   std::optional<double_error> error;              // the double run against the exact value
   std::optional<std::string> check_text;          // --check VALUE as given
   std::optional<double_error> check;              // the user's value against the exact value
   std::string exact_failure, double_failure, mod_failure, int64_failure;
 };
 
+/// The bits of the primes that --as primes counts: those of `exactdp primes`
+/// by default, the largest primes below 2^62.
+inline constexpr int prime_bits = 62;
+
 /// The runs of one question. Each may throw; unset runs are not offered.
-/// `residue` receives the modulus (a prime 2 < P < 2^31).
+/// `residue` receives the modulus, a prime 2 < P < modulus_limit: 2^31 for a
+/// run in DynModInt, 2^62 for runs made by residue_run (runs_of does).
+/// `bound`, when set, bounds the exact value before any run (--as primes).
 struct value_runs {
   std::function<Rational()> exact;
   std::function<double()> approx;
   std::function<std::uint64_t(std::uint64_t modulus)> residue;
   std::function<std::int64_t()> int64;
+  std::uint64_t modulus_limit = std::uint64_t{1} << 31;
+  std::function<answer_bound()> bound;
 };
+
+/// The residue of solve(std::type_identity<M>{}) modulo the prime p: M is
+/// DynModInt for p < 2^31 and DynModInt64 for 2^31 < p < 2^62, with its
+/// modulus set to p for the call. The one place a residue run picks its type.
+template <class Solve>
+std::uint64_t residue_run(std::uint64_t p, const Solve& solve) {
+  if (p < (std::uint64_t{1} << 31)) {
+    dyn_modulus_scope scope(p);
+    return std::uint64_t{solve(std::type_identity<DynModInt>{}).value()};
+  }
+  dyn_modulus64_scope scope(p);
+  return solve(std::type_identity<DynModInt64>{}).value();
+}
 
 /// Builds the three runs from one generic solver: solve(std::type_identity<T>{})
 /// returns the recurrence's value in T. Exact is Rational (probabilities and
-/// expectations) or BigInt (counts).
+/// expectations) or BigInt (counts). Residues take primes below 2^62.
 template <class Exact, class Solve>
 value_runs runs_of(Solve solve) {
   return {[solve] { return Rational(solve(std::type_identity<Exact>{})); },
           [solve] { return static_cast<double>(solve(std::type_identity<double>{})); },
-          [solve](std::uint64_t p) {
-            dyn_modulus_scope scope(p);
-            return std::uint64_t{solve(std::type_identity<DynModInt>{}).value()};
-          },
+          [solve](std::uint64_t p) { return residue_run(p, solve); },
+          {},
+          modulus64_limit,
           {}};
 }
 
@@ -91,8 +114,16 @@ struct answer_options {
   std::optional<std::string> check;
   std::optional<std::string> digits;
   /// The systems a command offers for --as, besides "all" (in help order).
+  /// "primes" (not part of "all") needs the runs' bound.
   std::vector<std::string> systems{"exact", "double", "mod", "decimal"};
 };
+
+/// The answer options of a command whose runs carry a bound: --as primes too.
+inline answer_options answer_options_with_primes() {
+  answer_options o;
+  o.systems.push_back("primes");
+  return o;
+}
 
 /// Adds --as, --modulus, --check and --digits to a command.
 void add_answer_options(CLI::App& cmd, answer_options& o);

@@ -29,13 +29,22 @@ result answered(std::string question, const value_runs& runs, const answer_optio
   return r;
 }
 
+// The runs of one recurrence (runs_of) with its bound on the exact value
+// (--as primes): bound() is the recurrence's <name>_bound.
+template <class Exact, class Solve, class Bound>
+value_runs bounded_runs(Solve solve, Bound bound) {
+  value_runs runs = runs_of<Exact>(solve);
+  runs.bound = bound;
+  return runs;
+}
+
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
 // ---- run ----
 
 struct run_options {
   std::string k, faces = "6";
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_run(CLI::App& cmd, run_options& o) {
@@ -50,7 +59,8 @@ result run_run(const run_options& o) {
   return answered(
       "expected rolls of a " + std::to_string(faces) + "-faced die until one given face comes up " +
           count_of(static_cast<std::uint64_t>(k), "time", "times") + " in a row",
-      runs_of<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); }),
+      bounded_runs<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
+                             [k, faces] { return expected_rolls_for_run_bound(k, faces); }),
       o.answer);
 }
 
@@ -58,7 +68,7 @@ result run_run(const run_options& o) {
 
 struct knight_options {
   std::string n, moves, row, col;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 struct knight_input {
@@ -84,29 +94,31 @@ knight_input read_knight(const knight_options& o) {
 
 result run_knight(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered("probability that a knight stays on a " + board(in.n, in.n) + " board for " +
-                      count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
-                      std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
-                  runs_of<Rational>([in]<class T>(std::type_identity<T>) {
-                    return knight_probability<T>(in.n, in.moves, in.row, in.col);
-                  }),
-                  o.answer);
+  return answered(
+      "probability that a knight stays on a " + board(in.n, in.n) + " board for " +
+          count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
+          std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
+      bounded_runs<Rational>(
+          [in]<class T>(std::type_identity<T>) { return knight_probability<T>(in.n, in.moves, in.row, in.col); },
+          [in] { return knight_probability_bound(in.n, in.moves, in.row, in.col); }),
+      o.answer);
 }
 
 result run_knight_paths(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered(
-      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
-          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
-      runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); }),
-      o.answer);
+  return answered("knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) +
+                      ", " + std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
+                  bounded_runs<BigInt>(
+                      [in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
+                      [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
+                  o.answer);
 }
 
 // ---- coupon, fixed-points ----
 
 struct count_options {
   std::string n;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_coupon(CLI::App& cmd, count_options& o) {
@@ -118,7 +130,9 @@ result run_coupon(const count_options& o) {
   const int n = parse_integer<int>(o.n, "N (the kinds of coupon)", 0, 10'000'000);
   return answered(
       "expected draws to collect all " + count_of(static_cast<std::uint64_t>(n), "kind", "kinds") + " of coupon",
-      runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); }), o.answer);
+      bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
+                             [n] { return expected_draws_to_collect_bound(n); }),
+      o.answer);
 }
 
 void setup_fixed_points(CLI::App& cmd, count_options& o) {
@@ -130,7 +144,8 @@ result run_fixed_points(const count_options& o) {
   const int n = parse_integer<int>(o.n, "N (the number of items)", 0, std::numeric_limits<int>::max());
   return answered("expected fixed points of a uniformly random permutation of " +
                       count_of(static_cast<std::uint64_t>(n), "item", "items"),
-                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); }),
+                  bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
+                                         [n] { return expected_fixed_points_bound(n); }),
                   o.answer);
 }
 
@@ -138,7 +153,7 @@ result run_fixed_points(const count_options& o) {
 
 struct rolls_options {
   std::string target, faces = "6";
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_rolls_to_reach(CLI::App& cmd, rolls_options& o) {
@@ -152,8 +167,9 @@ result run_rolls_to_reach(const rolls_options& o) {
   const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
   return answered(
       "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
-      runs_of<Rational>(
-          [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); }),
+      bounded_runs<Rational>(
+          [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
+          [target, faces] { return expected_rolls_to_reach_bound(target, faces); }),
       o.answer);
 }
 
@@ -161,7 +177,7 @@ result run_rolls_to_reach(const rolls_options& o) {
 
 struct boundary_options {
   std::string m, n, moves, row, col;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_boundary_paths(CLI::App& cmd, boundary_options& o) {
@@ -182,7 +198,8 @@ result run_boundary_paths(const boundary_options& o) {
   return answered(
       "paths of at most " + count_of(static_cast<std::uint64_t>(moves), "move", "moves") + " from (" +
           std::to_string(row) + ", " + std::to_string(col) + ") that leave a " + board(m, n) + " grid",
-      runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); }),
+      bounded_runs<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
+                           [=] { return boundary_paths_bound(m, n, moves, row, col); }),
       o.answer);
 }
 
@@ -191,7 +208,7 @@ result run_boundary_paths(const boundary_options& o) {
 struct dice_options {
   std::string n;
   std::vector<std::string> limits;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_dice_sequences(CLI::App& cmd, dice_options& o) {
@@ -210,11 +227,14 @@ result run_dice_sequences(const dice_options& o) {
   std::string text;
   for (std::size_t f = 0; f < 6; ++f) {
     limits[f] = static_cast<int>(list[f]);
-    text += (f ? " " : "") + std::to_string(limits[f]);
+    if (f) text += ' ';  // not (f ? " " : "") + ...: GCC 12 warns falsely (-Wrestrict) on that
+    text += std::to_string(limits[f]);
   }
   return answered(
       "sequences of " + count_of(static_cast<std::uint64_t>(n), "die roll", "die rolls") + " with run limits " + text,
-      runs_of<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); }), o.answer);
+      bounded_runs<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); },
+                           [n, limits] { return dice_sequences_bound(n, limits); }),
+      o.answer);
 }
 
 // ---- soup ----
@@ -222,7 +242,7 @@ result run_dice_sequences(const dice_options& o) {
 struct soup_options {
   std::string n;
   std::optional<std::string> tolerance;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_soup(CLI::App& cmd, soup_options& o) {
@@ -274,7 +294,8 @@ result run_soup(const soup_options& o) {
     if (!*estimate) *estimate = soup_servings_within(n, *eps);
     return **estimate;
   };
-  value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
+  value_runs runs = bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); },
+                                           [n] { return soup_servings_bound(n); });
   if (!exact_too_large.empty())
     runs.exact = [exact_too_large, eps]() -> Rational {
       throw resource_error(exact_too_large +
@@ -307,7 +328,7 @@ result run_soup(const soup_options& o) {
 
 struct new21_options {
   std::string n, k, max_pts;
-  answer_options answer;
+  answer_options answer = answer_options_with_primes();
 };
 
 void setup_new21(CLI::App& cmd, new21_options& o) {
@@ -323,7 +344,8 @@ result run_new21(const new21_options& o) {
   const int max_pts = parse_integer<int>(o.max_pts, "MAXPTS", 1, 1'000'000'000);
   return answered("probability that the New 21 Game total is at most " + std::to_string(n) + " (draw 1.." +
                       std::to_string(max_pts) + " while below " + std::to_string(k) + ")",
-                  runs_of<Rational>([=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); }),
+                  bounded_runs<Rational>([=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); },
+                                         [=] { return new21_game_bound(n, k, max_pts); }),
                   o.answer);
 }
 

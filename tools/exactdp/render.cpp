@@ -88,6 +88,7 @@ std::string answer_alone(const answer& a, const std::string& as) {
   if (as == "double") return format_shortest(*a.approx);
   if (as == "mod") return std::to_string(*a.residue);
   if (as == "int64") return std::to_string(*a.int64);
+  if (as == "primes") return std::to_string(a.primes_needed);
   return {};
 }
 
@@ -127,6 +128,13 @@ json answer_json(const answer& a) {
     if (!a.residue_note.empty()) j["mod_note"] = a.residue_note;
   }
   if (a.int64) j["int64"] = *a.int64;
+  if (a.bound) {
+    j["primes_needed"] = a.primes_needed;
+    j["prime_bits"] = prime_bits;
+    j["numerator_bits"] = a.bound->numerator_bits;
+    j["denominator_bits"] = a.bound->denominator_bits;
+    j["known_denominator"] = a.bound->denominator ? json(to_string(*a.bound->denominator)) : json(nullptr);
+  }
   if (a.error) j["double_error"] = error_json(*a.error);
   if (a.check) {
     json c;
