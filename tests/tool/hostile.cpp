@@ -126,7 +126,7 @@ TEST_CASE("hostile command lines: moduli, residues and budgets", "[tool][hostile
       {{"mod", "1/2", "--modulus", "-7"}, 2},
       {{"mod", "1/2", "--modulus", "1000000008"}, 2},
       {{"mod", "1/2147483647", "--modulus", "2147483647"}, 1},
-      {{"mod", "1/2", "--modulus", "2305843009213693951"}, 2},
+      {{"mod", "1/2", "--modulus", "4611686018427387904"}, 2},  // 2^62: above the largest modulus
       {{"mod", "1/2", "--modulus", "18446744073709551616"}, 2},
       {{"run", "2", "--modulus", "2147483648"}, 2},
       {{"inv", "0"}, 1},

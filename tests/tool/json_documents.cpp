@@ -75,6 +75,7 @@ const std::map<std::string, std::vector<std::string>>& samples() {
       {"mod", {"mod", "1/16"}},
       {"inv", {"inv", "16"}},
       {"unmod", {"unmod", "562500004"}},
+      {"primes", {"primes", "--count", "3"}},
   };
   return lines;
 }
