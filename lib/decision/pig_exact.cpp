@@ -100,7 +100,8 @@ Rational exact_roll(const BigInt& A, const BigInt& B, const BigInt& L, const Big
 bool side_is_best(const integer_side& s, const Rational& c, const BigInt& L, const std::vector<BigInt>& lf,
                   const std::vector<BigInt>& fp, int target, const std::vector<Rational>& start) {
   const double cd = mpq_get_d(c.backend().data());
-  for (int k = 0; k < s.n; ++k) {
+  if (s.n > 0 && !s.roll[0]) return false;  // a turn starts with a roll: no hold at k = 0
+  for (int k = 1; k < s.n; ++k) {
     const auto uk = static_cast<std::size_t>(k);
     const auto e = static_cast<std::size_t>(s.n - k);
     const BigInt& A = s.roll[uk] ? s.A[uk] : s.RA[uk];

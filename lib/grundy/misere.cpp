@@ -66,7 +66,10 @@ misere_heap_answer misere_octal_heap(const octal_game& game, std::uint64_t heap,
   const octal_misere_game g{game};
   std::vector<std::uint64_t> start;
   if (heap > 0) start.push_back(heap);
-  const auto r = solve_win_lose<octal_misere_game, heaps_hash>(g, start, max_positions);
+  // A position is a sorted vector of at most `heap` heaps: 8 bytes each,
+  // plus the allocation's overhead.
+  const auto r =
+      solve_win_lose<octal_misere_game, heaps_hash>(g, start, max_positions, static_cast<std::size_t>(8 * heap + 16));
   misere_heap_answer a;
   a.result = r.result;
   a.positions = r.positions;

@@ -288,6 +288,21 @@ TEST_CASE("new21 at n = k = max_pts = 10^9: the double and the residue answer, t
   CHECK(json_of({"new21", "1000000000", "1000000000", "1000000000", "--as", "mod"}).at("mod") == residue_expected);
 }
 
+TEST_CASE("an exact value of 0: a --check that is not 0 has an absolute error and no relative one",
+          "[tool][probability]") {
+  // From the centre of a 3x3 board every knight move leaves it: 0 exactly.
+  CHECK_THAT(out_of({"knight", "3", "1", "1", "1", "--check", "1e-9"}),
+             Contains("\n  exact   0\n") &&
+                 Contains("\n  check   1e-9: absolute 1e-09, relative undefined (the exact value is 0), "));
+  const auto j = json_of({"knight", "3", "1", "1", "1", "--check", "1e-9"});
+  CHECK(j.at("check").at("absolute") == "1e-09");
+  CHECK(j.at("check").at("relative").is_null());
+  // A tiny exact value and a check far from it: the relative error is
+  // beyond any double, and is still written.
+  CHECK_THAT(out_of({"knight", "3", "538", "0", "0", "--as", "exact", "--check", "1"}),
+             Contains("relative 8.10e+323") && Contains("the double has no correct digit"));
+}
+
 TEST_CASE("coupon: N·H_N, and a residue that does not exist", "[tool][probability]") {
   CHECK_THAT(out_of({"coupon", "3", "--as", "exact"}), Equals("11/2\n"));
   // 5·H_5 = 137/12: no residue modulo 3 (said on its line), 1 modulo 5 (from

@@ -25,7 +25,8 @@ void add_answer_options(CLI::App& cmd, answer_options& o) {
                              : std::string()));
   if (std::find(o.systems.begin(), o.systems.end(), "mod") != o.systems.end())
     cmd.add_option("--modulus", o.modulus,
-                   "The prime P of the residues, 2 < P < 2^62 (default 1000000007; exactdp primes lists primes)");
+                   std::string("The prime P of the residues, 2 < P < ") + (o.small_moduli ? "2^31" : "2^62") +
+                       " (default 1000000007; exactdp primes lists primes)");
   cmd.add_option("--check", o.check,
                  "A floating-point answer of yours (as text, e.g. 0.0625): its absolute and relative error "
                  "against the exact value and its distance in ULPs from the correctly rounded double");
@@ -57,7 +58,9 @@ double_error measure(const Rational& exact, const double_conversion& rounded, do
   }
   const Rational diff = to_rational(value) - exact;
   r.absolute = to_double(abs(diff));
-  r.relative = exact == 0 ? (diff == 0 ? 0.0 : HUGE_VAL) : to_double(abs(diff / exact));
+  // The relative error, exactly (a double would overflow for a tiny exact value).
+  const Rational relative = exact == 0 ? Rational(0) : Rational(abs(diff / exact));
+  r.relative = exact == 0 ? (diff == 0 ? 0.0 : HUGE_VAL) : to_double(relative);
   r.ulps = ulp_distance(value, rounded.value);
   std::ostringstream out;
   if (rounded.status == double_status::underflow) {
@@ -67,11 +70,14 @@ double_error measure(const Rational& exact, const double_conversion& rounded, do
     out << "the exact value " << brief(exact) << " is beyond the largest double (it overflows double)";
   } else if (diff == 0) {
     out << "none: the double is exactly the exact value";
+  } else if (exact == 0) {  // no relative error: any nonzero double is infinitely far, relatively
+    out << "absolute " << format_shortest(r.absolute) << ", relative undefined (the exact value is 0), "
+        << count_of(*r.ulps, "ulp", "ulps") << " from 0";
   } else {
-    out << "absolute " << format_shortest(r.absolute) << ", relative " << format_decimal(to_rational(r.relative), 3)
-        << ", " << count_of(*r.ulps, "ulp", "ulps") << " from the correctly rounded " << format_shortest(rounded.value);
+    out << "absolute " << format_shortest(r.absolute) << ", relative " << format_decimal(relative, 3) << ", "
+        << count_of(*r.ulps, "ulp", "ulps") << " from the correctly rounded " << format_shortest(rounded.value);
     if (rounded.status == double_status::subnormal) out << " (a subnormal double)";
-    if (r.relative >= 1) out << "; the double has no correct digit";
+    if (relative >= 1) out << "; the double has no correct digit";
   }
   r.words = out.str();
   return r;

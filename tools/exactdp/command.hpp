@@ -116,6 +116,9 @@ struct answer_options {
   /// The systems a command offers for --as, besides "all" (in help order).
   /// "primes" (not part of "all") needs the runs' bound.
   std::vector<std::string> systems{"exact", "double", "mod", "decimal"};
+  /// Residues modulo primes below 2^31 only (the commands whose solvers run
+  /// on 32-bit residues: chain, mdp, game, pig); --help says so.
+  bool small_moduli = false;
 };
 
 /// The answer options of a command whose runs carry a bound: --as primes too.

@@ -89,6 +89,7 @@ struct pig_options {
   std::string target = "100";
   std::vector<std::string> at;
   answer_options answer;
+  pig_options() { answer.small_moduli = true; }
 };
 
 void setup_pig(CLI::App& cmd, pig_options& o) {
@@ -157,19 +158,21 @@ result run_pig(const pig_options& o) {
   if (s->approx) dv = pig_values_at(*s->approx, i, j, k);
   if (ev || dv) {
     const pig_action best = ev ? ev->best : dv->best;
-    const bool tie = ev ? ev->tie : std::fabs(dv->roll - dv->hold) <= 1e-12;
+    // A turn starts with a roll: at turn total 0 holding is not an action.
+    const bool can_hold = k > 0;
+    const bool tie = can_hold && (ev ? ev->tie : std::fabs(dv->roll - dv->hold) <= 1e-12);
     const auto roll = both_json(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
                                 dv ? std::optional<double>(dv->roll) : std::nullopt);
-    const auto hold = both_json(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
-                                dv ? std::optional<double>(dv->hold) : std::nullopt);
+    const auto hold = both_json(ev && can_hold ? std::optional<Rational>(ev->hold) : std::nullopt,
+                                dv && can_hold ? std::optional<double>(dv->hold) : std::nullopt);
+    const std::string roll_text = both_text(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
+                                            dv ? std::optional<double>(dv->roll) : std::nullopt);
     r.add("action", to_string(best), "action",
           std::string(to_string(best)) + (tie ? " (a tie: both actions are worth the same)" : "") +
-              "; rolling is worth " +
-              both_text(ev ? std::optional<Rational>(ev->roll) : std::nullopt,
-                        dv ? std::optional<double>(dv->roll) : std::nullopt) +
-              ", holding " +
-              both_text(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
-                        dv ? std::optional<double>(dv->hold) : std::nullopt));
+              "; rolling is worth " + roll_text +
+              (can_hold ? ", holding " + both_text(ev ? std::optional<Rational>(ev->hold) : std::nullopt,
+                                                   dv ? std::optional<double>(dv->hold) : std::nullopt)
+                        : " (a turn starts with a roll: at turn total 0 there is nothing to hold)"));
     r.add("actions", json{{"roll", roll}, {"hold", hold}});
     r.add("tie", tie);
   }
@@ -205,6 +208,7 @@ struct decision_options {
   std::optional<std::string> target, start, default_payoff, format, reward_model;
   bool strategy = false;
   answer_options answer;
+  decision_options() { answer.small_moduli = true; }
 };
 
 // The one place where mdp and game read a model file, in any format

@@ -25,6 +25,7 @@ struct chain_options {
   std::vector<std::string> query{"steps"};
   std::optional<std::string> target;
   answer_options answer;
+  chain_options() { answer.small_moduli = true; }
 };
 
 void setup_chain(CLI::App& cmd, chain_options& o) {

@@ -2,6 +2,8 @@
 // unmod (residues -> fraction by rational reconstruction, or by CRT on the
 // numerator when the denominator is known), primes (the primes of residue
 // runs) (command.hpp).
+#include <cmath>
+
 #include "args.hpp"
 #include "command.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
@@ -68,7 +70,7 @@ void setup_unmod(CLI::App& cmd, unmod_options& o) {
   cmd.add_option("--modulus", o.modulus, "The prime for a bare R, 2 < P < 2^62 (default 1000000007)");
   cmd.add_option("--denominator", o.denominator,
                  "The known denominator D of the value, a positive integer or a power B^E (8^100; 2 <= B < 2^32, "
-                 "E <= 10^8): the numerator alone is "
+                 "at most 10^7 bits): the numerator alone is "
                  "recovered by CRT, with half the primes rational reconstruction needs (the recurrences' bounds "
                  "say when D is known: --as primes --json)");
 }
@@ -91,7 +93,9 @@ std::vector<residue_class> read_residues(const unmod_options& o, std::uint64_t p
 // --denominator: a positive integer, or B^E with B >= 2 and E >= 0 (its size
 // checked against the state budget before it is computed).
 BigInt read_denominator(const std::string& text) {
-  const std::string words = "--denominator must be a positive integer or a power B^E (8^100), not " + quote_input(text);
+  const std::string words =
+      "--denominator must be a positive integer or a power B^E (8^100; 2 <= B < 2^32, at most 10^7 bits), not " +
+      quote_input(text);
   const auto caret = text.find('^');
   try {
     if (caret == std::string::npos) {
@@ -101,7 +105,9 @@ BigInt read_denominator(const std::string& text) {
     }
     const auto base = parse_integer<std::uint64_t>(std::string_view(text).substr(0, caret), "B", 2,
                                                    std::numeric_limits<std::uint32_t>::max());
-    const auto e = parse_integer<std::uint64_t>(std::string_view(text).substr(caret + 1), "E", 0, 100'000'000);
+    const auto e = parse_integer<std::uint64_t>(std::string_view(text).substr(caret + 1), "E", 0, 10'000'000);
+    if (static_cast<long double>(e) * std::log2(static_cast<long double>(base)) > 1e7L)
+      throw std::invalid_argument(words);
     return detail::known_power(static_cast<unsigned long>(base), static_cast<unsigned long>(e),
                                "--denominator " + text);
   } catch (const std::invalid_argument&) {

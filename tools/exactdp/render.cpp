@@ -32,7 +32,7 @@ json error_json(const double_error& e) {
   json j;
   j["finite"] = e.finite;
   j["absolute"] = e.finite ? json(format_shortest(e.absolute)) : json(nullptr);
-  j["relative"] = e.finite ? json(format_shortest(e.relative)) : json(nullptr);
+  j["relative"] = e.finite && std::isfinite(e.relative) ? json(format_shortest(e.relative)) : json(nullptr);
   j["ulps"] = e.ulps ? json(*e.ulps) : json(nullptr);
   j["words"] = e.words;
   return j;

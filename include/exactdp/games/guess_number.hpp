@@ -36,7 +36,7 @@ struct guess_number_answer {
 /// Guess Number Higher or Lower II on 1..n: the least amount that
 /// guarantees finding the number, and the smallest optimal first guess.
 /// Errors: std::invalid_argument for n < 1 or n > guess_number_max_n;
-/// resource_error when the n²/2 table passes the state budget or the n³/6
+/// resource_error when the two n²/2 tables pass the state budget or the n³/6
 /// steps pass the work budget. Cost: O(n³) steps, O(n²) int64 values (the
 /// cost is at most n²/2, far from overflow).
 /// Source: LeetCode 375. Status: n = 1, 2, 3, 10, 200 give 0, 1, 2, 16,
@@ -44,36 +44,47 @@ struct guess_number_answer {
 /// in 1..n, the picker's worst case) for n <= 12, first guess included.
 inline guess_number_answer guess_number(std::int64_t n) {
   if (n < 1 || n > guess_number_max_n)
-    throw std::invalid_argument("Guess Number Higher or Lower II: n must be 1 to " + std::to_string(guess_number_max_n) + ", not " +
-                                std::to_string(n));
-  const auto cells = static_cast<long double>(n + 2) * static_cast<long double>(n + 2) / 2;
+    throw std::invalid_argument("Guess Number Higher or Lower II: n must be 1 to " +
+                                std::to_string(guess_number_max_n) + ", not " + std::to_string(n));
+  // The table twice, by rows and by columns, so that the inner loop reads
+  // both of its sequences in order (cost(l, x - 1) along row l, cost(x + 1,
+  // r) down column r): a column walk of one table is a cache miss per step.
+  const auto cells = static_cast<long double>(n + 2) * static_cast<long double>(n + 2);
   check_state_budget("the Guess Number table for n = " + std::to_string(n), cells, sizeof(std::int64_t));
   check_work_budget("the Guess Number table for n = " + std::to_string(n),
                     static_cast<long double>(n) * static_cast<long double>(n) * static_cast<long double>(n) / 6);
   const auto w = static_cast<std::size_t>(n) + 2;
-  // cost[l][r] in a triangle: row l holds r = l-1 .. n (offset by l - 1).
-  std::vector<std::size_t> row(w, 0);
+  // Row l holds r = l-1 .. n (offset by l - 1); column r holds l = 1 .. r+1
+  // (offset by 1).
+  std::vector<std::size_t> row(w, 0), col(w + 1, 0);
   for (std::size_t l = 1; l + 1 < w; ++l) row[l + 1] = row[l] + (w - l);
-  std::vector<std::int64_t> cost(row.back() + 2, 0);
-  auto at = [&](std::int64_t l, std::int64_t r) -> std::int64_t& {
-    return cost[row[static_cast<std::size_t>(l)] + static_cast<std::size_t>(r - l + 1)];
+  for (std::size_t r = 0; r + 1 < w; ++r) col[r + 1] = col[r] + r + 1;
+  std::vector<std::int64_t> by_row(row.back() + 2, 0), by_col(col[w - 1] + 2, 0);
+  auto at_row = [&](std::int64_t l, std::int64_t r) -> std::int64_t& {
+    return by_row[row[static_cast<std::size_t>(l)] + static_cast<std::size_t>(r - l + 1)];
+  };
+  auto at_col = [&](std::int64_t l, std::int64_t r) -> std::int64_t& {
+    return by_col[col[static_cast<std::size_t>(r)] + static_cast<std::size_t>(l - 1)];
   };
   guess_number_answer a;
   for (std::int64_t len = 2; len <= n; ++len)
     for (std::int64_t l = 1; l + len - 1 <= n; ++l) {
       const std::int64_t r = l + len - 1;
+      const std::int64_t* left = &at_row(l, l - 1);   // left[x - l] = cost(l, x - 1)
+      const std::int64_t* right = &at_col(l + 1, r);  // right[x - l] = cost(x + 1, r)
       std::int64_t best = -1;
       for (std::int64_t x = l; x <= r; ++x) {
-        const std::int64_t left = x > l ? at(l, x - 1) : 0, right = x < r ? at(x + 1, r) : 0;
-        const std::int64_t c = x + std::max(left, right);
+        const auto d = static_cast<std::size_t>(x - l);
+        const std::int64_t c = x + std::max(x > l ? left[d] : 0, x < r ? right[d] : 0);
         if (best < 0 || c < best) {
           best = c;
           if (l == 1 && r == n) a.first_guess = x;
         }
       }
-      at(l, r) = best;
+      at_row(l, r) = best;
+      at_col(l, r) = best;
     }
-  a.cost = n == 1 ? 0 : at(1, n);
+  a.cost = n == 1 ? 0 : at_row(1, n);
   return a;
 }
 

@@ -21,6 +21,21 @@ class search_budget {
   search_budget(std::string what, std::size_t max_positions, std::size_t entry_bytes)
       : what_(std::move(what)), max_positions_(max_positions), entry_bytes_(entry_bytes) {}
 
+  /// Call when the moves waiting on the search's stack (the children of the
+  /// positions on the current play, kept until they are tried) change:
+  /// they are memory too, and a game whose positions have many moves (a heap
+  /// that splits in any two) can fill the budget with them before the memo
+  /// grows. More than 4 per position of the cap is over the cap; checked
+  /// against the state budget at every doubling.
+  void on_pending(std::size_t pending) {
+    if (max_positions_ != 0 && pending / 4 > max_positions_)
+      throw resource_error(what_ + " passed its limit of " + std::to_string(max_positions_) + " positions (" +
+                           std::to_string(pending) + " moves wait on the current play, more than 4 per position)");
+    if (pending < next_pending_check_) return;
+    check_state_budget("the moves waiting in " + what_, static_cast<long double>(pending), entry_bytes_);
+    next_pending_check_ = 2 * pending;
+  }
+
   /// Call once per position added to the memo, with the memo's new size and
   /// the number of moves generated from the position.
   void on_position(std::size_t memo_size, std::size_t moves) {
@@ -39,6 +54,7 @@ class search_budget {
   std::size_t max_positions_;
   std::size_t entry_bytes_;
   std::size_t next_check_ = 1024;
+  std::size_t next_pending_check_ = 1024;
   long double steps_ = 0;
 };
 

@@ -86,7 +86,10 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 ///
 /// Memoised depth-first search with an explicit stack (no recursion: the
 /// depth of a play may be anything). Each distinct position is expanded once.
-/// Arguments: `max_positions` caps the memo (0: only the state budget).
+/// Arguments: `max_positions` caps the memo (0: only the state budget);
+/// `position_bytes` is what one position holds outside sizeof(P) (the
+/// elements of a vector position: a bound the caller knows), counted in
+/// the state budget of the memo and of the moves waiting on the stack.
 /// Errors: std::invalid_argument when a cycle is found (a play could go on
 /// forever: use retrograde analysis instead); resource_error when the memo
 /// would pass the state budget or `max_positions`, or the moves examined pass
@@ -97,17 +100,20 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 /// draws, Flip Game), and a cycle is rejected.
 template <WinLoseGame G, class Hash = std::hash<typename G::position>>
 win_lose_result<typename G::position> solve_win_lose(const G& g, const typename G::position& start,
-                                                     std::size_t max_positions = 0) {
+                                                     std::size_t max_positions = 0, std::size_t position_bytes = 0) {
   using P = typename G::position;
   std::unordered_map<P, outcome, Hash> memo;  // undecided: on the current play (a cycle if reached again)
   std::vector<detail::win_lose_frame<P>> stack;
-  detail::search_budget budget("the win/lose search", max_positions, detail::win_lose_entry_bytes<P>);
+  detail::search_budget budget("the win/lose search", max_positions, detail::win_lose_entry_bytes<P> + position_bytes);
 
+  std::size_t pending = 0;  // children held by the frames on the stack
   auto push = [&](const P& p) {
     memo.emplace(p, outcome::undecided);
     detail::win_lose_frame<P> f{p, {}, 0, outcome::undecided};
     g.moves(f.position, f.children);
     budget.on_position(memo.size(), f.children.size());
+    pending += f.children.size();
+    budget.on_pending(pending);
     stack.push_back(std::move(f));
   };
   push(start);
@@ -136,6 +142,7 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
     if (result == outcome::undecided)
       throw std::invalid_argument("the game's no_move_outcome returned 'undecided' for a finished position");
     memo[f.position] = result;
+    pending -= f.children.size();
     stack.pop_back();
   }
 
