@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <string_view>
 
 #include "args.hpp"
 
@@ -138,7 +139,16 @@ void check_plot_path(const std::string& path) {
     throw std::invalid_argument("--plot writes an SVG file: its name must end in .svg, not " + quote_input(path, 60));
 }
 
-std::string gnuplot_string(const std::string& text) { return escaped(text, "\"\\"); }
+std::string gnuplot_text(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '\n') c = ' ';
+    if (c == '"' || c == '\\') out += '\\';
+    if (std::string_view("{}^_@&~").find(c) != std::string_view::npos) out += "\\\\";
+    out += c;
+  }
+  return out + '"';
+}
 
 std::string dot_string(const std::string& text) { return escaped(text, "\"\\"); }
 

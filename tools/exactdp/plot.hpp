@@ -24,9 +24,9 @@ void plot_with_dot(const std::string& dot, const std::string& path);
 /// Throws std::invalid_argument otherwise.
 void check_plot_path(const std::string& path);
 
-/// Text as a gnuplot string in double quotes (quotes, backslashes and the
-/// enhanced-text characters escaped).
-std::string gnuplot_string(const std::string& text);
+/// Text as a gnuplot string in double quotes, shown as written: quotes,
+/// backslashes and the enhanced-text characters ({}^_@&~) escaped.
+std::string gnuplot_text(const std::string& text);
 
 /// Text as a DOT string in double quotes.
 std::string dot_string(const std::string& text);

@@ -223,12 +223,12 @@ std::string joined(const std::vector<std::string>& words) {
   return s;
 }
 
-// The two panels: ulps from the correctly rounded double (log scale; the
-// correctly rounded values on a line of their own below 1), and the
-// relative error (log scale), with the first value not correctly rounded and
-// the first overflow or underflow marked.
-std::string plot_script(const std::vector<profile_row>& rows, const profile_summary& s, const std::string& what,
-                        const std::string& variable) {
+// The two panels: the error in ulps from the correctly rounded double (log
+// scale; the correctly rounded values on the bottom edge) and the relative
+// error (log scale, with 10^-6 drawn), the first value not correctly
+// rounded marked, and the values from the first overflow or underflow on
+// shaded.
+std::string plot_script(const std::vector<profile_row>& rows, const profile_summary& s, const std::string& what) {
   std::ostringstream p;
   p.precision(17);
   p << "$ulps << EOD\n";
@@ -236,42 +236,59 @@ std::string plot_script(const std::vector<profile_row>& rows, const profile_summ
     if (r.ulps && *r.ulps > 0) p << r.value << ' ' << static_cast<double>(*r.ulps) << '\n';
   p << "EOD\n$zero << EOD\n";
   for (const profile_row& r : rows)
-    if (correctly_rounded(r)) p << r.value << " 0.5\n";
+    if (correctly_rounded(r)) p << r.value << '\n';
   p << "EOD\n$relative << EOD\n";
+  double most_ulps = 1, least_relative = 1e-17, most_relative = 1;
+  for (const profile_row& r : rows) {
+    if (r.ulps) most_ulps = std::max(most_ulps, static_cast<double>(*r.ulps));
+    if (r.relative && *r.relative > 0) {
+      p << r.value << ' ' << *r.relative << '\n';
+      least_relative = std::min(least_relative, *r.relative / 2);
+      if (std::isfinite(*r.relative)) most_relative = std::max(most_relative, *r.relative);
+    }
+  }
+  p << "EOD\n$exact << EOD\n";
   for (const profile_row& r : rows)
-    if (r.relative && *r.relative > 0) p << r.value << ' ' << *r.relative << '\n';
+    if (r.relative && *r.relative == 0) p << r.value << '\n';
   p << "EOD\n";
   const std::int64_t lo = rows.front().value, hi = rows.back().value;
   const double pad = std::max(0.5, static_cast<double>(hi - lo) * 0.02);
   p << "set xrange [" << static_cast<double>(lo) - pad << ":" << static_cast<double>(hi) + pad << "]\n";
-  p << "set multiplot layout 2,1 title " << gnuplot_string("Error of the double: " + what) << "\n";
-  p << "set grid\nset key outside right top\nset lmargin 12\nset rmargin 30\n";
-  auto marks = [&](double y_label) {
-    std::string m;
-    int n = 1;
-    auto mark = [&](const std::optional<std::int64_t>& v, const std::string& label, const char* color) {
-      if (!v) return;
-      m += "set arrow " + std::to_string(n) + " from first " + std::to_string(*v) + ", graph 0 to first " +
-           std::to_string(*v) + ", graph 1 nohead dashtype 2 linewidth 1.5 linecolor rgb '" + color + "'\n";
-      m += "set label " + std::to_string(n) + " " + gnuplot_string(label + " " + std::to_string(*v)) + " at first " +
-           std::to_string(*v) + ", graph " + std::to_string(y_label) + " offset 0.5,0 textcolor rgb '" + color +
-           "'\n";
-      ++n;
-    };
-    mark(s.not_correctly_rounded, "not correctly rounded from", "#b8860b");
-    mark(s.overflow_or_underflow, "overflow/underflow at", "#c00000");
-    return m;
+  p << "set multiplot layout 2,1 title " << gnuplot_text("Error of the double: " + what) << "\n";
+  p << "set grid\nset key outside top center horizontal\nset lmargin 12\nset rmargin 4\n";
+  p << "set xlabel " << gnuplot_text("{} in '" + what + "'") << "\n";
+  // A mark's words go left of its line when it is in the right third.
+  auto place = [&](std::int64_t v) {
+    return 3 * (v - lo) > 2 * (hi - lo) ? std::string(" right offset -0.5,0") : std::string(" offset 0.5,0");
   };
-  const std::string x_label = gnuplot_string(variable + " (the value of {})");
-  p << "set logscale y 10\nset format y '10^{%L}'\nset ylabel 'error (ulps)'\nset xlabel " << x_label << "\n";
-  p << "set yrange [0.3:*]\nset ytics add ('0' 0.5)\n" << marks(0.92);
+  std::string marks;
+  if (s.overflow_or_underflow) {
+    const profile_row* r = nullptr;
+    for (const profile_row& row : rows)
+      if (row.value == *s.overflow_or_underflow) r = &row;
+    const std::string v = std::to_string(*s.overflow_or_underflow);
+    marks += "set object 1 rectangle from first " + v + ", graph 0 to graph 1, graph 1 behind fillcolor rgb "
+             "'#fbe3e3' fillstyle solid noborder\n";
+    marks += "set label 2 " + gnuplot_text(r->status + " from " + v) + " at first " + v +
+             ", graph 0.08" + place(*s.overflow_or_underflow) + " textcolor rgb '#c00000'\n";
+  }
+  if (s.not_correctly_rounded) {
+    const std::string v = std::to_string(*s.not_correctly_rounded);
+    marks += "set arrow 1 from first " + v + ", graph 0 to first " + v +
+             ", graph 1 nohead dashtype 2 linewidth 1.5 linecolor rgb '#b8860b'\n";
+    marks += "set label 1 " + gnuplot_text("first not correctly rounded: " + v) + " at first " + v +
+             ", graph 0.18" + place(*s.not_correctly_rounded) + " textcolor rgb '#8b6508'\n";
+  }
+  p << "set logscale y 10\nset format y '10^{%L}'\nset ylabel 'error (ulps)'\nset yrange [0.5:" << most_ulps * 10 << "]\n" << marks;
   p << "plot $ulps using 1:2 with points pointtype 7 pointsize 0.6 linecolor rgb '#1f4e9a' title 'ulps from the "
-       "correctly rounded double', $zero using 1:2 with points pointtype 6 pointsize 0.6 linecolor rgb '#2e8b57' "
-       "title 'correctly rounded (0 ulps)'\n";
-  p << "unset arrow\nunset label\nset ytics auto\nset yrange [*:*]\n";
-  p << "set ylabel 'relative error'\n" << marks(0.92);
+       "correctly rounded double', $zero using 1:(0.5) with points pointtype 6 pointsize 0.6 linecolor rgb "
+       "'#2e8b57' title 'correctly rounded (0 ulps, on the axis)'\n";
+  p << "set yrange [" << least_relative << ":" << most_relative * 10 << "]\nset ylabel 'relative error'\n";
+  p << "set arrow 2 from graph 0, first 1e-6 to graph 1, first 1e-6 nohead dashtype 3 linecolor rgb '#606060'\n";
+  p << "set label 3 '10^{-6}' at graph 0, first 1e-6 offset 0.5,0.6 textcolor rgb '#606060'\n";
   p << "plot $relative using 1:2 with points pointtype 7 pointsize 0.6 linecolor rgb '#7b2d8b' title '|double - "
-       "exact| / |exact|', 1e-6 with lines dashtype 3 linecolor rgb '#808080' title '10^{-6}'\n";
+       "exact| / |exact|', $exact using 1:(" << least_relative
+    << ") with points pointtype 6 pointsize 0.6 linecolor rgb '#2e8b57' title 'exact (0, on the axis)'\n";
   p << "unset multiplot\n";
   return p.str();
 }
@@ -369,7 +386,7 @@ result run_profile(const profile_options& o) {
   }
   const profile_summary s = summarize(rows, range);
   const std::string what = joined(line);
-  if (o.plot) plot_with_gnuplot(plot_script(rows, s, what, "{}"), *o.plot);
+  if (o.plot) plot_with_gnuplot(plot_script(rows, s, what), *o.plot);
 
   result r;
   r.question = "the double of '" + what + "' against its exact value, for {} = " + range;
