@@ -186,8 +186,8 @@ TEST_CASE("--plot without gnuplot says which package to install; the answer need
   setenv("PATH", "/nonexistent", 1);
   const std::string path = svg_path("none.svg");
   const auto r = run_in_process({"profile", "--range", "1..3", "--plot", path, "--", "run", "{}"});
-  const auto d = run_in_process({"chain", std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/gamblers_ruin.json",
-                                 "--plot", path});
+  const auto d = run_in_process(
+      {"chain", std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/gamblers_ruin.json", "--plot", path});
   const auto plain = run_in_process({"profile", "--range", "1..3", "--", "run", "{}"});
   setenv("PATH", saved.c_str(), 1);
   CHECK(r.status == 1);
@@ -206,8 +206,8 @@ TEST_CASE("chain --dot writes the model as DOT that dot reads; --plot refuses la
   const auto r = run_in_process({"chain", model, "--dot"});
   REQUIRE(r.status == 0);
   CHECK(r.out.rfind("digraph chain {", 0) == 0);
-  CHECK(count(r.out, " -> ") == 14);  // the Knuth-Yao die: 7 coin flips of 2 outcomes
-  CHECK(count(r.out, "shape=doublecircle") == 6);       // its six faces absorb
+  CHECK(count(r.out, " -> ") == 14);               // the Knuth-Yao die: 7 coin flips of 2 outcomes
+  CHECK(count(r.out, "shape=doublecircle") == 6);  // its six faces absorb
   CHECK(count(r.out, "[label=\"1/2\"]") == 14);
   const json j = json::parse(run_in_process({"chain", model, "--dot", "--json"}).out);
   CHECK(j["dot"].get<std::string>() == r.out);

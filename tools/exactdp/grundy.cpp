@@ -97,8 +97,8 @@ void plot_grundy(const std::vector<grundy_value>& t, const period_certificate& c
   p << "EOD\n";
   const double right = static_cast<double>(t.size()) - 0.5;
   p << "set title " << gnuplot_text("Sprague-Grundy values of the octal game " + code) << "\n";
-  p << "set xlabel 'heap size n'\nset ylabel 'G(n)'\nset xrange [-0.5:" << right << "]\nset yrange [-0.5:"
-    << most + 1.5 << "]\nset key outside top center horizontal\nset grid ytics\n";
+  p << "set xlabel 'heap size n'\nset ylabel 'G(n)'\nset xrange [-0.5:" << right << "]\nset yrange [-0.5:" << most + 1.5
+    << "]\nset key outside top center horizontal\nset grid ytics\n";
   std::string shades;
   if (cert.certified) {
     const double pre = static_cast<double>(cert.preperiod) - 0.5;

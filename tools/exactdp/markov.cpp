@@ -60,8 +60,9 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
 // the start bold), one edge per transition labelled with its exact
 // probability.
 std::string model_dot(const markov_model& m, std::optional<std::size_t> start) {
-  std::string d = "digraph chain {\n  rankdir=LR;\n  node [shape=circle, fontname=\"Sans\"];\n"
-                  "  edge [fontname=\"Sans\", fontsize=11];\n";
+  std::string d =
+      "digraph chain {\n  rankdir=LR;\n  node [shape=circle, fontname=\"Sans\"];\n"
+      "  edge [fontname=\"Sans\", fontsize=11];\n";
   for (std::size_t s = 0; s < m.size(); ++s) {
     d += "  s" + std::to_string(s) + " [label=" + dot_string(m.name(s));
     if (m.is_absorbing(s)) d += ", shape=doublecircle, style=filled, fillcolor=\"#e6e6e6\"";
@@ -70,8 +71,8 @@ std::string model_dot(const markov_model& m, std::optional<std::size_t> start) {
   }
   for (std::size_t s = 0; s < m.size(); ++s)
     for (const markov_transition& t : m.transitions(s))
-      d += "  s" + std::to_string(s) + " -> s" + std::to_string(t.to) + " [label=" + dot_string(to_string(t.probability)) +
-           "];\n";
+      d += "  s" + std::to_string(s) + " -> s" + std::to_string(t.to) +
+           " [label=" + dot_string(to_string(t.probability)) + "];\n";
   return d + "}\n";
 }
 
@@ -280,6 +281,8 @@ result run_chain(const chain_options& o) {
     result r;
     r.question = "the model " + model->source() + " as a Graphviz DOT graph";
     r.show_question = false;
+    r.add("model", model->source());
+    r.add("start", model->start() ? json(model->name(*model->start())) : json(nullptr));
     const std::string dot = model_dot(*model, model->start());
     r.add("dot", dot, "", dot.substr(0, dot.size() - 1));
     return r;
@@ -287,8 +290,8 @@ result run_chain(const chain_options& o) {
   if (o.plot) {
     if (model->size() > plot_max_states || model->transition_count() > plot_max_transitions)
       throw std::invalid_argument("--plot draws small models only (at most " + std::to_string(plot_max_states) +
-                                  " states and " + std::to_string(plot_max_transitions) + " transitions); this one has " +
-                                  std::to_string(model->size()) + " states and " +
+                                  " states and " + std::to_string(plot_max_transitions) +
+                                  " transitions); this one has " + std::to_string(model->size()) + " states and " +
                                   std::to_string(model->transition_count()) +
                                   " transitions: --dot prints its graph for other tools");
   }

@@ -32,8 +32,7 @@ struct program_output {
 // Runs `argv` (found on PATH) with `input` on its standard input; returns
 // its exit status and what it wrote. `package` names the Debian package
 // to install when the program is missing.
-program_output run_program(const std::vector<std::string>& argv, const std::string& input,
-                           const std::string& package) {
+program_output run_program(const std::vector<std::string>& argv, const std::string& input, const std::string& package) {
   std::array<int, 2> in{}, out{}, err{};
   if (pipe(in.data()) != 0 || pipe(out.data()) != 0 || pipe(err.data()) != 0)
     throw std::runtime_error("could not start " + argv[0] + ": " + std::strerror(errno));
@@ -153,9 +152,10 @@ std::string gnuplot_text(const std::string& text) {
 std::string dot_string(const std::string& text) { return escaped(text, "\"\\"); }
 
 void plot_with_gnuplot(const std::string& script, const std::string& path) {
-  const std::string all = "set terminal svg size 800,500 dynamic enhanced font 'Sans,12' background rgb 'white'\n"
-                          "set output\n" +
-                          script;
+  const std::string all =
+      "set terminal svg size 800,500 dynamic enhanced font 'Sans,12' background rgb 'white'\n"
+      "set output\n" +
+      script;
   write_svg(run_program({"gnuplot"}, all, "gnuplot-nox"), "gnuplot", path);
 }
 

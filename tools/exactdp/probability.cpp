@@ -112,9 +112,9 @@ void plot_knight(const knight_input& in, const std::string& path) {
     for (int c = 0; c < in.n; ++c) p << (c ? " " : "") << layer[static_cast<std::size_t>(r * in.n + c)];
     p << '\n';
   }
-  p << "EOD\nset title " << gnuplot_text("Probability that a knight stays on the " + board(in.n, in.n) + " board for " +
-                                          count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") +
-                                          ", by start square")
+  p << "EOD\nset title "
+    << gnuplot_text("Probability that a knight stays on the " + board(in.n, in.n) + " board for " +
+                    count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + ", by start square")
     << "\nset size ratio -1\nset xlabel 'column'\nset ylabel 'row'\nset cblabel 'probability of staying on'\n"
     << "set xrange [-0.5:" << in.n - 0.5 << "]\nset yrange [" << in.n - 0.5 << ":-0.5]\nset cbrange [0:*]\n"
     << "set palette defined (0 '#fff7ec', 0.5 '#fc8d59', 1 '#7f0000')\nset tics out\n"

@@ -149,14 +149,14 @@ profile_summary summarize(const std::vector<profile_row>& rows, const std::strin
     if (with_status) detail = r.status;
     return std::to_string(*v) + " (" + detail + ")";
   };
-  s.words = "first not correctly rounded: " + at(s.not_correctly_rounded, false) +
-            "; first relative error above 1e-6: " +
-            (s.relative_above_1e6 ? std::to_string(*s.relative_above_1e6) + " (" +
-                                        (row_at(*s.relative_above_1e6).relative ? relative_text(row_at(*s.relative_above_1e6))
-                                                                                : row_at(*s.relative_above_1e6).status) +
-                                        ")"
-                                  : "none in " + range) +
-            "; first overflow or underflow: " + at(s.overflow_or_underflow, true);
+  s.words =
+      "first not correctly rounded: " + at(s.not_correctly_rounded, false) + "; first relative error above 1e-6: " +
+      (s.relative_above_1e6 ? std::to_string(*s.relative_above_1e6) + " (" +
+                                  (row_at(*s.relative_above_1e6).relative ? relative_text(row_at(*s.relative_above_1e6))
+                                                                          : row_at(*s.relative_above_1e6).status) +
+                                  ")"
+                            : "none in " + range) +
+      "; first overflow or underflow: " + at(s.overflow_or_underflow, true);
   return s;
 }
 
@@ -267,19 +267,22 @@ std::string plot_script(const std::vector<profile_row>& rows, const profile_summ
     for (const profile_row& row : rows)
       if (row.value == *s.overflow_or_underflow) r = &row;
     const std::string v = std::to_string(*s.overflow_or_underflow);
-    marks += "set object 1 rectangle from first " + v + ", graph 0 to graph 1, graph 1 behind fillcolor rgb "
+    marks += "set object 1 rectangle from first " + v +
+             ", graph 0 to graph 1, graph 1 behind fillcolor rgb "
              "'#fbe3e3' fillstyle solid noborder\n";
-    marks += "set label 2 " + gnuplot_text(r->status + " from " + v) + " at first " + v +
-             ", graph 0.08" + place(*s.overflow_or_underflow) + " textcolor rgb '#c00000'\n";
+    marks += "set label 2 " + gnuplot_text(r->status + " from " + v) + " at first " + v + ", graph 0.08" +
+             place(*s.overflow_or_underflow) + " textcolor rgb '#c00000'\n";
   }
   if (s.not_correctly_rounded) {
     const std::string v = std::to_string(*s.not_correctly_rounded);
     marks += "set arrow 1 from first " + v + ", graph 0 to first " + v +
              ", graph 1 nohead dashtype 2 linewidth 1.5 linecolor rgb '#b8860b'\n";
-    marks += "set label 1 " + gnuplot_text("first not correctly rounded: " + v) + " at first " + v +
-             ", graph 0.18" + place(*s.not_correctly_rounded) + " textcolor rgb '#8b6508'\n";
+    marks += "set label 1 " + gnuplot_text("first not correctly rounded: " + v) + " at first " + v + ", graph 0.18" +
+             place(*s.not_correctly_rounded) + " textcolor rgb '#8b6508'\n";
   }
-  p << "set logscale y 10\nset format y '10^{%L}'\nset ylabel 'error (ulps)'\nset yrange [0.5:" << most_ulps * 10 << "]\n" << marks;
+  p << "set logscale y 10\nset format y '10^{%L}'\nset ylabel 'error (ulps)'\nset yrange [0.5:" << most_ulps * 10
+    << "]\n"
+    << marks;
   p << "plot $ulps using 1:2 with points pointtype 7 pointsize 0.6 linecolor rgb '#1f4e9a' title 'ulps from the "
        "correctly rounded double', $zero using 1:(0.5) with points pointtype 6 pointsize 0.6 linecolor rgb "
        "'#2e8b57' title 'correctly rounded (0 ulps, on the axis)'\n";
@@ -287,7 +290,8 @@ std::string plot_script(const std::vector<profile_row>& rows, const profile_summ
   p << "set arrow 2 from graph 0, first 1e-6 to graph 1, first 1e-6 nohead dashtype 3 linecolor rgb '#606060'\n";
   p << "set label 3 '10^{-6}' at graph 0, first 1e-6 offset 0.5,0.6 textcolor rgb '#606060'\n";
   p << "plot $relative using 1:2 with points pointtype 7 pointsize 0.6 linecolor rgb '#7b2d8b' title '|double - "
-       "exact| / |exact|', $exact using 1:(" << least_relative
+       "exact| / |exact|', $exact using 1:("
+    << least_relative
     << ") with points pointtype 6 pointsize 0.6 linecolor rgb '#2e8b57' title 'exact (0, on the axis)'\n";
   p << "unset multiplot\n";
   return p.str();
@@ -299,8 +303,8 @@ result run_profile(const profile_options& o) {
   const std::size_t dots = o.range.find("..");
   if (dots == std::string::npos)
     throw std::invalid_argument("--range must be A..B (two integers, e.g. 1..40), not " + quote_input(o.range, 60));
-  const auto from = parse_integer<std::int64_t>(std::string_view(o.range).substr(0, dots), "A (the range's start)",
-                                                -limit, limit);
+  const auto from =
+      parse_integer<std::int64_t>(std::string_view(o.range).substr(0, dots), "A (the range's start)", -limit, limit);
   const auto to =
       parse_integer<std::int64_t>(std::string_view(o.range).substr(dots + 2), "B (the range's end)", -limit, limit);
   if (to < from)
@@ -315,9 +319,10 @@ result run_profile(const profile_options& o) {
       hole = i;
     }
   if (holes != 1)
-    throw std::invalid_argument("profile needs exactly one {} among the command's arguments (the value that varies), "
-                                "not " +
-                                std::to_string(holes) + ": " + quote_input(joined(line), 80));
+    throw std::invalid_argument(
+        "profile needs exactly one {} among the command's arguments (the value that varies), "
+        "not " +
+        std::to_string(holes) + ": " + quote_input(joined(line), 80));
   if (hole == 0) throw std::invalid_argument("{} stands for an argument of the command, not for the command itself");
   if (line[0] == "profile") throw std::invalid_argument("profile cannot profile itself");
   for (const std::string& w : line)
@@ -333,11 +338,12 @@ result run_profile(const profile_options& o) {
   // share of it, and the values are refused up front when even the least
   // work per value does not fit.
   const long double total = work_budget_steps();
-  check_work_budget("a profile of " + std::to_string(count) + " values", static_cast<long double>(count) * work_per_value);
+  check_work_budget("a profile of " + std::to_string(count) + " values",
+                    static_cast<long double>(count) * work_per_value);
   check_state_budget("the profile's rows", static_cast<long double>(count), sizeof(profile_row) + 64);
   const std::string what_line = joined(line);
-  const std::string range = std::to_string(from) + ".." + std::to_string(to) +
-                            (step == 1 ? "" : " (step " + std::to_string(step) + ")");
+  const std::string range =
+      std::to_string(from) + ".." + std::to_string(to) + (step == 1 ? "" : " (step " + std::to_string(step) + ")");
 
   std::vector<profile_row> rows;
   rows.reserve(count);
@@ -361,12 +367,11 @@ result run_profile(const profile_options& o) {
         r.exact = *exact.main->exact;
         r.rounded = *exact.main->exact_double;
       } catch (const std::exception& e) {
-        const std::string share =
-            count > 1 ? " (each of the " + std::to_string(count) + " values may use 1/" + std::to_string(count) +
-                            " of the work budget --max-work)"
-                      : "";
-        rethrow_as(e, "at {} = " + std::to_string(r.value) + ", the exact answer failed: " +
-                                  in_tool_words(e.what()) + share);
+        const std::string share = count > 1 ? " (each of the " + std::to_string(count) + " values may use 1/" +
+                                                  std::to_string(count) + " of the work budget --max-work)"
+                                            : "";
+        rethrow_as(
+            e, "at {} = " + std::to_string(r.value) + ", the exact answer failed: " + in_tool_words(e.what()) + share);
       }
       args.back() = "double";
       try {
@@ -393,11 +398,10 @@ result run_profile(const profile_options& o) {
   r.add("command_line", line);
   r.add("range", json{{"from", from}, {"to", to}, {"step", step}});
   r.add("rows", rows_json(rows));
-  r.add("summary",
-        json{{"first_not_correctly_rounded", optional_json(s.not_correctly_rounded)},
-             {"first_relative_error_above_1e-6", optional_json(s.relative_above_1e6)},
-             {"first_overflow_or_underflow", optional_json(s.overflow_or_underflow)},
-             {"words", s.words}});
+  r.add("summary", json{{"first_not_correctly_rounded", optional_json(s.not_correctly_rounded)},
+                        {"first_relative_error_above_1e-6", optional_json(s.relative_above_1e6)},
+                        {"first_overflow_or_underflow", optional_json(s.overflow_or_underflow)},
+                        {"words", s.words}});
   r.add("plot", o.plot ? json(*o.plot) : json(nullptr));
   if (o.csv) {
     r.show_question = false;
