@@ -180,7 +180,7 @@ TEST_CASE("each --plot writes an SVG that parses as XML with its data points", "
   std::remove(g.c_str());
 }
 
-TEST_CASE("--plot without gnuplot says which package to install; the answer needs no gnuplot", "[tool][pictures]") {
+TEST_CASE("a plot without gnuplot says which package to install, and the answer needs no gnuplot", "[tool][pictures]") {
   const char* old = std::getenv("PATH");
   const std::string saved = old ? old : "";
   setenv("PATH", "/nonexistent", 1);
