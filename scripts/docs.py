@@ -10,6 +10,9 @@
        <!-- file: examples/library/main.cpp -->
    holds that file (path from the repository root) verbatim: its body is
    replaced by the file's text.
+3. Pictures: a command of a console block that writes "--plot docs/...svg"
+   writes that picture (docs/pictures.md shows them); with --check it draws
+   into a temporary file instead, and a picture that differs has drifted.
 
 Usage: scripts/docs.py TOOL [--check] [FILES...]
   --check   change nothing; exit 1 and list the files whose examples drifted.
@@ -19,15 +22,35 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FILE_MARKER = re.compile(r"^<!-- file: (\S+) -->$")
 
 
+CHECK = False
+PICTURES_DRIFTED = []
+
+
 def run(tool, command):
     args = shlex.split(command)[1:]  # drop "exactdp"
+    picture, temporary = None, None
+    if "--plot" in args and args.index("--plot") + 1 < len(args):
+        at = args.index("--plot") + 1
+        if args[at].startswith("docs/") and CHECK:
+            picture = args[at]
+            temporary = tempfile.NamedTemporaryFile(suffix=".svg", delete=False).name
+            args[at] = temporary
     p = subprocess.run([tool] + args, capture_output=True, text=True, timeout=120, cwd=ROOT)
-    lines = p.stdout.splitlines() + p.stderr.splitlines()
+    stdout, stderr = p.stdout, p.stderr
+    if temporary:
+        stdout, stderr = stdout.replace(temporary, picture), stderr.replace(temporary, picture)
+        drawn = pathlib.Path(temporary)
+        kept = ROOT / picture
+        if not kept.is_file() or not drawn.is_file() or drawn.read_bytes() != kept.read_bytes():
+            PICTURES_DRIFTED.append(picture)
+        drawn.unlink(missing_ok=True)
+    lines = stdout.splitlines() + stderr.splitlines()
     if p.returncode != 0:
         lines.append(f"[exit {p.returncode}]")
     return lines
@@ -78,6 +101,8 @@ def regenerate(tool, text):
 def main():
     args = [a for a in sys.argv[1:] if a != "--check"]
     check = "--check" in sys.argv
+    global CHECK
+    CHECK = check
     if not args:
         print(__doc__, file=sys.stderr)
         return 2
@@ -93,6 +118,7 @@ def main():
             drifted.append(name)
             if not check:
                 path.write_text(new)
+    drifted += PICTURES_DRIFTED
     if check and drifted:
         print("docs examples drifted from the tool's real output or from the files they show"
               " (run scripts/docs.py TOOL):", *drifted, sep="\n  ")

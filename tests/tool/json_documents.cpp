@@ -41,6 +41,7 @@ const std::map<std::string, std::vector<std::string>>& samples() {
   static const std::map<std::string, std::vector<std::string>> lines = {
       {"tour", {"tour"}},
       {"run", {"run", "2"}},
+      {"profile", {"profile", "--range", "1..3", "run", "{}"}},  // without --: the --json added goes to profile
       {"knight", {"knight", "3", "2", "0", "0"}},
       {"knight-paths", {"knight-paths", "3", "2", "0", "0"}},
       {"coupon", {"coupon", "3"}},

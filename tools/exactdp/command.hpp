@@ -214,6 +214,17 @@ void add_retrograde_commands(command_list& list);
 void add_decision_commands(command_list& list);  // mdp, game, pig (decision.cpp)
 void add_number_commands(command_list& list);
 void add_tour_command(command_list& list);
+void add_profile_command(command_list& list);  // profile.cpp
+
+/// Runs one command line in-process and returns its result unrendered:
+/// `args` starts with the command's name and holds no global option. Throws
+/// what the command throws (std::invalid_argument for a bad line). Used by
+/// profile, which runs a command once per value.
+result run_inner_command(const std::vector<std::string>& args);
+
+/// Whether the command `name` takes the option `option` ("--as"). Throws
+/// std::invalid_argument for an unknown command.
+bool command_takes_option(const std::string& name, const std::string& option);
 
 /// Runs one command line (without the program name): parses it, runs the
 /// command and prints its result on `out`, or one error line on `err`

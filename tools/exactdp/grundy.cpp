@@ -3,10 +3,12 @@
 // move), flip (Flip Game II at any length) (command.hpp).
 #include <iostream>
 #include <iterator>
+#include <sstream>
 #include <limits>
 
 #include "args.hpp"
 #include "command.hpp"
+#include "plot.hpp"
 #include "exactdp/grundy/flip.hpp"
 #include "exactdp/grundy/misere.hpp"
 #include "exactdp/grundy/period.hpp"
@@ -99,9 +101,46 @@ json certificate_json(const period_certificate& c) {
 
 // ---- grundy ----
 
+// grundy --plot: G(n) against n, the preperiod and the first period shaded
+// when the period is certified.
+void plot_grundy(const std::vector<grundy_value>& t, const period_certificate& cert, const std::string& code,
+                 const std::string& path) {
+  std::ostringstream p;
+  p << "$g << EOD\n";
+  grundy_value most = 1;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    p << i << ' ' << t[i] << '\n';
+    most = std::max(most, t[i]);
+  }
+  p << "EOD\n";
+  const double right = static_cast<double>(t.size()) - 0.5;
+  p << "set title " << gnuplot_text("Sprague-Grundy values of the octal game " + code) << "\n";
+  p << "set xlabel 'heap size n'\nset ylabel 'G(n)'\nset xrange [-0.5:" << right << "]\nset yrange [-0.5:" << most + 1.5
+    << "]\nset key outside top center horizontal\nset grid ytics\n";
+  std::string shades;
+  if (cert.certified) {
+    const double pre = static_cast<double>(cert.preperiod) - 0.5;
+    const double end = std::min(right, pre + static_cast<double>(cert.period));
+    if (cert.preperiod > 0)
+      p << "set object 1 rectangle from first -0.5, graph 0 to first " << std::min(pre, right)
+        << ", graph 1 behind fillcolor rgb '#fde9c9' fillstyle solid noborder\n";
+    p << "set object 2 rectangle from first " << pre << ", graph 0 to first " << end
+      << ", graph 1 behind fillcolor rgb '#d7e8f7' fillstyle solid noborder\n";
+    shades = ", NaN with boxes fillcolor rgb '#fde9c9' fillstyle solid title " +
+             gnuplot_text("preperiod (n < " + std::to_string(cert.preperiod) + ")") +
+             ", NaN with boxes fillcolor rgb '#d7e8f7' fillstyle solid title " +
+             gnuplot_text("first period (" + std::to_string(cert.period) + " values)");
+  } else {
+    p << "set label 1 'period not certified' at graph 0.02, graph 0.95\n";
+  }
+  p << "plot $g using 1:2 with linespoints pointtype 7 pointsize 0.5 linecolor rgb '#1f4e9a' title 'G(n)'" << shades
+    << "\n";
+  plot_with_gnuplot(p.str(), path);
+}
+
 struct grundy_options {
   game_options game;
-  std::optional<std::string> n, table;
+  std::optional<std::string> n, table, plot;
   bool period = false;
   bool misere = false;
 };
@@ -110,6 +149,9 @@ void setup_grundy(CLI::App& cmd, grundy_options& o) {
   add_game_options(cmd, o.game);
   cmd.add_option("--n", o.n, "Heap size N, 0 <= N <= 2^64-1: print G(N)");
   cmd.add_option("--table", o.table, "Print G(0..K-1), 1 <= K <= 2^31");
+  cmd.add_option("--plot", o.plot,
+                 "With --table K (K <= 100000): also draw G(n) against n, the preperiod and the first period shaded, "
+                 "as an SVG file (needs gnuplot: Debian package gnuplot-nox)");
   cmd.add_flag("--period", o.period,
                "Print the preperiod e, the period p and the range checked by the octal periodicity theorem, or "
                "'not certified up to M values' (the default when neither --n nor --table is given)");
@@ -146,6 +188,11 @@ result run_grundy(const grundy_options& o) {
   if (o.n) n = parse_integer<std::uint64_t>(*o.n, "--n", 0, u64_max);
   std::optional<std::size_t> table;
   if (o.table) table = parse_integer<std::size_t>(*o.table, "--table", 1, std::size_t{1} << 31);
+  if (o.plot) {
+    if (!table || *table > 100000)
+      throw std::invalid_argument("--plot draws the table: it needs --table K with K <= 100000");
+    check_plot_path(*o.plot);
+  }
   const std::size_t max_values = table ? std::max(c.max_values, *table) : c.max_values;
   const octal_values values = solve_octal(*c.game, max_values, c.method);
   const period_certificate& cert = values.certificate();
@@ -168,6 +215,10 @@ result run_grundy(const grundy_options& o) {
       text += (i == 0 ? "" : i % 20 == 0 ? "\n" : " ") + std::to_string(t[i]);
     }
     r.add("table", t, "G(0.." + std::to_string(*table - 1) + ")", text);
+    if (o.plot) {
+      plot_grundy(t, cert, c.game->code(), *o.plot);
+      r.add("plot", *o.plot, "plot", *o.plot);
+    }
   }
   r.add("certificate", certificate_json(cert));
   if (o.period || (!n && !table)) {

@@ -6,6 +6,7 @@
 
 #include "args.hpp"
 #include "command.hpp"
+#include "plot.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
@@ -24,6 +25,8 @@ struct chain_options {
   std::optional<std::string> start;
   std::vector<std::string> query{"steps"};
   std::optional<std::string> target;
+  bool dot = false;
+  std::optional<std::string> plot;
   answer_options answer;
   chain_options() { answer.small_moduli = true; }
 };
@@ -45,7 +48,33 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
       ->expected(1, 2);
   cmd.add_option("--target", o.target,
                  "A label (or a state) to reach instead of the absorbing states; its states stop the walk");
+  cmd.add_flag("--dot", o.dot,
+               "Print the model as a Graphviz DOT graph instead of an answer: states, transitions labelled with "
+               "their exact probabilities, absorbing states drawn double, the start state bold");
+  cmd.add_option("--plot", o.plot,
+                 "Also draw the model's graph as an SVG file (at most 200 states and 1000 transitions; needs "
+                 "Graphviz: Debian package graphviz)");
   add_answer_options(cmd, o.answer);
+}
+
+// The model as Graphviz DOT: one node per state (absorbing ones double,
+// the start bold), one edge per transition labelled with its exact
+// probability.
+std::string model_dot(const markov_model& m, std::optional<std::size_t> start) {
+  std::string d =
+      "digraph chain {\n  rankdir=LR;\n  node [shape=circle, fontname=\"Sans\"];\n"
+      "  edge [fontname=\"Sans\", fontsize=11];\n";
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    d += "  s" + std::to_string(s) + " [label=" + dot_string(m.name(s));
+    if (m.is_absorbing(s)) d += ", shape=doublecircle, style=filled, fillcolor=\"#e6e6e6\"";
+    if (start && *start == s) d += ", penwidth=2.5";
+    d += "];\n";
+  }
+  for (std::size_t s = 0; s < m.size(); ++s)
+    for (const markov_transition& t : m.transitions(s))
+      d += "  s" + std::to_string(s) + " -> s" + std::to_string(t.to) +
+           " [label=" + dot_string(to_string(t.probability)) + "];\n";
+  return d + "}\n";
 }
 
 markov_model load(const chain_options& o) {
@@ -247,7 +276,26 @@ const char* method_words(markov_step_method m) {
 }
 
 result run_chain(const chain_options& o) {
+  if (o.plot) check_plot_path(*o.plot);
   auto model = std::make_shared<const markov_model>(load(o));
+  if (o.dot) {
+    result r;
+    r.question = "the model " + model->source() + " as a Graphviz DOT graph";
+    r.show_question = false;
+    r.add("model", model->source());
+    r.add("start", model->start() ? json(model->name(*model->start())) : json(nullptr));
+    const std::string dot = model_dot(*model, model->start());
+    r.add("dot", dot, "", dot.substr(0, dot.size() - 1));
+    return r;
+  }
+  if (o.plot) {
+    if (model->size() > plot_max_states || model->transition_count() > plot_max_transitions)
+      throw std::invalid_argument("--plot draws small models only (at most " + std::to_string(plot_max_states) +
+                                  " states and " + std::to_string(plot_max_transitions) +
+                                  " transitions); this one has " + std::to_string(model->size()) + " states and " +
+                                  std::to_string(model->transition_count()) +
+                                  " transitions: --dot prints its graph for other tools");
+  }
   const chain_question q = read_question(o, *model);
   const bool many = many_valued(q);
   if (many && o.answer.check)
@@ -282,6 +330,10 @@ result run_chain(const chain_options& o) {
   r.as = o.answer.as;
   r.add("model", model->source());
   r.add("start", model->name(q.query.start));
+  if (o.plot) {
+    plot_with_dot(model_dot(*model, q.query.start), *o.plot);
+    r.add("plot", *o.plot, "plot", *o.plot);
+  }
   if (!many) {
     r.main = all;
   } else {

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "args.hpp"
 #include "command.hpp"
+#include "plot.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
@@ -68,6 +70,7 @@ result run_run(const run_options& o) {
 
 struct knight_options {
   std::string n, moves, row, col;
+  std::optional<std::string> plot;
   answer_options answer = answer_options_with_primes();
 };
 
@@ -83,6 +86,13 @@ void setup_knight(CLI::App& cmd, knight_options& o) {
   add_answer_options(cmd, o.answer);
 }
 
+void setup_knight_probability(CLI::App& cmd, knight_options& o) {
+  setup_knight(cmd, o);
+  cmd.add_option("--plot", o.plot,
+                 "Also draw the probability of staying on from every start square as a heat map, an SVG file "
+                 "(N <= 200; needs gnuplot: Debian package gnuplot-nox)");
+}
+
 knight_input read_knight(const knight_options& o) {
   knight_input in{};
   in.n = parse_integer<int>(o.n, "N (the board size)", 1, 100000);
@@ -92,9 +102,40 @@ knight_input read_knight(const knight_options& o) {
   return in;
 }
 
+// knight --plot: the survival probability from every start square, as a
+// heat map. One walk from weight 1 on every square gives them all: knight
+// moves are symmetric, so the weight the walk brings to a square is the
+// probability of surviving from it. In double (a picture needs no more).
+void plot_knight(const knight_input& in, const std::string& path) {
+  constexpr int most = 200;
+  if (in.n > most)
+    throw std::invalid_argument("knight --plot draws one cell per square: N <= " + std::to_string(most) + ", not " +
+                                std::to_string(in.n));
+  const auto cells = static_cast<std::size_t>(in.n) * static_cast<std::size_t>(in.n);
+  check_work_budget("the knight walk from every square", static_cast<long double>(in.moves) * cells * 9);
+  std::vector<double> layer(cells, 1.0);
+  detail::knight_advance(in.n, layer, in.moves, 0.125);
+  std::ostringstream p;
+  p.precision(17);
+  p << "$survival << EOD\n";
+  for (int r = 0; r < in.n; ++r) {
+    for (int c = 0; c < in.n; ++c) p << (c ? " " : "") << layer[static_cast<std::size_t>(r * in.n + c)];
+    p << '\n';
+  }
+  p << "EOD\nset title "
+    << gnuplot_text("Probability that a knight stays on the " + board(in.n, in.n) + " board for " +
+                    count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + ", by start square")
+    << "\nset size ratio -1\nset xlabel 'column'\nset ylabel 'row'\nset cblabel 'probability of staying on'\n"
+    << "set xrange [-0.5:" << in.n - 0.5 << "]\nset yrange [" << in.n - 0.5 << ":-0.5]\nset cbrange [0:*]\n"
+    << "set palette defined (0 '#fff7ec', 0.5 '#fc8d59', 1 '#7f0000')\nset tics out\n"
+    << "plot $survival matrix with image pixels notitle\n";
+  plot_with_gnuplot(p.str(), path);
+}
+
 result run_knight(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered(
+  if (o.plot) check_plot_path(*o.plot);
+  result r = answered(
       "probability that a knight stays on a " + board(in.n, in.n) + " board for " +
           count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
           std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
@@ -102,6 +143,11 @@ result run_knight(const knight_options& o) {
           [in]<class T>(std::type_identity<T>) { return knight_probability<T>(in.n, in.moves, in.row, in.col); },
           [in] { return knight_probability_bound(in.n, in.moves, in.row, in.col); }),
       o.answer);
+  if (o.plot) {
+    plot_knight(in, *o.plot);
+    r.add("plot", *o.plot, "plot", *o.plot);
+  }
+  return r;
 }
 
 result run_knight_paths(const knight_options& o) {
@@ -357,7 +403,7 @@ void add_probability_commands(command_list& list) {
       setup_run, run_run);
   add_command<knight_options>(
       list, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
-      setup_knight, run_knight);
+      setup_knight_probability, run_knight);
   add_command<knight_options>(list, "knight-paths",
                               "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
                               setup_knight, run_knight_paths);

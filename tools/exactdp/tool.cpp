@@ -9,6 +9,7 @@
 // (CLI11's "Could not convert" and reversed word lists never reach a user).
 #include <algorithm>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <stdexcept>
 
@@ -41,6 +42,7 @@ std::vector<std::pair<std::string, command>> all_commands() {
   family("Games with cycles and draws", add_retrograde_commands);
   family("Choices under chance, cycles included: MDPs, stochastic games, Pig", add_decision_commands);
   family("Residues and fractions", add_number_commands);
+  family("Floating point: where a double starts to lie", add_profile_command);
   return all;
 }
 
@@ -258,7 +260,55 @@ const char* main_help =
     "fraction, as a double, and as a residue modulo a prime (1000000007 by default).\n"
     "Run 'exactdp tour' for a short tour, 'exactdp COMMAND --help' (or 'exactdp help COMMAND') for one command.";
 
+// One command's CLI11 description, for the in-process runs of profile.
+struct one_command {
+  command c;
+  CLI::App app{"", "exactdp"};
+  CLI::App* cmd = nullptr;
+};
+
+// The command `name` alone, set up as run_command_line sets it up; throws
+// std::invalid_argument for an unknown name.
+std::unique_ptr<one_command> find_command(const std::string& name) {
+  std::vector<std::string> names;
+  for (auto& [heading, c] : all_commands()) {
+    if (c.name != name) {
+      names.push_back(c.name);
+      continue;
+    }
+    auto one = std::make_unique<one_command>();
+    one->c = std::move(c);
+    one->cmd = one->app.add_subcommand(name, one->c.summary);
+    one->c.setup(*one->cmd);
+    for (CLI::Option* o : one->cmd->get_options())
+      if (o->get_items_expected_max() != 0) o->type_name("");
+    return one;
+  }
+  throw std::invalid_argument("unknown command " + quote_input(name, 60) + did_you_mean(name, names) +
+                              " (exactdp --help lists the commands)");
+}
+
 }  // namespace
+
+result run_inner_command(const std::vector<std::string>& args) {
+  if (args.empty()) throw std::invalid_argument("no command given");
+  const auto one = find_command(args[0]);
+  std::vector<std::string> line = normalize(*one->cmd, {args.begin() + 1, args.end()});
+  line.insert(line.begin(), args[0]);
+  std::reverse(line.begin(), line.end());
+  try {
+    one->app.parse(line);
+  } catch (const CLI::ParseError& e) {
+    throw std::invalid_argument(std::string(e.what()) + " (see exactdp " + args[0] + " --help)");
+  }
+  result r = one->c.run();
+  if (r.command.empty()) r.command = args[0];
+  return r;
+}
+
+bool command_takes_option(const std::string& name, const std::string& option) {
+  return find_command(name)->cmd->get_option_no_throw(option) != nullptr;
+}
 
 int run_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const auto families = all_commands();
