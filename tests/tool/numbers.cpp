@@ -125,8 +125,10 @@ TEST_CASE("mod, inv, unmod: errors are one line with status 2 (input) or 1 (no a
   expect_error({"unmod", "1@7", "--denominator", "14"}, 1, "the known denominator is divisible by the modulus 7");
   for (const char* d : {"0", "-8", "x", "8^", "^3", "1^5", "8^-1", "8^100000001"})
     expect_error({"unmod", "1@7", "--denominator", d}, 2,
-                 std::string("--denominator must be a positive integer or a power B^E (8^100), not '") + d + "'");
-  expect_error({"unmod", "1@7", "--denominator", "8^100000000", "--max-memory", "0.001"}, 1, "--max-memory");
+                 std::string("--denominator must be a positive integer or a power B^E (8^100; 2 <= B < 2^32, at most "
+                             "10^7 bits), not '") +
+                     d + "'");
+  expect_error({"unmod", "1@7", "--denominator", "8^3000000", "--max-memory", "0.001"}, 1, "--max-memory");
 }
 
 TEST_CASE("mod, inv, unmod as processes", "[tool][numbers][process]") {
