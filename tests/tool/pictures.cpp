@@ -170,6 +170,16 @@ TEST_CASE("each --plot writes an SVG that parses as XML with its data points", "
   std::remove(k5.c_str());
   std::remove(k9.c_str());
 
+  // pig: one cell per pair of scores (targets 5 and 9).
+  const std::string p5 = svg_path("p5.svg"), p9 = svg_path("p9.svg");
+  REQUIRE(run_in_process({"pig", "--target", "5", "--plot", p5}).status == 0);
+  REQUIRE(run_in_process({"pig", "--target", "9", "--as", "double", "--plot", p9}).status == 0);
+  CHECK(parses_as_xml(p9));
+  CHECK(count(read_all(p9), "<polygon") - count(read_all(p5), "<polygon") == 81 - 25);
+  std::remove(p5.c_str());
+  std::remove(p9.c_str());
+  CHECK(run_in_process({"pig", "--target", "5", "--plot", svg_path("p.png")}).status == 2);
+
   // grundy: one point per heap size.
   const std::string g = svg_path("grundy.svg");
   REQUIRE(run_in_process({"grundy", "--octal", "0.07", "--table", "40", "--plot", g}).status == 0);

@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 #include "args.hpp"
 #include "command.hpp"
@@ -16,6 +17,7 @@
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/games/guess_number.hpp"
 #include "exactdp/games/row.hpp"
+#include "plot.hpp"
 #include "progress.hpp"
 #include "row_game.hpp"
 
@@ -88,6 +90,7 @@ struct pig_options {
   std::string faces = "6";
   std::string target = "100";
   std::vector<std::string> at;
+  std::optional<std::string> plot;
   answer_options answer;
   pig_options() { answer.small_moduli = true; }
 };
@@ -101,7 +104,37 @@ void setup_pig(CLI::App& cmd, pig_options& o) {
                  "The state I J K: the mover's score 0 <= I < T, the opponent's 0 <= J < T, the turn total "
                  "0 <= K < T - I (default 0 0 0)")
       ->expected(1, 3);
+  cmd.add_option("--plot", o.plot,
+                 "Draw the optimal strategy as an SVG heat map (FILE.svg): for every pair of scores, the turn total "
+                 "at which the player to move holds, as in Neller and Presser's figure (from the exact strategy "
+                 "when it was computed, else from the double's)");
   add_answer_options(cmd, o.answer);
+}
+
+// pig --plot: the hold threshold of every pair of scores (i, j): the
+// smallest turn total k >= 1 at which the strategy holds, or T - i when it
+// rolls until it wins. The strategy of the solve is handed to gnuplot whole.
+template <class T>
+void plot_pig(const pig_solution<T>& sol, int faces, int target, const std::string& path) {
+  std::ostringstream p;
+  p << "$hold << EOD\n";
+  for (int j = 0; j < target; ++j) {  // rows: the opponent's score
+    for (int i = 0; i < target; ++i) {
+      int k = 1;
+      while (k < target - i && sol.action(i, j, k) == pig_action::roll) ++k;
+      p << (i ? " " : "") << k;
+    }
+    p << '\n';
+  }
+  p << "EOD\nset title "
+    << gnuplot_text("Pig with a " + std::to_string(faces) + "-faced die, target " + std::to_string(target) +
+                    ": the turn total at which the optimal player holds")
+    << "\nset size ratio -1\nset xlabel \"the player's score\"\nset ylabel \"the opponent's score\"\n"
+    << "set cblabel 'hold at turn total'\nset xrange [-0.5:" << target - 0.5 << "]\nset yrange [-0.5:" << target - 0.5
+    << "]\nset cbrange [0:*]\n"
+    << "set palette defined (0 '#f7fbff', 0.5 '#6baed6', 1 '#08306b')\nset tics out\n"
+    << "plot $hold matrix with image pixels notitle\n";
+  plot_with_gnuplot(p.str(), path);
 }
 
 struct pig_solutions {
@@ -112,6 +145,7 @@ struct pig_solutions {
 result run_pig(const pig_options& o) {
   const int faces = parse_integer<int>(o.faces, "--faces", 2, pig_max_faces);
   const int target = parse_integer<int>(o.target, "--target", 1, pig_max_target);
+  if (o.plot) check_plot_path(*o.plot);
   int i = 0, j = 0, k = 0;
   if (!o.at.empty()) {
     const std::vector<std::string_view> at = split_list(o.at, "--at", 3);
@@ -148,6 +182,14 @@ result run_pig(const pig_options& o) {
                std::to_string(j) + " with turn total " + std::to_string(k) + ", both playing optimally";
   r.main = compute_answer(runs, o.answer);
   r.as = o.answer.as;
+  if (o.plot) {
+    if (s->exact)
+      plot_pig(*s->exact, faces, target, *o.plot);
+    else
+      plot_pig(s->approx ? *s->approx : solve_pig<double>(faces, target, true, report_progress), faces, target,
+               *o.plot);
+    r.add("plot", *o.plot, "plot", *o.plot);
+  }
   r.add("faces", faces);
   r.add("target", target);
   r.add("state", json{{"score", i}, {"opponent", j}, {"turn_total", k}});
