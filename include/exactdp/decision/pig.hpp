@@ -18,7 +18,7 @@
 //
 // P(i, j, k) is the probability that the player to move, with score i
 // against j and turn total k (i + k < T), wins:
-//   P(i, j, k) = max(roll, hold),
+//   P(i, j, k) = max(roll, hold) for k > 0, and roll for k = 0,
 //   roll = (1/F)·(1 − P(j, i, 0)) + (1/F)·sum_{f=2..F} P(i, j, k + f)
 //          (P = 1 once i + k + f >= T),
 //   hold = 1 − P(j, i + k, 0).
