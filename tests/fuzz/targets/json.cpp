@@ -35,7 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (text.find('\0') != std::string_view::npos) return 0;
   bool theirs = true;
   try {
-    (void)nlohmann::json::parse(text);
+    [[maybe_unused]] const nlohmann::json parsed = nlohmann::json::parse(text);
   } catch (const nlohmann::json::out_of_range&) {
     return 0;
   } catch (const nlohmann::json::exception&) {
