@@ -122,8 +122,8 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
 
 TEST_CASE("expectiminimax model: every number is read exactly from its text, whatever its size") {
   auto root_value = [](const std::string& payoff) {
-    const expectiminimax_model m = parse_expectiminimax_model(
-        R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":)" + payoff + "}]}");
+    const expectiminimax_model m =
+        parse_expectiminimax_model(R"({"root":"a","nodes":[{"id":"a","kind":"terminal","payoff":)" + payoff + "}]}");
     return m.nodes[m.root].payoff;
   };
   CHECK(root_value("0.5") == Rational(1, 2));  // a JSON decimal is its decimal, not a double

@@ -191,11 +191,15 @@ TEST_CASE("the JSON adjacency list", "[cat_mouse][errors]") {
   CHECK(parse_cat_mouse_graph("[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]") ==
         std::vector<std::vector<int>>{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
   CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1],[0"), Contains("cat and mouse graph:1: not valid JSON"));
-  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[[1]],[0]]"), Contains("a neighbour of node 0 must be an integer in 0..1, not an array"));
+  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[[1]],[0]]"),
+                    Contains("a neighbour of node 0 must be an integer in 0..1, not an array"));
   CHECK_THROWS_WITH(parse_cat_mouse_graph("{\"a\":1}"), Contains("must be a JSON array"));
-  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1.5],[0]]"), Contains("a neighbour of node 0 must be an integer in 0..1, not the number '1.5'"));
-  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1],3]"), Contains("entry 1 (the neighbours of node 1) must be an array, not the number '3'"));
-  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[7],[0]]"), Contains("a neighbour of node 0 must be an integer in 0..1, not the number '7'"));
+  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1.5],[0]]"),
+                    Contains("a neighbour of node 0 must be an integer in 0..1, not the number '1.5'"));
+  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1],3]"),
+                    Contains("entry 1 (the neighbours of node 1) must be an array, not the number '3'"));
+  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[7],[0]]"),
+                    Contains("a neighbour of node 0 must be an integer in 0..1, not the number '7'"));
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 1000;
   CHECK_THROWS_AS(parse_cat_mouse_graph(std::string(100, ' ') + "[]"), resource_error);

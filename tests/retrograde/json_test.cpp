@@ -43,7 +43,8 @@ TEST_CASE("game-graph JSON errors", "[json][errors]") {
                     Contains("game graph:1: not valid JSON: expected ',' or ']' after an array element"));
   CHECK_THROWS_WITH(parse_game_model("[1, 2]"), Equals("game graph:1: the game graph must be an object, not an array"));
   CHECK_THROWS_WITH(parse_game_model("{\"moves\": []}"), Contains("the game graph has no \"positions\""));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"), Equals("game graph:1: \"positions\" must be an integer in 1..4294967294, not the number '0'"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"),
+                    Equals("game graph:1: \"positions\" must be an integer in 1..4294967294, not the number '0'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": -3, \"moves\": []}"), Contains("not the number '-3'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": \"2\", \"moves\": []}"), Contains("\"positions\" must be"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1}"), Contains("has no \"moves\""));
@@ -52,12 +53,14 @@ TEST_CASE("game-graph JSON errors", "[json][errors]") {
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [2]]}"),
                     Equals("game graph:1: moves[1][0] must be an integer in 0..1, not the number '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [-1]]}"), Contains("moves[1][0]"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], 5]}"), Contains("moves[1] must be an array, not the number '5'"));
+  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], 5]}"),
+                    Contains("moves[1] must be an array, not the number '5'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [[0]]]}"), Contains("moves[1][0]"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"won\"}}"),
                     Contains("terminal['1'] must be \"win\", \"lose\" or \"draw\", not the string 'won'"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"x\": \"win\"}}"),
-                    Equals("game graph:1: a key of \"terminal\" (a position number) must be an integer in 0..1, not 'x'"));
+  CHECK_THROWS_WITH(
+      parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"x\": \"win\"}}"),
+      Equals("game graph:1: a key of \"terminal\" (a position number) must be an integer in 0..1, not 'x'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"2\": \"win\"}}"),
                     Contains("must be an integer in 0..1, not '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": [1]}"),
@@ -80,8 +83,7 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
   CHECK_THROWS_WITH(parse_game_model(std::string(100000, '[') + std::string(100000, ']')),
                     Equals("game graph:1: nested deeper than 64 levels of arrays and objects"));
   // Brackets inside strings do not count.
-  CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"),
-                    Contains("has no \"moves\""));
+  CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"), Contains("has no \"moves\""));
   // 10^7 positions declared, 3 lists given: refused before any table of 10^7.
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 10000000, \"moves\": [[1], [2], []]}"),
                     Contains("\"moves\" must have 10000000 lists (one per position), not 3"));
@@ -97,10 +99,13 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
 
 TEST_CASE("a position named twice in \"terminal\" is a contradiction, whatever the spelling", "[json][errors]") {
   // "01" is position 1, as the one integer reader reads it everywhere.
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []],\n \"terminal\": {\"1\": \"win\",\n \"01\": \"lose\"}}"),
-                    Equals("game graph:3: position 1 is given twice in \"terminal\" (lines 2 and 3)"));
-  CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"win\", \"1\": \"lose\"}}"),
-                    Contains("the key '1' appears twice in one object"));
+  CHECK_THROWS_WITH(
+      parse_game_model(
+          "{\"positions\": 2, \"moves\": [[1], []],\n \"terminal\": {\"1\": \"win\",\n \"01\": \"lose\"}}"),
+      Equals("game graph:3: position 1 is given twice in \"terminal\" (lines 2 and 3)"));
+  CHECK_THROWS_WITH(
+      parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"win\", \"1\": \"lose\"}}"),
+      Contains("the key '1' appears twice in one object"));
   const game_model m = parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"01\": \"lose\"}}");
   CHECK(m.graph.terminal[1] == outcome::lose);
 }

@@ -42,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     theirs = false;
   }
   if (ours != theirs) {
-    std::fprintf(stderr, "json_document %s, nlohmann %s\n", ours ? "accepts" : "refuses", theirs ? "accepts" : "refuses");
+    std::fprintf(stderr, "json_document %s, nlohmann %s\n", ours ? "accepts" : "refuses",
+                 theirs ? "accepts" : "refuses");
     std::abort();
   }
   return 0;
