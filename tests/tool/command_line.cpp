@@ -3,7 +3,7 @@
 // the budget options and their messages, the tour.
 #include <catch2/catch.hpp>
 
-#include <regex>
+#include <cctype>
 
 #include <nlohmann/json.hpp>
 
@@ -151,7 +151,28 @@ TEST_CASE("budget options --max-memory and --max-work: ranges in the message", "
 TEST_CASE("messages name no C++ function", "[tool][command line][errors]") {
   // A C++ name: "exactdp::f()", "std::", or a snake_case function before a
   // colon ("crt_combine: ...").
-  const std::regex cpp_name(R"((exactdp::|std::|\(\)|\b[a-z]+_[a-z_]+:))");
+  // (A hand-written matcher: GCC 12 warns inside <regex> at -O1 with ASan.)
+  const auto cpp_name = [](const std::string& text) {
+    if (text.find("exactdp::") != std::string::npos || text.find("std::") != std::string::npos ||
+        text.find("()") != std::string::npos)
+      return true;
+    // a word of lower-case letters with an underscore, then a colon
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_')) continue;
+      std::size_t j = i;
+      bool underscore = false;
+      while (j < text.size() && (std::islower(static_cast<unsigned char>(text[j])) || text[j] == '_')) {
+        underscore = underscore || (text[j] == '_' && j > i);
+        ++j;
+      }
+      if (j > i && underscore && j < text.size() && text[j] == ':') return true;
+    }
+    return false;
+  };
+  // The matcher itself.
+  CHECK(cpp_name("error: crt_combine: the moduli"));
+  CHECK(cpp_name("raise it with exactdp::state_budget_bytes"));
+  CHECK_FALSE(cpp_name("the value of state run_1 is: 3/4 (see --max-work)"));
   // A budget message tells the tool's option, not the library's function.
   for (const auto& args :
        std::vector<std::vector<std::string>>{{"knight", "100000", "1", "0", "0"},
@@ -164,7 +185,7 @@ TEST_CASE("messages name no C++ function", "[tool][command line][errors]") {
     const auto r = run_in_process(args);
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Contains("--max-"));
-    CHECK_FALSE(std::regex_search(r.err, cpp_name));
+    CHECK_FALSE(cpp_name(r.err));
   }
   // Nor does a message about the input.
   std::vector<std::string> long_row = {"stone2"};
@@ -173,10 +194,10 @@ TEST_CASE("messages name no C++ function", "[tool][command line][errors]") {
     INFO(command_line(args));
     const auto r = run_in_process(args);
     CHECK(r.status == 2);
-    CHECK_FALSE(std::regex_search(r.err, cpp_name));
+    CHECK_FALSE(cpp_name(r.err));
   }
   // Nor does an answer's line.
-  CHECK_FALSE(std::regex_search(run_in_process({"soup", "50", "--tolerance", "1e-300"}).out, cpp_name));
+  CHECK_FALSE(cpp_name(run_in_process({"soup", "50", "--tolerance", "1e-300"}).out));
 }
 
 TEST_CASE("tour: a few real commands with their command lines", "[tool][command line]") {

@@ -85,9 +85,9 @@ class markov_chain {
         // The jump chain: P(s, t) / (1 - P(s, s)) exactly, rounded once (a
         // probability of 10^-320 out of a state that leaves with 10^-300
         // underflows in double, its jump probability 10^-20 does not).
-        // leave is in [0, 1]. NOLINTNEXTLINE(misc-redundant-expression): clang-tidy 14 takes Boost's two
-        // comparison templates for one expression.
-        const bool loop = leave > 0 && leave < 1;
+        // leave is in [0, 1]; clang-tidy 14 takes Boost's two comparison
+        // templates for one expression, hence the NOLINT.
+        const bool loop = leave > 0 && leave < 1;  // NOLINT(misc-redundant-expression)
         for (std::size_t e = row_begin_.back(); e < to_.size(); ++e)
           jump_.push_back(to_[e] == s ? T(0)
                           : loop ? from_rational<T>(model.transitions(s)[e - row_begin_.back()].probability / leave)
