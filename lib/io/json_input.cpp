@@ -74,6 +74,7 @@ class json_parser {
           return value;
         }
         add(std::move(value));
+        value = json_value();  // moved from: empty until the next value is read
         have_value = false;
         skip_space();
         const bool object = open_.back().value.kind_ == json_value::kind::object;

@@ -119,7 +119,9 @@ void plot_knight(const knight_input& in, const std::string& path) {
   p.precision(17);
   p << "$survival << EOD\n";
   for (int r = 0; r < in.n; ++r) {
-    for (int c = 0; c < in.n; ++c) p << (c ? " " : "") << layer[static_cast<std::size_t>(r * in.n + c)];
+    for (int c = 0; c < in.n; ++c)
+      p << (c ? " " : "")
+        << layer[static_cast<std::size_t>(r) * static_cast<std::size_t>(in.n) + static_cast<std::size_t>(c)];
     p << '\n';
   }
   p << "EOD\nset title "
