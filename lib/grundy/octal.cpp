@@ -116,8 +116,7 @@ octal_game parse_octal(std::string_view code) {
   if (head.size() == 1) {
     if (head[0] != '0' && head[0] != '4')
       throw std::invalid_argument("octal code " + shown(code) + ": the digit before the point must be 0 or 4 (" +
-                                  "4 allows splitting a heap without removing counters), not '" +
-                                  std::string(1, head[0]) + "'");
+                                  "4 allows splitting a heap without removing counters), not " + shown(head));
     g.digits[0] = static_cast<std::uint8_t>(head[0] - '0');
   }
   if (tail.size() > max_digits)
