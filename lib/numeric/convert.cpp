@@ -9,6 +9,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include "exactdp/io/parse.hpp"
+
 namespace exactdp {
 
 namespace {
@@ -120,8 +122,8 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
     if (at != std::string::npos) {
       const BigInt modulus = parse_bigint(std::string_view(item).substr(at + 1));
       if (modulus <= 2 || modulus >= BigInt(modulus64_limit))
-        throw std::invalid_argument("modulus " + to_string(modulus) + " in '" + item.substr(0, 80) +
-                                    "' is out of range: it must be a prime with 2 < P < 2^62");
+        throw std::invalid_argument("modulus " + to_string(modulus) + " in " + quote_input(item, 80) +
+                                    " is out of range: it must be a prime with 2 < P < 2^62");
       p = static_cast<std::uint64_t>(modulus);
     }
     check_modulus64(p);
