@@ -2,9 +2,9 @@
 // expectiminimax.
 //
 // A chance node's value is the probability-weighted average of its
-// successors' values (seed 001 "Games with chance": dp[s] = Σ_t p_st·dp[t] at
-// a chance node, max/min at a player's node; seed 000 "Expected value by DP":
-// E[s] = 1 + Σ_o P(o)·E[next]). The probabilities are exact: outcome i has a
+// successors' values (expectiminimax, Michie 1966: dp[s] = Σ_t p_st·dp[t] at
+// a chance node, max/min at a player's node; an expected value by first-step
+// analysis: E[s] = 1 + Σ_o P(o)·E[next]). The probabilities are exact: outcome i has a
 // non-negative integer weight w_i and probability w_i / W, W = Σ w_i, so the
 // same node gives an exact fraction over Rational, p·q⁻¹ over a residue and a
 // correctly rounded quotient over double. The step is built once (weights
@@ -44,7 +44,8 @@ namespace exactdp {
 /// must be invertible: std::domain_error (from ModInt) when W ≡ 0 mod P.
 /// Cost: construction O(m) plus one inverse; expected() m multiplications
 /// (none for equal weights) and one division (double) or one multiplication.
-/// Source: seed 001 "Games with chance"; seed 000 "Expected value by DP".
+/// Source: expectiminimax (Michie 1966; Russell and Norvig, "Artificial
+/// Intelligence: A Modern Approach", ch. 5) and first-step analysis.
 /// Status: tested on Rational, double and Mod against hand values, against
 /// exhaustive enumeration (tests/probability/test_chance.cpp), and used by
 /// expected_fixed_points, expected_rolls_to_reach, soup_servings and

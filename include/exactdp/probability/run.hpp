@@ -100,9 +100,11 @@ struct run_counts {
 /// not the algebra. resource_error when the work budget would be exceeded.
 /// Cost: O(k) operations in T; exact: O(k) operations on integers of
 /// k·log2(f) bits, so O(k²·log2(f)/64) word operations.
-/// Source: seed 000 "Expected value by DP", "A walk that loops back"; handed
-/// case C16. Status: seed values k = 1..6, closed form, an independent Markov
-/// chain solve, the walk over Rational, and policy agreement tested.
+/// Source: the expected waiting time for a run of k equal outcomes (Feller,
+/// "An Introduction to Probability Theory", vol. 1, ch. XIII; (6^(k+1) - 6)/5
+/// for a die). Status: k = 1..6 (6, 42, 258, ...), the closed form, an
+/// independent Markov chain solve and policy agreement tested
+/// (tests/probability/test_foundation_recurrences.cpp).
 template <Field T>
 T expected_rolls_for_run(int k, int faces = 6) {
   detail::check_run_arguments(k, faces);
