@@ -8,25 +8,15 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_in_process.hpp"
+#include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
 
 using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
+using exactdp::test::expect_error;
 using exactdp::test::run_in_process;
 using exactdp::test::run_tool;
-
-namespace {
-
-void expect_error(const std::vector<std::string>& args, int status, const std::string& line) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == status);
-  CHECK_THAT(r.err, Equals("exactdp: error: " + line + "\n"));
-  CHECK(r.out.empty());
-}
-
-}  // namespace
 
 TEST_CASE("unknown commands are named, with the closest command", "[tool][command line]") {
   expect_error({"knigth"}, 2, "unknown command 'knigth'; did you mean 'knight'? (exactdp --help lists the commands)");

@@ -11,40 +11,22 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_in_process.hpp"
+#include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
 #include "support/temp_file.hpp"
 
 using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
+using exactdp::test::expect_error;
+using exactdp::test::json_of;
+using exactdp::test::out_of;
 using exactdp::test::run_in_process;
 using exactdp::test::run_tool;
 using exactdp::test::source_path;
 using exactdp::test::temp_file;
 
 namespace {
-
-std::string out_of(const std::vector<std::string>& args) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == 0);
-  CHECK(r.err.empty());
-  return r.out;
-}
-
-nlohmann::json json_of(std::vector<std::string> args) {
-  args.push_back("--json");
-  return nlohmann::json::parse(out_of(args));
-}
-
-void expect_error(const std::vector<std::string>& args, int status, const std::string& line) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == status);
-  CHECK_THAT(r.err, Equals("exactdp: error: " + line + "\n"));
-  CHECK(r.out.empty());
-}
-
 // An expectiminimax model of a root over two terminal payoffs (JSON text).
 std::string two_leaves(const std::string& kind, const std::string& a, const std::string& b,
                        const std::string& root_extra = "") {

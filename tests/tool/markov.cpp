@@ -13,6 +13,7 @@
 #include "exactdp/markov/markov.hpp"
 #include "exactdp/numeric/numeric.hpp"
 #include "support/run_in_process.hpp"
+#include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
 #include "support/temp_file.hpp"
 
@@ -20,13 +21,14 @@ using namespace exactdp;
 using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
+using exactdp::test::expect_error;
+using exactdp::test::residue_text;
 using exactdp::test::run_in_process;
 using exactdp::test::run_tool;
 using exactdp::test::source_path;
 using exactdp::test::temp_file;
 
 namespace {
-
 std::string example(const std::string& name) { return source_path("examples/markov/" + name); }
 
 Rational chutes_steps() {
@@ -34,18 +36,6 @@ Rational chutes_steps() {
   markov_query q;
   q.start = *m.start();
   return expected_steps(markov_chain<Rational>(m), q);
-}
-
-std::string residue(const char* fraction, std::uint64_t p = 1'000'000'007) {
-  return std::to_string(to_residue(parse_rational(fraction), p));
-}
-
-void expect_error(const std::vector<std::string>& args, int status, const std::string& line) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == status);
-  CHECK_THAT(r.err, Equals("exactdp: error: " + line + "\n"));
-  CHECK(r.out.empty());
 }
 
 }  // namespace
@@ -109,7 +99,7 @@ TEST_CASE("chain: the distribution after K steps and absorption within K", "[too
   CHECK_THAT(run_in_process({"chain", model, "--query", "after", "3", "--target", "done", "--as", "exact"}).out,
              Equals("11/216\n"));
   CHECK_THAT(run_in_process({"chain", model, "--query", "within", "3", "--as", "mod"}).out,
-             Equals(residue("11/216") + "\n"));
+             Equals(residue_text("11/216") + "\n"));
   // "after 2" as one word is the same query as two words.
   CHECK_THAT(run_in_process({"chain", model, "--query", "after 2", "--as", "exact"}).out,
              Equals("run0\t5/6\nrun1\t5/36\ndone\t1/36\n"));
@@ -125,9 +115,9 @@ TEST_CASE("chain: the text of a many-valued answer, every line", "[tool][markov]
                                       example("gamblers_ruin.json") +
                                       "\n  0\n    exact   55593/58025 ~ "
                                       "0.95808703145196036\n"));
-  CHECK_THAT(r.out, Contains("\n    mod     " + residue("55593/58025") + "  (mod 1000000007)\n"));
+  CHECK_THAT(r.out, Contains("\n    mod     " + residue_text("55593/58025") + "  (mod 1000000007)\n"));
   CHECK_THAT(r.out, Contains("\n  10\n    exact   2432/58025 ~ 0.041912968548039638\n"));
-  CHECK_THAT(r.out, Contains("\n    mod     " + residue("2432/58025") + "  (mod 1000000007)\n"));
+  CHECK_THAT(r.out, Contains("\n    mod     " + residue_text("2432/58025") + "  (mod 1000000007)\n"));
 }
 
 TEST_CASE("chain --json: a many-valued answer is one document with the states named", "[tool][markov][json]") {
@@ -190,7 +180,7 @@ TEST_CASE("chain: --modulus 7 on a chain singular modulo 7, with --as mod and --
              Contains("\n  exact   8/7 ~ 1.1428571428571429\n") && Contains("\n  mod     none: " + why + "\n"));
   CHECK_THAT(run_in_process({"chain", model, "--as", "exact"}).out, Equals("8/7\n"));
   // Modulo the default prime it has one.
-  CHECK_THAT(run_in_process({"chain", model, "--as", "mod"}).out, Equals(residue("8/7") + "\n"));
+  CHECK_THAT(run_in_process({"chain", model, "--as", "mod"}).out, Equals(residue_text("8/7") + "\n"));
 }
 
 TEST_CASE("chain: a PRISM state 01 and --start 01 are state 1", "[tool][markov]") {
@@ -274,7 +264,6 @@ TEST_CASE("chain as a process: a file, and standard input as JSON and as PRISM",
 // ---- the long run, Storm's formats and the ill-conditioned chain (cases D02-D04) ----
 
 namespace {
-
 std::string set2_file(const std::string& name) { return source_path("tests/data/set2/" + name); }
 
 nlohmann::json chain_json(std::vector<std::string> args) {
@@ -297,8 +286,8 @@ TEST_CASE("chain --query longrun: the periodic classroom (D04), in three number 
   // The residues the case lists.
   CHECK_THAT(run_in_process({"chain", model, "--query", "longrun", "--as", "mod"}).out,
              Equals("Writing.Notes\t612980774\nListening\t612980774\nKicked.Out\t774038467\n"));
-  CHECK(residue("199/416") == "612980774");
-  CHECK(residue("9/208") == "774038467");
+  CHECK(residue_text("199/416") == "612980774");
+  CHECK(residue_text("9/208") == "774038467");
   const auto j = chain_json({model, "--query", "longrun"});
   REQUIRE(j.at("answers").size() == 3);
   for (const auto& a : j.at("answers")) {
@@ -417,5 +406,5 @@ TEST_CASE("chain --query after/within K: the method that ran, and K far beyond t
   // transient block M; the residue must equal the exact value's at small K,
   // where both run.
   const auto small = chain_json({model, "--query", "within", "40"});
-  CHECK(small.at("mod") == std::stoull(residue(small.at("exact").get<std::string>().c_str())));
+  CHECK(small.at("mod") == std::stoull(residue_text(small.at("exact").get<std::string>().c_str())));
 }

@@ -7,16 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run_in_process.hpp"
+#include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
 
 using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
+using exactdp::test::expect_error_containing;
 using exactdp::test::run_in_process;
 using exactdp::test::run_tool;
 
 namespace {
-
 constexpr std::uint64_t p = 1'000'000'007;
 
 std::uint64_t power_mod(std::uint64_t b, std::uint64_t e, std::uint64_t m) {
@@ -34,15 +35,6 @@ std::uint64_t residue(std::int64_t a, std::uint64_t b, std::uint64_t m = p) {
 }
 
 std::string line(std::uint64_t v) { return std::to_string(v) + "\n"; }
-
-void expect_error(const std::vector<std::string>& args, int status, const std::string& words) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == status);
-  CHECK_THAT(r.err, Catch::StartsWith("exactdp: error: ") && Contains(words));
-  CHECK(exactdp::test::line_count(r.err) == 1);
-  CHECK(r.out.empty());
-}
 
 }  // namespace
 
@@ -100,35 +92,42 @@ TEST_CASE("unmod: the fraction, then the bound that makes it the only one", "[to
 }
 
 TEST_CASE("mod, inv, unmod: errors are one line with status 2 (input) or 1 (no answer)", "[tool][numbers][errors]") {
-  expect_error({"mod", "1/1000000007"}, 1,
-               "the fraction 1/1000000007 has no residue modulo 1000000007: its reduced denominator is divisible by "
-               "1000000007");
-  expect_error({"mod", "1/0"}, 2,
-               "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '1/0' (the denominator is 0)");
-  expect_error({"mod", "0/0"}, 2, "the denominator is 0");
-  expect_error({"mod", ""}, 2, "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '' (the text is empty)");
-  expect_error({"mod", "1/16", "--modulus", "4"}, 2, "modulus 4 is not prime");
+  expect_error_containing(
+      {"mod", "1/1000000007"}, 1,
+      "the fraction 1/1000000007 has no residue modulo 1000000007: its reduced denominator is divisible by "
+      "1000000007");
+  expect_error_containing({"mod", "1/0"}, 2,
+                          "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '1/0' (the denominator is 0)");
+  expect_error_containing({"mod", "0/0"}, 2, "the denominator is 0");
+  expect_error_containing({"mod", ""}, 2,
+                          "FRACTION must be a number such as 42, -3/7, 0.1 or 1e-3, not '' (the text is empty)");
+  expect_error_containing({"mod", "1/16", "--modulus", "4"}, 2, "modulus 4 is not prime");
   for (const char* m : {"2", "1", "0", "-7", "4611686018427387904", "18446744073709551616", "1e9", "x"})
-    expect_error({"mod", "1/16", "--modulus", m}, 2,
-                 std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '") + m + "'");
-  expect_error({"mod", "1/16", "--modulus", "2147483648"}, 2, "modulus 2147483648 is not prime");
-  expect_error({"inv", "0"}, 1, "0 has no inverse modulo 1000000007: it is a multiple of 1000000007");
-  expect_error({"inv", "1000000007"}, 1, "1000000007 has no inverse modulo 1000000007");
+    expect_error_containing(
+        {"mod", "1/16", "--modulus", m}, 2,
+        std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '") + m + "'");
+  expect_error_containing({"mod", "1/16", "--modulus", "2147483648"}, 2, "modulus 2147483648 is not prime");
+  expect_error_containing({"inv", "0"}, 1, "0 has no inverse modulo 1000000007: it is a multiple of 1000000007");
+  expect_error_containing({"inv", "1000000007"}, 1, "1000000007 has no inverse modulo 1000000007");
   // 43721615 is the residue of 42142223/720720, beyond the bound 22360.
   CHECK(residue(42142223, 720720) == 43721615);
-  expect_error({"unmod", "43721615"}, 1,
-               "no fraction with |numerator| and denominator <= 22360 has residue 43721615 modulo 1000000007");
-  expect_error({"unmod", "1@4"}, 2, "modulus 4 is not prime");
-  expect_error({"unmod", "x"}, 2, "RESIDUE 'x' must be R or R@P, an integer R and a prime 2 < P < 2^62");
-  expect_error({"unmod", "1@4611686018427387904"}, 2, "RESIDUE '1@4611686018427387904' must be R or R@P");
-  expect_error({"unmod", "1@7", "2@7"}, 2, "the moduli 7 and 7 share a factor; give residues for distinct primes");
-  expect_error({"unmod", "1@7", "--denominator", "14"}, 1, "the known denominator is divisible by the modulus 7");
+  expect_error_containing(
+      {"unmod", "43721615"}, 1,
+      "no fraction with |numerator| and denominator <= 22360 has residue 43721615 modulo 1000000007");
+  expect_error_containing({"unmod", "1@4"}, 2, "modulus 4 is not prime");
+  expect_error_containing({"unmod", "x"}, 2, "RESIDUE 'x' must be R or R@P, an integer R and a prime 2 < P < 2^62");
+  expect_error_containing({"unmod", "1@4611686018427387904"}, 2, "RESIDUE '1@4611686018427387904' must be R or R@P");
+  expect_error_containing({"unmod", "1@7", "2@7"}, 2,
+                          "the moduli 7 and 7 share a factor; give residues for distinct primes");
+  expect_error_containing({"unmod", "1@7", "--denominator", "14"}, 1,
+                          "the known denominator is divisible by the modulus 7");
   for (const char* d : {"0", "-8", "x", "8^", "^3", "1^5", "8^-1", "8^100000001"})
-    expect_error({"unmod", "1@7", "--denominator", d}, 2,
-                 std::string("--denominator must be a positive integer or a power B^E (8^100; 2 <= B < 2^32, at most "
-                             "10^7 bits), not '") +
-                     d + "'");
-  expect_error({"unmod", "1@7", "--denominator", "8^3000000", "--max-memory", "0.001"}, 1, "--max-memory");
+    expect_error_containing(
+        {"unmod", "1@7", "--denominator", d}, 2,
+        std::string("--denominator must be a positive integer or a power B^E (8^100; 2 <= B < 2^32, at most "
+                    "10^7 bits), not '") +
+            d + "'");
+  expect_error_containing({"unmod", "1@7", "--denominator", "8^3000000", "--max-memory", "0.001"}, 1, "--max-memory");
 }
 
 TEST_CASE("mod, inv, unmod as processes", "[tool][numbers][process]") {

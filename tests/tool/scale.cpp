@@ -17,15 +17,16 @@
 
 #include "exactdp/numeric/numeric.hpp"
 #include "support/run_in_process.hpp"
+#include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
 
 using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
+using exactdp::test::expect_error_containing;
 using exactdp::test::run_in_process;
 
 namespace {
-
 using u64 = std::uint64_t;
 using u128 = unsigned __int128;
 
@@ -63,14 +64,6 @@ std::vector<u64> primes_of(const std::string& text) {
 std::vector<std::string> with(std::vector<std::string> args, std::initializer_list<std::string> more) {
   args.insert(args.end(), more);
   return args;
-}
-
-void expect_error(const std::vector<std::string>& args, int status, const std::string& words) {
-  INFO(command_line(args));
-  const auto r = run_in_process(args);
-  CHECK(r.status == status);
-  CHECK_THAT(r.err, Catch::StartsWith("exactdp: error: ") && Contains(words));
-  CHECK(r.out.empty());
 }
 
 // One question of every chance command, with an exact value of several
@@ -116,13 +109,14 @@ TEST_CASE("primes: the largest primes below 2^B, largest first; text and JSON ag
              Equals("4611686018427387847\n4611686018427387817\n4611686018427387787\n"));
   // All the odd primes below 2^4, and one more is refused with how many there are.
   CHECK_THAT(out_of({"primes", "--count", "5", "--bits", "4"}), Equals("13\n11\n7\n5\n3\n"));
-  expect_error({"primes", "--count", "6", "--bits", "4"}, 2, "only 5 odd primes lie below 2^4, not 6");
+  expect_error_containing({"primes", "--count", "6", "--bits", "4"}, 2, "only 5 odd primes lie below 2^4, not 6");
   for (const char* n : {"0", "-1", "100001", "x"})
-    expect_error({"primes", "--count", n}, 2, std::string("--count must be an integer in 1..10^5, not '") + n + "'");
+    expect_error_containing({"primes", "--count", n}, 2,
+                            std::string("--count must be an integer in 1..10^5, not '") + n + "'");
   for (const char* b : {"2", "63", "64", "x"})
-    expect_error({"primes", "--count", "1", "--bits", b}, 2,
-                 std::string("--bits must be an integer in 3..62, not '") + b + "'");
-  expect_error({"primes"}, 2, "--count");
+    expect_error_containing({"primes", "--count", "1", "--bits", b}, 2,
+                            std::string("--bits must be an integer in 3..62, not '") + b + "'");
+  expect_error_containing({"primes"}, 2, "--count");
 }
 
 TEST_CASE("moduli up to 2^62: every chance command's residue is its exact value's", "[tool][scale]") {
@@ -157,16 +151,17 @@ TEST_CASE("moduli up to 2^62: every chance command's residue is its exact value'
 }
 
 TEST_CASE("moduli: the range, primality, and the commands that take P < 2^31 only", "[tool][scale][errors]") {
-  expect_error({"knight", "8", "3", "0", "0", "--modulus", "4611686018427387904"}, 2,
-               "the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '4611686018427387904'");
-  expect_error({"knight", "8", "3", "0", "0", "--modulus", "4611686018427387849"}, 2,
-               "modulus 4611686018427387849 is not prime");
+  expect_error_containing(
+      {"knight", "8", "3", "0", "0", "--modulus", "4611686018427387904"}, 2,
+      "the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '4611686018427387904'");
+  expect_error_containing({"knight", "8", "3", "0", "0", "--modulus", "4611686018427387849"}, 2,
+                          "modulus 4611686018427387849 is not prime");
   const std::string model = exactdp::test::source_path("examples/markov/gamblers_ruin.json");
-  expect_error({"chain", model, "--modulus", "4611686018427387847"}, 2,
-               "this command computes residues modulo primes below 2^31 only, not 4611686018427387847");
+  expect_error_containing({"chain", model, "--modulus", "4611686018427387847"}, 2,
+                          "this command computes residues modulo primes below 2^31 only, not 4611686018427387847");
   CHECK(run_in_process({"chain", model, "--modulus", "2147483647"}).status == 0);
   // --as primes is offered by the chance commands only.
-  expect_error({"chain", model, "--as", "primes"}, 2, "--as must be");
+  expect_error_containing({"chain", model, "--as", "primes"}, 2, "--as must be");
 }
 
 TEST_CASE("as primes: that many residues, combined by unmod, are the exact value", "[tool][scale]") {

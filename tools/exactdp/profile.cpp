@@ -13,6 +13,7 @@
 #include "command.hpp"
 #include "plot.hpp"
 #include "progress.hpp"
+#include "render.hpp"
 
 namespace exactdp::tool {
 namespace {
@@ -67,22 +68,6 @@ std::string double_status_of(const profile_row& r) {
   if (d == 0 && r.exact != 0) return "underflow";
   if (d != 0 && std::fpclassify(d) == FP_SUBNORMAL) return "subnormal";
   return to_rational(d) == r.exact ? "exact" : "rounded";
-}
-
-const char* rounded_status(double_status s) {
-  switch (s) {
-    case double_status::exact:
-      return "exact";
-    case double_status::rounded:
-      return "rounded";
-    case double_status::subnormal:
-      return "subnormal";
-    case double_status::underflow:
-      return "underflow";
-    case double_status::overflow:
-      return "overflow";
-  }
-  return "rounded";
 }
 
 std::size_t digits_of(const BigInt& z) {
@@ -205,7 +190,7 @@ json rows_json(const std::vector<profile_row>& rows) {
     j["denominator_digits"] = digits_of(denominator(r.exact));
     j["double"] = r.approx ? json(format_shortest(*r.approx)) : json(nullptr);
     j["exact_double"] = format_shortest(r.rounded.value);
-    j["exact_double_status"] = rounded_status(r.rounded.status);
+    j["exact_double_status"] = status_name(r.rounded.status);
     j["ulps"] = r.ulps ? json(*r.ulps) : json(nullptr);
     j["relative_error"] = r.relative ? json(format_shortest(*r.relative)) : json(nullptr);
     j["status"] = r.status;

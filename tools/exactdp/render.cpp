@@ -10,8 +10,6 @@
 
 namespace exactdp::tool {
 
-namespace {
-
 const char* status_name(double_status s) {
   switch (s) {
     case double_status::exact:
@@ -27,6 +25,8 @@ const char* status_name(double_status s) {
   }
   return "rounded";
 }
+
+namespace {
 
 json error_json(const double_error& e) {
   json j;

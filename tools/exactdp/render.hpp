@@ -8,6 +8,10 @@
 
 namespace exactdp::tool {
 
+/// The name of a correctly rounded double's status, as JSON writes it:
+/// exact, rounded, subnormal, underflow or overflow.
+const char* status_name(double_status s);
+
 /// The JSON object of one answer: exact, exact_double, exact_double_status,
 /// double, mod, modulus (the systems the command offers; null when not
 /// computed), decimal, int64, mod_note, error, check (when they apply) and
