@@ -13,20 +13,36 @@
 
 namespace exactdp {
 
+namespace {
+
+// Reads a stream to its end in blocks, checking the state budget after each
+// block: for standard input, pipes, FIFOs and devices, whose size is not known
+// before reading.
+std::string read_stream(std::istream& in, const std::string& name, std::size_t bytes_per_byte) {
+  std::string text;
+  std::string block(std::size_t{1} << 16, '\0');
+  while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+    check_state_budget(name, static_cast<long double>(text.size()), bytes_per_byte, "bytes of text");
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
   const std::string name = what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'");
-  if (path == "-") {
-    std::string text;
-    char block[1 << 16];
-    while (std::cin.read(block, sizeof block) || std::cin.gcount() > 0) {
-      text.append(block, static_cast<std::size_t>(std::cin.gcount()));
-      check_state_budget(name, static_cast<long double>(text.size()), bytes_per_byte, "bytes of text");
-    }
-    return text;
-  }
+  if (path == "-") return read_stream(std::cin, name, bytes_per_byte);
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw std::invalid_argument("cannot read " + name + ": it is a directory");
+  const auto status = std::filesystem::status(path, ec);
+  if (ec) throw std::invalid_argument("cannot read " + name + ": " + ec.message());
+  if (std::filesystem::is_directory(status)) throw std::invalid_argument("cannot read " + name + ": it is a directory");
+  if (!std::filesystem::is_regular_file(status)) {
+    // A pipe, FIFO or device (/dev/stdin, <(command)): read as a stream.
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::invalid_argument("cannot open " + name);
+    return read_stream(in, name, bytes_per_byte);
+  }
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) throw std::invalid_argument("cannot read " + name + ": " + ec.message());
   check_state_budget(name, static_cast<long double>(size), bytes_per_byte, "bytes of text");

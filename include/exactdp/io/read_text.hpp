@@ -10,14 +10,16 @@
 namespace exactdp {
 
 /// The whole text of the file at `path`, or of standard input when `path` is
-/// "-". `what` names the input in messages ("the chain model"). A file is
-/// sized first and refused before it is read when keeping it, at
+/// "-". `what` names the input in messages ("the chain model"). A regular
+/// file is sized first and refused before it is read when keeping it, at
 /// `bytes_per_byte` bytes of memory per byte of text (for what the caller
-/// builds from it), would pass the state budget; standard input is read in
-/// 64 KiB blocks and refused as soon as it passes.
-/// Throws std::invalid_argument when the input cannot be read (missing, a
-/// directory, a device without a size: the system's reason is given), and
+/// builds from it), would pass the state budget; standard input, pipes,
+/// FIFOs and devices (/dev/stdin, a shell's <(command)) are read in 64 KiB
+/// blocks and refused as soon as they pass.
+/// Throws std::invalid_argument when the input cannot be read (missing,
+/// unreadable, a directory: the system's reason is given), and
 /// resource_error above the state budget. Cost: one pass over the text.
+/// Tested in tests/io/test_read_text.cpp.
 std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte = 64);
 
 }  // namespace exactdp
