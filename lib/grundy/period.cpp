@@ -76,7 +76,7 @@ std::optional<heap_move> octal_values::move_to_value(std::uint64_t n, grundy_val
   return std::nullopt;
 }
 
-octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method) {
+octal_values certified_octal_values(const octal_game& game, std::size_t max_count, grundy_method method) {
   if (max_count < 1) throw std::invalid_argument("the number of values to compute must be at least 1");
   std::size_t count = std::min<std::size_t>(max_count, 1024 * (game.max_take() + 1));
   octal_values first(game, octal_grundy_table(game, count, method));
@@ -105,18 +105,21 @@ octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_m
 }
 
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps) {
-  grundy_value sum = 0;
-  for (const std::uint64_t h : heaps) sum ^= values.grundy(h);
-  if (sum == 0) return std::nullopt;
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    const grundy_value g = values.grundy(heaps[i]);
-    const grundy_value target = g ^ sum;
-    if (target >= g) continue;
-    if (const auto m = values.move_to_value(heaps[i], target)) return sum_move{i, *m};
-    throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " + std::to_string(target) +
-                           " below its Grundy value");  // impossible: mex
+  std::vector<grundy_value> g;
+  g.reserve(heaps.size());
+  for (const std::uint64_t h : heaps) {
+    if (!values.known(h))
+      throw std::invalid_argument("heap " + std::to_string(h) + " is beyond the " +
+                                  std::to_string(values.table().size()) +
+                                  " computed values and no period is certified: compute more values");
+    g.push_back(values.grundy(h));
   }
-  throw std::logic_error("no heap carries the top bit of the Nim sum");  // impossible
+  const auto reduction = nim_reduction(std::span<const grundy_value>(g));
+  if (!reduction) return std::nullopt;
+  const std::size_t i = reduction->component;
+  if (const auto m = values.move_to_value(heaps[i], reduction->move)) return sum_move{i, *m};
+  throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " +
+                         std::to_string(reduction->move) + " below its Grundy value");  // impossible: mex
 }
 
 std::string describe(const heap_move& move, std::uint64_t heap) {
