@@ -117,7 +117,7 @@ void set_first_move(const cat_mouse2_board& board, const Game& game, std::uint32
 }  // namespace
 
 cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                   std::uint32_t turn_limit) {
+                             std::uint32_t turn_limit) {
   const cat_mouse2_board board(grid, cat_jump, mouse_jump);
   const cat_mouse2_game game(board);
   const retrograde_result r =
@@ -132,7 +132,7 @@ cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump,
 }
 
 cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                         std::uint32_t turn_limit) {
+                                   std::uint32_t turn_limit) {
   const cat_mouse2_board board(grid, cat_jump, mouse_jump);
   const long double positions = (static_cast<long double>(turn_limit) + 1) * board.cells * board.cells;
   check_state_budget("cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +

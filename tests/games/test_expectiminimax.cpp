@@ -97,8 +97,7 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
                       g[1].probabilities = {Rational(3, 2), Rational(-1, 2)};
                     })),
                     Catch::Contains("negative"));
-  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[0].children.push_back(9); })),
-                    Catch::Contains("does not exist"));
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[0].children.push_back(9); })), Catch::Contains("does not exist"));
   CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[0].children.clear(); })), Catch::Contains("no children"));
   CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[3].children = {0}; })), Catch::Contains("has children"));
   CHECK_THROWS_WITH(expectiminimax(bad([](G& g) {

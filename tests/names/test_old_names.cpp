@@ -111,7 +111,8 @@ TEST_CASE("old function names give the answers of the new ones", "[names]") {
   CHECK(solve_expectiminimax(nodes).values[0] == Rational(1, 2));
   CHECK(solve_expectiminimax(nodes).values == expectiminimax(nodes).values);
 
-  const std::vector<std::vector<int>> graph{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}};  // LeetCode 913 ex. 1
+  const std::vector<std::vector<int>> graph{{2, 5},    {3},    {0, 4, 5},
+                                            {1, 4, 5}, {2, 3}, {0, 2, 3}};  // LeetCode 913 ex. 1
   CHECK(solve_cat_mouse(cat_mouse_game(graph)).result == 0);
   const std::vector<std::string> grid{"####F", "#C...", "M...."};  // LeetCode 1728 ex. 1
   CHECK(solve_cat_mouse2(grid, 1, 2).mouse_wins);

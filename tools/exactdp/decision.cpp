@@ -186,8 +186,7 @@ result run_pig(const pig_options& o) {
     if (s->exact)
       plot_pig(*s->exact, faces, target, *o.plot);
     else
-      plot_pig(s->approx ? *s->approx : pig_game<double>(faces, target, true, report_progress), faces, target,
-               *o.plot);
+      plot_pig(s->approx ? *s->approx : pig_game<double>(faces, target, true, report_progress), faces, target, *o.plot);
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   r.add("faces", faces);

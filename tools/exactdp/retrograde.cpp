@@ -112,8 +112,8 @@ result run_cat_mouse2(const cat_mouse2_options& o) {
   const int mouse_jump = parse_integer<int>(o.mouse_jump, "--mouse-jump", 0, 1000);
   const auto limit = parse_integer<std::uint32_t>(o.turn_limit, "--turn-limit", 0, 0xFFFF'FFFFu);
   const cat_mouse2_board board(o.grid, cat_jump, mouse_jump);
-  const cat_mouse2_result a = o.timed ? cat_mouse2_timed(o.grid, cat_jump, mouse_jump, limit)
-                                      : cat_mouse2(o.grid, cat_jump, mouse_jump, limit);
+  const cat_mouse2_result a =
+      o.timed ? cat_mouse2_timed(o.grid, cat_jump, mouse_jump, limit) : cat_mouse2(o.grid, cat_jump, mouse_jump, limit);
   const int mr = board.row_of[board.mouse_start], mc = board.col_of[board.mouse_start];
   result r;
   r.question = "Cat and Mouse II on a " + std::to_string(board.rows) + "x" + std::to_string(board.cols) + " grid (" +

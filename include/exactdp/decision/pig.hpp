@@ -542,7 +542,7 @@ void pig_layout(pig_solution<T>& sol, int faces, int target) {
 /// explored Pig model (T <= 12), values and the sets of optimal actions.
 template <OrderedField T>
 pig_solution<T> pig_game(int faces, int target, bool double_guess = true,
-                          const std::function<void(std::size_t, std::size_t)>& progress = {}) {
+                         const std::function<void(std::size_t, std::size_t)>& progress = {}) {
   pig_solution<T> sol;
   detail::pig_layout(sol, faces, target);
   if constexpr (field_traits<T>::is_exact) {

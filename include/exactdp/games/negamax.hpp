@@ -106,7 +106,7 @@ struct negamax_engine {
 /// III), the "no pass" rule, and the int64 overflow check.
 template <NegamaxGame G, class Hash = std::hash<typename G::position>>
 negamax_result<typename G::position, typename G::value> negamax_search(const G& g, const typename G::position& start,
-                                                                      std::size_t max_positions = 0) {
+                                                                       std::size_t max_positions = 0) {
   using P = typename G::position;
   using T = typename G::value;
   detail::search_budget budget("the negamax search", max_positions, sizeof(P) + sizeof(T) + 56);

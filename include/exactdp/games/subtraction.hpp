@@ -98,7 +98,7 @@ struct subtraction_result {
 /// misère play against the win/lose engine (win_lose_search) for every move
 /// set inside {1..6}.
 subtraction_result subtraction_game(std::uint64_t n, std::span<const std::int64_t> moves,
-                                     play_rule rule = play_rule::normal);
+                                    play_rule rule = play_rule::normal);
 
 // Old names, kept for one release.
 using subtraction_answer [[deprecated("renamed subtraction_result")]] = subtraction_result;

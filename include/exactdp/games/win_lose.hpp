@@ -120,7 +120,7 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 /// draws, Flip Game), and a cycle is rejected.
 template <WinLoseGame G, class Hash = std::hash<typename G::position>>
 win_lose_result<typename G::position> win_lose_search(const G& g, const typename G::position& start,
-                                                     std::size_t max_positions = 0, std::size_t position_bytes = 0) {
+                                                      std::size_t max_positions = 0, std::size_t position_bytes = 0) {
   using P = typename G::position;
   detail::search_budget budget("the win/lose search", max_positions, detail::win_lose_entry_bytes<P> + position_bytes);
   const auto memo = detail::memo_search<detail::win_lose_engine<G>, Hash>(

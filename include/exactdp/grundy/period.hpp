@@ -108,7 +108,8 @@ class octal_values {
 /// (resource_error on the state or work budget). Cost: at most twice the
 /// cost of the last table. Status: tested (periods above, 10^18 queries,
 /// 0.6 up to 2·10^6 values refused within a second).
-octal_values certified_octal_values(const octal_game& game, std::size_t max_count, grundy_method method = grundy_method::sparse);
+octal_values certified_octal_values(const octal_game& game, std::size_t max_count,
+                                    grundy_method method = grundy_method::sparse);
 
 /// A move in a sum of heaps: heap number `component` is replaced by the move.
 using sum_move = component_move<heap_move>;

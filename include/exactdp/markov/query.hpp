@@ -14,7 +14,6 @@
 
 namespace exactdp {
 
-
 /// What a query starts from and where it stops.
 struct markov_query {
   /// The start state (an index of the chain).

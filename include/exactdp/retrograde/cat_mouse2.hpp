@@ -175,7 +175,7 @@ struct cat_mouse2_result {
 /// Status (tests/retrograde/test_cat_mouse2.cpp): the problem's examples; agrees with the timed form and with a forward
 /// depth-bounded search on random small grids and limits.
 cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                   std::uint32_t turn_limit = 1000);
+                             std::uint32_t turn_limit = 1000);
 
 /// Cat and Mouse II by the acyclic timed form (the same engine on
 /// (limit + 1)·F² positions). Same answer as cat_mouse2 for mouse_wins
@@ -184,7 +184,7 @@ cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump,
 /// Cost: O(limit·F·(rows + cols)·F) time, 17(limit + 1)F² bytes.
 /// Status: tested against cat_mouse2.
 cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                         std::uint32_t turn_limit = 1000);
+                                   std::uint32_t turn_limit = 1000);
 
 /// The LC 1728 answer (limit 1000 turns). Errors as cat_mouse2.
 bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse_jump);
@@ -192,8 +192,8 @@ bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse
 // Old names, kept for one release.
 using cat_mouse2_answer [[deprecated("renamed cat_mouse2_result")]] = cat_mouse2_result;
 [[deprecated("renamed cat_mouse2")]] inline cat_mouse2_result solve_cat_mouse2(const std::vector<std::string>& grid,
-                                                                              int cat_jump, int mouse_jump,
-                                                                              std::uint32_t turn_limit = 1000) {
+                                                                               int cat_jump, int mouse_jump,
+                                                                               std::uint32_t turn_limit = 1000) {
   return cat_mouse2(grid, cat_jump, mouse_jump, turn_limit);
 }
 [[deprecated("renamed cat_mouse2_timed")]] inline cat_mouse2_result solve_cat_mouse2_timed(
