@@ -2,9 +2,11 @@
 #include "exactdp/grundy/period.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "exactdp/numeric/errors.hpp"
 
@@ -15,13 +17,31 @@ period_certificate certify_period(std::span<const grundy_value> values, std::siz
   const std::uint64_t n_values = values.size();
   c.computed = n_values;
   const std::uint64_t t = max_take;
+  if (n_values < 4 + t) return c;  // no p >= 1 fits: 2 + 2p + t <= N
+  if (n_values > 0xFFFF'FFFFull)
+    throw std::invalid_argument("certify_period: " + std::to_string(n_values) + " values, above the limit of 2^32 - 1");
+  // For a period p the least e has G(n + p) = G(n) for e <= n < N - p: read
+  // backwards (r[i] = G(N - 1 - i)) that is r[i] = r[i + p] for i < N - p - e,
+  // so N - p - e is z[p], the Z-function of r (the longest common prefix of r
+  // and r shifted by p), computed for every p at once in O(N).
+  check_state_budget("the period check of " + std::to_string(n_values) + " values", static_cast<long double>(n_values),
+                     sizeof(std::uint32_t));
+  const std::size_t n = values.size();
+  auto r = [&](std::size_t i) { return values[n - 1 - i]; };
+  std::vector<std::uint32_t> z(n, 0);
+  for (std::size_t i = 1, l = 0, hi = 0; i < n; ++i) {  // [l, hi): the rightmost match found so far
+    std::size_t k = i < hi ? std::min<std::size_t>(hi - i, z[i - l]) : 0;
+    while (i + k < n && r(k) == r(i + k)) ++k;
+    z[i] = static_cast<std::uint32_t>(k);
+    if (i + k > hi) {
+      l = i;
+      hi = i + k;
+    }
+  }
   // With e' >= 1 the check needs G up to 2e' + 2p + t - 1 < N, so 2 + 2p + t <= N.
   for (std::uint64_t p = 1; 2 + 2 * p + t <= n_values; ++p) {
-    // e: one past the last n with G(n + p) != G(n) in the table.
-    std::uint64_t n = n_values - p;
-    while (n > 0 && values[n - 1 + p] == values[n - 1]) --n;
-    const std::uint64_t e = n;
-    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;  // n < end must be checked
+    const std::uint64_t e = n_values - p - z[static_cast<std::size_t>(p)];  // one past the last mismatch
+    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;   // n < end must be checked
     if (end + p <= n_values) {
       c.certified = true;
       c.preperiod = e;

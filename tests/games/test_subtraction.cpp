@@ -75,6 +75,18 @@ TEST_CASE("certified periods: known sets, a long preperiod, minimality", "[games
   }
 }
 
+TEST_CASE("the largest move allowed: period 2m certified from a table of O(m) values", "[games][subtraction]") {
+  // Moves {m}: lost exactly when n mod 2m < m. The certifier scans its table
+  // once (a scan per candidate period would take about m^2 steps here).
+  const std::uint64_t m = subtraction_max_move;
+  const auto p = find_subtraction_period(std::vector<std::int64_t>{static_cast<std::int64_t>(m)});
+  CHECK(p.preperiod == 0);
+  CHECK(p.period == 2 * m);
+  CHECK(p.checked_to <= p.positions_computed);
+  for (const std::uint64_t n : {std::uint64_t{0}, m - 1, m, 2 * m - 1, 2 * m, 1'000'000'000'000ULL + m})
+    CHECK((p.at(n) == outcome::lose) == (n % (2 * m) < m));
+}
+
 TEST_CASE("huge piles are answered from the period", "[games][subtraction]") {
   const std::vector<std::int64_t> moves{1, 3, 4};
   const auto a = subtraction_game(1'000'000'000'000'000'000ULL, moves);

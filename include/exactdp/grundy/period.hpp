@@ -48,8 +48,14 @@ struct period_certificate {
 /// e <= n < 2·max(e, 1) + p + max_take. Returns certified = false when no p
 /// fits in the table ("not certified up to N"). Only valid for octal games
 /// (and subtraction games); a user move function has no such theorem.
-/// Cost: O(N) per candidate p that survives its last values, O(N^2) at worst.
-/// Status: tested on the games with published periods listed above.
+/// The one certifier of the library: subtraction games (games/subtraction.hpp)
+/// call it on their win/lose sequence too.
+/// Errors: resource_error when its scan (4 bytes per value) passes the state
+/// budget; std::invalid_argument above 2^32 - 1 values. Cost: O(N) time (the
+/// Z-function of the reversed table gives every p's least e at once).
+/// Status: tested on the games with published periods listed above
+/// (tests/grundy/test_period.cpp) and through the subtraction game's
+/// certified periods (tests/games/test_subtraction.cpp).
 period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take);
 
 /// Grundy values of an octal game together with its period certificate:
