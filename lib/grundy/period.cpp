@@ -41,7 +41,7 @@ period_certificate certify_period(std::span<const grundy_value> values, std::siz
   // With e' >= 1 the check needs G up to 2e' + 2p + t - 1 < N, so 2 + 2p + t <= N.
   for (std::uint64_t p = 1; 2 + 2 * p + t <= n_values; ++p) {
     const std::uint64_t e = n_values - p - z[static_cast<std::size_t>(p)];  // one past the last mismatch
-    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;   // n < end must be checked
+    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;    // n < end must be checked
     if (end + p <= n_values) {
       c.certified = true;
       c.preperiod = e;

@@ -91,7 +91,35 @@ struct stone3_game {
   value no_move_lead(position) const { return 0; }
 };
 
+// A star: position 0 has moves to 1..100, which have none. Both engines
+// hold the 100 waiting moves on their stack.
+struct star_game {
+  using position = int;
+  using value = std::int64_t;
+  void moves(int p, std::vector<int>& out) const {
+    out.clear();
+    if (p == 0)
+      for (int k = 1; k <= 100; ++k) out.push_back(k);
+  }
+  void moves(int p, std::vector<scored_move<int, std::int64_t>>& out) const {
+    out.clear();
+    if (p == 0)
+      for (int k = 1; k <= 100; ++k) out.push_back({k, k});
+  }
+  outcome no_move_outcome(int) const { return outcome::lose; }
+  std::int64_t no_move_lead(int) const { return 0; }
+};
+
 }  // namespace
+
+TEST_CASE("both engines count the moves waiting on the play against max_positions", "[games][engine][errors]") {
+  // 100 waiting moves are more than 4 per position of a cap of 10.
+  CHECK_THROWS_WITH(win_lose_search(star_game{}, 0, 10), Catch::Contains("100 moves wait on the current play"));
+  CHECK_THROWS_WITH(negamax_search(star_game{}, 0, 10), Catch::Contains("100 moves wait on the current play"));
+  // With room for them both answer: every child is lost for its mover, and the best gain is 100.
+  CHECK(win_lose_search(star_game{}, 0, 200).result == outcome::win);
+  CHECK(negamax_search(star_game{}, 0, 200).lead == 100);
+}
 
 TEST_CASE("win_lose_search agrees with exhaustive search on subtraction games, normal and misere", "[games][engine]") {
   for (unsigned set = 1; set < 64; ++set) {  // every move set inside {1..6}
