@@ -83,7 +83,7 @@ TEST_CASE("the largest move allowed: period 2m certified from a table of O(m) va
   CHECK(p.preperiod == 0);
   CHECK(p.period == 2 * m);
   CHECK(p.checked_to <= p.positions_computed);
-  for (const std::uint64_t n : {std::uint64_t{0}, m - 1, m, 2 * m - 1, 2 * m, 1'000'000'000'000ULL + m})
+  for (const std::uint64_t n : std::vector<std::uint64_t>{0, m - 1, m, 2 * m - 1, 2 * m, 1'000'000'000'000ULL + m})
     CHECK((p.at(n) == outcome::lose) == (n % (2 * m) < m));
 }
 
