@@ -34,7 +34,7 @@ struct big_budget {
 void BM_pig_double(benchmark::State& state) {
   const int target = static_cast<int>(state.range(0));
   for (auto _ : state) {
-    const auto s = solve_pig<double>(6, target);
+    const auto s = pig_game<double>(6, target);
     double v = s.turn_start(0, 0);
     benchmark::DoNotOptimize(v);
   }
@@ -46,7 +46,7 @@ void BM_pig_exact(benchmark::State& state) {
   const int target = static_cast<int>(state.range(0));
   std::size_t digits = 0, wrong = 0, bits = 0;
   for (auto _ : state) {
-    const auto s = solve_pig<Rational>(6, target);
+    const auto s = pig_game<Rational>(6, target);
     digits = to_string(denominator(s.turn_start(0, 0))).size();
     wrong = s.stats().guess_wrong;
     bits = s.stats().value_bits;
@@ -60,7 +60,7 @@ void BM_pig_exact(benchmark::State& state) {
 void BM_pig_residue(benchmark::State& state) {
   const big_budget budget;
   const int target = static_cast<int>(state.range(0));
-  const auto s = solve_pig<Rational>(6, target);
+  const auto s = pig_game<Rational>(6, target);
   for (auto _ : state) {
     const Mod r = pig_residue<Mod>(s, 0, 0, 0);
     benchmark::DoNotOptimize(r);
@@ -115,7 +115,7 @@ void BM_random_mdp(benchmark::State& state) {
   const decision_query q = pmax_goal();
   std::size_t wrong = 0, rounds = 0;
   for (auto _ : state) {
-    const auto s = solve_decision<T>(mdp10k(), q);
+    const auto s = optimal_decision<T>(mdp10k(), q);
     wrong = s.stats.guess_wrong;
     rounds = s.stats.rounds;
     benchmark::DoNotOptimize(s.value[0]);
@@ -127,7 +127,7 @@ void BM_random_mdp(benchmark::State& state) {
 void BM_random_mdp_residue(benchmark::State& state) {
   const big_budget budget;
   const decision_query q = pmax_goal();
-  const auto s = solve_decision<double>(mdp10k(), q);  // any strategy: the cost of one evaluation mod P
+  const auto s = optimal_decision<double>(mdp10k(), q);  // any strategy: the cost of one evaluation mod P
   for (auto _ : state) {
     const auto r = evaluate_strategy<Mod>(mdp10k(), q, s.strategy);
     benchmark::DoNotOptimize(r.value[0]);

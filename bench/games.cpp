@@ -81,7 +81,7 @@ BENCHMARK(can_i_win_one_total)->Arg(150)->Arg(209)->Arg(210)->Unit(benchmark::kM
 void subtraction_huge_pile(benchmark::State& state) {
   const std::vector<std::int64_t> moves{1, 3, 4};
   for (auto _ : state) {
-    const auto a = solve_subtraction(1'000'000'000'000'000'000ULL, moves);
+    const auto a = subtraction_game(1'000'000'000'000'000'000ULL, moves);
     benchmark::DoNotOptimize(a.result);
   }
 }
@@ -90,7 +90,7 @@ BENCHMARK(subtraction_huge_pile)->Unit(benchmark::kMicrosecond);
 void subtraction_long_preperiod(benchmark::State& state) {
   const std::vector<std::int64_t> moves{4, 7, 13};
   for (auto _ : state) {
-    const auto a = solve_subtraction(1'000'000'000'000'000'000ULL, moves);
+    const auto a = subtraction_game(1'000'000'000'000'000'000ULL, moves);
     benchmark::DoNotOptimize(a.result);
   }
 }

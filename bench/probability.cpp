@@ -45,11 +45,11 @@ void knight_8x8_1000(benchmark::State& state) {
 }
 template <class T>
 void new21_5000_5000_5000(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(new21_game<T>(5000, 5000, 5000));
+  for (auto _ : state) benchmark::DoNotOptimize(new21_probability<T>(5000, 5000, 5000));
 }
 template <class T>
 void new21_5500_5000_1000(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(new21_game<T>(5500, 5000, 1000));
+  for (auto _ : state) benchmark::DoNotOptimize(new21_probability<T>(5500, 5000, 1000));
 }
 template <class T>
 void soup_4800(benchmark::State& state) {

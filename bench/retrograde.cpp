@@ -54,7 +54,7 @@ void cat_mouse_500_nodes(benchmark::State& state) {
   std::uint32_t remoteness = 0;
   for (auto _ : state) {
     const exactdp::cat_mouse_game game(graph);
-    const auto a = exactdp::solve_cat_mouse(game);
+    const auto a = exactdp::cat_mouse(game);
     result = a.result;
     remoteness = a.remoteness;
     benchmark::DoNotOptimize(a);
@@ -101,7 +101,7 @@ void generic_graph(benchmark::State& state) {
   const exactdp::game_graph g = random_game_graph(n, static_cast<unsigned>(state.range(1)), 7);
   std::size_t counts[4] = {0, 0, 0, 0};
   for (auto _ : state) {
-    const exactdp::retrograde_result r = exactdp::solve_retrograde(g);
+    const exactdp::retrograde_result r = exactdp::retrograde_analysis(g);
     for (auto& c : counts) c = 0;
     for (const auto v : r.outcomes) ++counts[static_cast<int>(v)];
     benchmark::DoNotOptimize(r.outcomes.data());
@@ -126,7 +126,7 @@ const std::vector<std::string> open_grid = {"M.......", "........", "..#..#..", 
 void cat_mouse2_cyclic(benchmark::State& state) {
   bool wins = false;
   for (auto _ : state) {
-    wins = exactdp::solve_cat_mouse2(open_grid, 2, 1, 1000).mouse_wins;
+    wins = exactdp::cat_mouse2(open_grid, 2, 1, 1000).mouse_wins;
     benchmark::DoNotOptimize(wins);
   }
   state.counters["mouse_wins"] = wins;
@@ -136,7 +136,7 @@ BENCHMARK(cat_mouse2_cyclic)->Unit(benchmark::kMillisecond);
 void cat_mouse2_timed(benchmark::State& state) {
   bool wins = false;
   for (auto _ : state) {
-    wins = exactdp::solve_cat_mouse2_timed(open_grid, 2, 1, 1000).mouse_wins;
+    wins = exactdp::cat_mouse2_timed(open_grid, 2, 1, 1000).mouse_wins;
     benchmark::DoNotOptimize(wins);
   }
   state.counters["mouse_wins"] = wins;

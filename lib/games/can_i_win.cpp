@@ -148,10 +148,10 @@ std::optional<solved> memoised_search(const position_rules& rules, std::uint64_t
 
 }  // namespace
 
-can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total, can_i_win_method method) {
+can_i_win_result can_i_win(int max_choosable, std::int64_t desired_total, can_i_win_method method) {
   if (max_choosable < 1)
     throw std::invalid_argument("max_choosable must be at least 1, not " + std::to_string(max_choosable));
-  can_i_win_answer a;
+  can_i_win_result a;
   if (desired_total <= 0) {
     a.first_player_wins = true;
     a.result = outcome::win;

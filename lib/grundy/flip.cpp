@@ -14,7 +14,7 @@ namespace exactdp {
 namespace {
 const octal_values& dawsons_kayles() {
   // 4096 values certify period 34 from 53 (the check needs 2·53 + 2·34 + 2 = 176).
-  static const octal_values values = solve_octal(parse_octal("0.07"), 4096, grundy_method::naive);
+  static const octal_values values = certified_octal_values(parse_octal("0.07"), 4096, grundy_method::naive);
   if (!values.certificate().certified) throw std::logic_error("0.07 did not certify its period");
   return values;
 }
@@ -30,7 +30,7 @@ std::optional<std::uint64_t> flip_run_winning_flip(std::uint64_t len) {
   return m->left;
 }
 
-flip_answer solve_flip(std::string_view s) {
+flip_grundy_result flip_grundy(std::string_view s) {
   for (std::size_t i = 0; i < s.size(); ++i)
     if (s[i] != '+' && s[i] != '-')
       throw std::invalid_argument("flip: character " + std::to_string(i) + " is " + quote_input(s.substr(i, 1)) +
@@ -50,7 +50,7 @@ flip_answer solve_flip(std::string_view s) {
     runs.push_back({i, j - i});
     i = j;
   }
-  flip_answer a;
+  flip_grundy_result a;
   for (const run& r : runs) a.value ^= dk.grundy(r.len);
   a.wins = a.value != 0;
   if (!a.wins) return a;

@@ -59,7 +59,7 @@ struct octal_misere_game {
 
 }  // namespace
 
-misere_heap_answer misere_octal_heap(const octal_game& game, std::uint64_t heap, std::size_t max_positions) {
+misere_heap_result misere_octal_heap(const octal_game& game, std::uint64_t heap, std::size_t max_positions) {
   if (heap > misere_max_heap)
     throw std::invalid_argument("misère play: heap " + std::to_string(heap) + " is above the limit of " +
                                 std::to_string(misere_max_heap));
@@ -69,8 +69,8 @@ misere_heap_answer misere_octal_heap(const octal_game& game, std::uint64_t heap,
   // A position is a sorted vector of at most `heap` heaps: 8 bytes each,
   // plus the allocation's overhead.
   const auto r =
-      solve_win_lose<octal_misere_game, heaps_hash>(g, start, max_positions, static_cast<std::size_t>(8 * heap + 16));
-  misere_heap_answer a;
+      win_lose_search<octal_misere_game, heaps_hash>(g, start, max_positions, static_cast<std::size_t>(8 * heap + 16));
+  misere_heap_result a;
   a.result = r.result;
   a.positions = r.positions;
   if (r.result == outcome::win) a.winning_move = r.best_move;
@@ -84,7 +84,7 @@ void refuse_misere_sum(const std::string& what) {
       "whole; give a single heap (searched exactly), or Nim heaps (Bouton's misère rule)");
 }
 
-misere_heap_answer misere_octal(const octal_game& game, std::span<const std::uint64_t> heaps,
+misere_heap_result misere_octal(const octal_game& game, std::span<const std::uint64_t> heaps,
                                 std::size_t max_positions) {
   if (heaps.empty()) throw std::invalid_argument("misère play: give a heap");
   if (heaps.size() > 1) refuse_misere_sum("a sum of " + std::to_string(heaps.size()) + " heaps of " + game.code());

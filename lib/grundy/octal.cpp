@@ -133,7 +133,7 @@ octal_game parse_octal(std::string_view code) {
   return g;
 }
 
-octal_game subtraction_game(std::span<const std::uint64_t> takes) {
+octal_game octal_subtraction_game(std::span<const std::uint64_t> takes) {
   if (takes.empty()) throw std::invalid_argument("a subtraction game needs at least one move");
   octal_game g;
   g.digits.assign(1, 0);
@@ -168,7 +168,7 @@ octal_game parse_subtraction_set(std::string_view list) {
     takes.push_back(v);
   }
   if (takes.empty()) throw std::invalid_argument("empty subtraction set: expected a list like 1,3,4");
-  return subtraction_game(takes);
+  return octal_subtraction_game(takes);
 }
 
 std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t count) {

@@ -2,9 +2,11 @@
 #include "exactdp/grundy/period.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "exactdp/numeric/errors.hpp"
 
@@ -15,13 +17,31 @@ period_certificate certify_period(std::span<const grundy_value> values, std::siz
   const std::uint64_t n_values = values.size();
   c.computed = n_values;
   const std::uint64_t t = max_take;
+  if (n_values < 4 + t) return c;  // no p >= 1 fits: 2 + 2p + t <= N
+  if (n_values > 0xFFFF'FFFFull)
+    throw std::invalid_argument("certify_period: " + std::to_string(n_values) + " values, above the limit of 2^32 - 1");
+  // For a period p the least e has G(n + p) = G(n) for e <= n < N - p: read
+  // backwards (r[i] = G(N - 1 - i)) that is r[i] = r[i + p] for i < N - p - e,
+  // so N - p - e is z[p], the Z-function of r (the longest common prefix of r
+  // and r shifted by p), computed for every p at once in O(N).
+  check_state_budget("the period check of " + std::to_string(n_values) + " values", static_cast<long double>(n_values),
+                     sizeof(std::uint32_t));
+  const std::size_t n = values.size();
+  auto r = [&](std::size_t i) { return values[n - 1 - i]; };
+  std::vector<std::uint32_t> z(n, 0);
+  for (std::size_t i = 1, l = 0, hi = 0; i < n; ++i) {  // [l, hi): the rightmost match found so far
+    std::size_t k = i < hi ? std::min<std::size_t>(hi - i, z[i - l]) : 0;
+    while (i + k < n && r(k) == r(i + k)) ++k;
+    z[i] = static_cast<std::uint32_t>(k);
+    if (i + k > hi) {
+      l = i;
+      hi = i + k;
+    }
+  }
   // With e' >= 1 the check needs G up to 2e' + 2p + t - 1 < N, so 2 + 2p + t <= N.
   for (std::uint64_t p = 1; 2 + 2 * p + t <= n_values; ++p) {
-    // e: one past the last n with G(n + p) != G(n) in the table.
-    std::uint64_t n = n_values - p;
-    while (n > 0 && values[n - 1 + p] == values[n - 1]) --n;
-    const std::uint64_t e = n;
-    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;  // n < end must be checked
+    const std::uint64_t e = n_values - p - z[static_cast<std::size_t>(p)];  // one past the last mismatch
+    const std::uint64_t end = 2 * std::max<std::uint64_t>(e, 1) + p + t;    // n < end must be checked
     if (end + p <= n_values) {
       c.certified = true;
       c.preperiod = e;
@@ -76,7 +96,7 @@ std::optional<heap_move> octal_values::move_to_value(std::uint64_t n, grundy_val
   return std::nullopt;
 }
 
-octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method) {
+octal_values certified_octal_values(const octal_game& game, std::size_t max_count, grundy_method method) {
   if (max_count < 1) throw std::invalid_argument("the number of values to compute must be at least 1");
   std::size_t count = std::min<std::size_t>(max_count, 1024 * (game.max_take() + 1));
   octal_values first(game, octal_grundy_table(game, count, method));
@@ -105,18 +125,21 @@ octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_m
 }
 
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps) {
-  grundy_value sum = 0;
-  for (const std::uint64_t h : heaps) sum ^= values.grundy(h);
-  if (sum == 0) return std::nullopt;
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    const grundy_value g = values.grundy(heaps[i]);
-    const grundy_value target = g ^ sum;
-    if (target >= g) continue;
-    if (const auto m = values.move_to_value(heaps[i], target)) return sum_move{i, *m};
-    throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " + std::to_string(target) +
-                           " below its Grundy value");  // impossible: mex
+  std::vector<grundy_value> g;
+  g.reserve(heaps.size());
+  for (const std::uint64_t h : heaps) {
+    if (!values.known(h))
+      throw std::invalid_argument("heap " + std::to_string(h) + " is beyond the " +
+                                  std::to_string(values.table().size()) +
+                                  " computed values and no period is certified: compute more values");
+    g.push_back(values.grundy(h));
   }
-  throw std::logic_error("no heap carries the top bit of the Nim sum");  // impossible
+  const auto reduction = nim_reduction(std::span<const grundy_value>(g));
+  if (!reduction) return std::nullopt;
+  const std::size_t i = reduction->component;
+  if (const auto m = values.move_to_value(heaps[i], reduction->move)) return sum_move{i, *m};
+  throw std::logic_error("heap " + std::to_string(heaps[i]) + " has no option of value " +
+                         std::to_string(reduction->move) + " below its Grundy value");  // impossible: mex
 }
 
 std::string describe(const heap_move& move, std::uint64_t heap) {

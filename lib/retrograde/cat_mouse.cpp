@@ -63,11 +63,11 @@ cat_mouse_game::cat_mouse_game(const std::vector<std::vector<int>>& graph) {
   }
 }
 
-cat_mouse_answer solve_cat_mouse(const cat_mouse_game& game) {
+cat_mouse_result cat_mouse(const cat_mouse_game& game) {
   const retrograde_result r =
       retrograde_analysis(game, "cat and mouse on " + std::to_string(game.node_count()) + " nodes");
   const std::uint32_t start = game.position(1, 2, true);
-  cat_mouse_answer a;
+  cat_mouse_result a;
   switch (r.outcomes[start]) {
     case outcome::win:
       a.result = 1;
@@ -85,6 +85,6 @@ cat_mouse_answer solve_cat_mouse(const cat_mouse_game& game) {
   return a;
 }
 
-int cat_mouse(const std::vector<std::vector<int>>& graph) { return solve_cat_mouse(cat_mouse_game(graph)).result; }
+int cat_mouse(const std::vector<std::vector<int>>& graph) { return cat_mouse(cat_mouse_game(graph)).result; }
 
 }  // namespace exactdp

@@ -107,7 +107,7 @@ cat_mouse2_board::cat_mouse2_board(const std::vector<std::string>& grid, int cat
 namespace {
 
 template <class Game>
-void set_first_move(const cat_mouse2_board& board, const Game& game, std::uint32_t best, cat_mouse2_answer& a) {
+void set_first_move(const cat_mouse2_board& board, const Game& game, std::uint32_t best, cat_mouse2_result& a) {
   if (best == no_move) return;
   const std::uint32_t cell = game.mouse_of(best);
   a.move_row = board.row_of[cell];
@@ -116,14 +116,14 @@ void set_first_move(const cat_mouse2_board& board, const Game& game, std::uint32
 
 }  // namespace
 
-cat_mouse2_answer solve_cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                   std::uint32_t turn_limit) {
+cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
+                             std::uint32_t turn_limit) {
   const cat_mouse2_board board(grid, cat_jump, mouse_jump);
   const cat_mouse2_game game(board);
   const retrograde_result r =
       retrograde_analysis(game, "cat and mouse II on " + std::to_string(board.cells) + " free cells");
   const std::uint32_t start = game.position(board.mouse_start, board.cat_start, true);
-  cat_mouse2_answer a;
+  cat_mouse2_result a;
   a.mouse_outcome = r.outcomes[start];
   a.remoteness = r.remoteness[start];
   a.mouse_wins = a.mouse_outcome == outcome::win && a.remoteness <= turn_limit;
@@ -131,8 +131,8 @@ cat_mouse2_answer solve_cat_mouse2(const std::vector<std::string>& grid, int cat
   return a;
 }
 
-cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                         std::uint32_t turn_limit) {
+cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
+                                   std::uint32_t turn_limit) {
   const cat_mouse2_board board(grid, cat_jump, mouse_jump);
   const long double positions = (static_cast<long double>(turn_limit) + 1) * board.cells * board.cells;
   check_state_budget("cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +
@@ -143,7 +143,7 @@ cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, i
       retrograde_analysis(game, "cat and mouse II on " + std::to_string(board.cells) + " free cells with a limit of " +
                                     std::to_string(turn_limit) + " turns");
   const std::uint32_t start = game.position(0, board.mouse_start, board.cat_start);
-  cat_mouse2_answer a;
+  cat_mouse2_result a;
   a.mouse_outcome = r.outcomes[start];
   a.remoteness = r.remoteness[start];
   a.mouse_wins = a.mouse_outcome == outcome::win;
@@ -152,7 +152,7 @@ cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, i
 }
 
 bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse_jump) {
-  return solve_cat_mouse2(grid, cat_jump, mouse_jump, 1000).mouse_wins;
+  return cat_mouse2(grid, cat_jump, mouse_jump, 1000).mouse_wins;
 }
 
 }  // namespace exactdp

@@ -116,7 +116,7 @@ game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& childr
   return g;
 }
 
-retrograde_result solve_retrograde(const game_graph& g) {
+retrograde_result retrograde_analysis(const game_graph& g) {
   validate_game_graph(g);
   const long double n = g.terminal.size(), m = static_cast<long double>(g.moves.size());
   const std::string what = "the retrograde analysis of " + std::to_string(g.terminal.size()) + " positions and " +

@@ -47,7 +47,7 @@ void check_query(const decision_model& m, const decision_query& q) {
   for (const bool guess : {true, false}) {
     decision_query qq = q;
     qq.double_guess = guess;
-    const auto exact = solve_decision<Rational>(m, qq);
+    const auto exact = optimal_decision<Rational>(m, qq);
     for (std::size_t s = 0; s < m.size(); ++s) {
       INFO("state " << s << " guess " << guess);
       REQUIRE(static_cast<bool>(exact.infinite[s]) == truth[s].infinite);
@@ -72,7 +72,7 @@ void check_query(const decision_model& m, const decision_query& q) {
   }
   // Games: the pair is a saddle point (each side's strategy holds the value against every answer).
   if (q.objective == decision_objective::reach_game || q.objective == decision_objective::payoff_game) {
-    const auto sol = solve_decision<Rational>(m, q);
+    const auto sol = optimal_decision<Rational>(m, q);
     std::vector<std::size_t> maxers, miners;
     for (std::size_t s = 0; s < m.size(); ++s) {
       if (m.choice_count(s) < 2) continue;
@@ -88,14 +88,14 @@ void check_query(const decision_model& m, const decision_query& q) {
     });
   }
   // Double within the stated tolerance; the same infinities.
-  const auto d = solve_decision<double>(m, q);
+  const auto d = optimal_decision<double>(m, q);
   for (std::size_t s = 0; s < m.size(); ++s) {
     INFO("double at state " << s);
     REQUIRE(static_cast<bool>(d.infinite[s]) == truth[s].infinite);
     if (!truth[s].infinite) REQUIRE(std::fabs(d.value[s] - to_double(truth[s].v)) <= double_tolerance);
   }
   // Residues: the exact strategy evaluated mod P is the exact value mapped to a residue.
-  const auto exact = solve_decision<Rational>(m, q);
+  const auto exact = optimal_decision<Rational>(m, q);
   const auto mod = evaluate_strategy<Mod>(m, q, exact.strategy);
   for (std::size_t s = 0; s < m.size(); ++s) {
     if (truth[s].infinite) {

@@ -79,7 +79,7 @@ TEST_CASE("mdp_choice: Pmax of reaching goal is 3/4, Pmin is 0", "[decision][D01
   decision_query q;
   q.target = m.label("goal");
   q.objective = decision_objective::pmax;
-  const auto exact = solve_decision<Rational>(m, q);
+  const auto exact = optimal_decision<Rational>(m, q);
   CHECK(exact.value[0] == Rational(3) / 4);
   // The optimal choice at state 0 is choice 1 (stay in the lottery); choice 0 leads to the 5-7-8 cycle.
   CHECK(exact.strategy[0] == 1);
@@ -87,18 +87,18 @@ TEST_CASE("mdp_choice: Pmax of reaching goal is 3/4, Pmin is 0", "[decision][D01
   REQUIRE(values.size() == 2);
   CHECK(*values[0] == 0);
   CHECK(*values[1] == Rational(3) / 4);
-  const auto d = solve_decision<double>(m, q);
+  const auto d = optimal_decision<double>(m, q);
   CHECK(std::fabs(d.value[0] - 0.75) <= 1e-15);
   const auto mod = evaluate_strategy<Mod>(m, q, exact.strategy);
   CHECK(mod.value[0].value() == 750000006u);
   CHECK(to_residue(exact.value[0], 1'000'000'007) == 750000006u);
 
   q.objective = decision_objective::pmin;
-  const auto low = solve_decision<Rational>(m, q);
+  const auto low = optimal_decision<Rational>(m, q);
   CHECK(low.value[0] == 0);
   CHECK(low.strategy[0] == 0);
   CHECK(evaluate_strategy<Mod>(m, q, low.strategy).value[0].value() == 0u);
-  CHECK(solve_decision<double>(m, q).value[0] == 0.0);
+  CHECK(optimal_decision<double>(m, q).value[0] == 0.0);
   // The graph analysis settles it: state 0 can avoid goal for sure.
   CHECK(prob0e(m, state_set(m, q.target))[0] == 1);
   CHECK(prob0a(m, state_set(m, q.target))[0] == 0);

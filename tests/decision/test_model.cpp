@@ -156,10 +156,10 @@ TEST_CASE("queries: every error path", "[decision][errors]") {
   const auto m = small_mdp();
   decision_query q;
   q.target = {9};
-  CHECK_THROWS_WITH(solve_decision<Rational>(m, q), Catch::Contains("target state 9 is out of range"));
+  CHECK_THROWS_WITH(optimal_decision<Rational>(m, q), Catch::Contains("target state 9 is out of range"));
   q.target = {2};
   q.objective = decision_objective::payoff_game;
-  CHECK_THROWS_WITH(solve_decision<double>(m, q), Catch::Contains("has no target"));
+  CHECK_THROWS_WITH(optimal_decision<double>(m, q), Catch::Contains("has no target"));
   // An MDP query on a game.
   decision_builder g;
   const auto a = g.add_state(state_owner::max), bmin = g.add_state(state_owner::min);
@@ -170,9 +170,9 @@ TEST_CASE("queries: every error path", "[decision][errors]") {
   const auto game = g.build();
   decision_query p;
   p.objective = decision_objective::pmax;
-  CHECK_THROWS_WITH(solve_decision<Rational>(game, p), Catch::Contains("states of both players"));
+  CHECK_THROWS_WITH(optimal_decision<Rational>(game, p), Catch::Contains("states of both players"));
   p.objective = decision_objective::reach_game;
-  CHECK(solve_decision<Rational>(game, p).value[0] == 0);  // an empty target is never reached
+  CHECK(optimal_decision<Rational>(game, p).value[0] == 0);  // an empty target is never reached
   // Negative rewards.
   decision_builder n;
   const auto s = n.add_state(state_owner::max);
@@ -184,16 +184,16 @@ TEST_CASE("queries: every error path", "[decision][errors]") {
   decision_query r;
   r.objective = decision_objective::rmin;
   r.target = {t};
-  CHECK_THROWS_WITH(solve_decision<Rational>(negative, r), Catch::Contains("negative reward -1"));
+  CHECK_THROWS_WITH(optimal_decision<Rational>(negative, r), Catch::Contains("negative reward -1"));
   r.objective = decision_objective::pmax;
-  CHECK(solve_decision<Rational>(negative, r).value[0] == 1);  // probabilities ignore rewards
+  CHECK(optimal_decision<Rational>(negative, r).value[0] == 1);  // probabilities ignore rewards
   // Strategies and states out of range.
   q.objective = decision_objective::pmax;
   CHECK_THROWS_WITH(evaluate_strategy<Rational>(m, q, std::vector<std::uint32_t>{0, 0}),
                     Catch::Contains("2 entries for 4 states"));
   CHECK_THROWS_WITH(evaluate_strategy<Rational>(m, q, std::vector<std::uint32_t>{2, 0, 0, 0}),
                     Catch::Contains("not a choice 2"));
-  const auto sol = solve_decision<Rational>(m, q);
+  const auto sol = optimal_decision<Rational>(m, q);
   CHECK_THROWS_AS(choice_values(m, q, sol, 4), std::invalid_argument);
 }
 
@@ -224,7 +224,7 @@ TEST_CASE("queries: residues that do not exist, doubles that cannot be computed"
     decision_query e;
     e.objective = decision_objective::rmax;
     e.target = {y};
-    CHECK(solve_decision<Rational>(chain, e).value[0] == 3);  // expected steps 3
+    CHECK(optimal_decision<Rational>(chain, e).value[0] == 3);  // expected steps 3
     dyn_modulus_scope scope(3);
     CHECK_THROWS_AS(evaluate_strategy<DynModInt>(chain, e, std::vector<std::uint32_t>{0, 0}), std::domain_error);
   }
@@ -244,8 +244,8 @@ TEST_CASE("queries: residues that do not exist, doubles that cannot be computed"
   decision_query w;
   w.objective = decision_objective::rmax;
   w.target = {v};
-  CHECK_THROWS_WITH(solve_decision<double>(stiff, w), Catch::Contains("singular in double"));
-  const auto exact = solve_decision<Rational>(stiff, w);  // the double first strategy fails; exact starts without it
+  CHECK_THROWS_WITH(optimal_decision<double>(stiff, w), Catch::Contains("singular in double"));
+  const auto exact = optimal_decision<Rational>(stiff, w);  // the double first strategy fails; exact starts without it
   CHECK(!exact.stats.guess_used);
   CHECK(exact.value[0] == 1 / tiny);
 }
@@ -269,11 +269,11 @@ TEST_CASE("queries: budgets are checked before the work", "[decision][errors]") 
   q.target = {out};
   const auto saved_state = state_budget_bytes();
   state_budget_bytes() = 16 << 20;
-  CHECK_THROWS_AS(solve_decision<double>(m, q), resource_error);
+  CHECK_THROWS_AS(optimal_decision<double>(m, q), resource_error);
   state_budget_bytes() = saved_state;
   const auto saved_work = work_budget_steps();
   work_budget_steps() = 1e6L;
-  CHECK_THROWS_AS(solve_decision<Rational>(m, q), resource_error);
+  CHECK_THROWS_AS(optimal_decision<Rational>(m, q), resource_error);
   work_budget_steps() = saved_work;
 }
 
@@ -291,7 +291,7 @@ TEST_CASE("the PRISM conventions for infinite rewards", "[decision][rewards]") {
   decision_query q;
   q.target = {goal};
   q.objective = decision_objective::rmin;
-  const auto low = solve_decision<Rational>(m, q);
+  const auto low = optimal_decision<Rational>(m, q);
   CHECK(!low.infinite[s]);
   CHECK(low.value[s] == 1);
   CHECK(low.strategy[s] == 1);
@@ -301,16 +301,16 @@ TEST_CASE("the PRISM conventions for infinite rewards", "[decision][rewards]") {
   CHECK(*values[0] == 1);
   CHECK(*values[1] == 1);
   q.objective = decision_objective::rmax;
-  const auto high = solve_decision<Rational>(m, q);
+  const auto high = optimal_decision<Rational>(m, q);
   CHECK(high.infinite[s]);
   CHECK(high.strategy[s] == 0);  // the strategy that achieves infinity waits
   CHECK(high.stats.settled_infinite == 1);
   CHECK(evaluate_strategy<Rational>(m, q, high.strategy).infinite[s] == 1);
   // Pmin = 0 (wait), Pmax = 1 (go).
   q.objective = decision_objective::pmin;
-  CHECK(solve_decision<Rational>(m, q).value[s] == 0);
+  CHECK(optimal_decision<Rational>(m, q).value[s] == 0);
   q.objective = decision_objective::pmax;
-  CHECK(solve_decision<Rational>(m, q).value[s] == 1);
+  CHECK(optimal_decision<Rational>(m, q).value[s] == 1);
 }
 
 TEST_CASE("graph analyses agree with the values found by exhaustive search", "[decision][qualitative]") {
@@ -372,7 +372,7 @@ TEST_CASE("implicit models: gambler's ruin, and the explorer's errors", "[decisi
   decision_query q;
   q.objective = decision_objective::pmax;
   q.target = e.model.label("top");
-  const auto sol = solve_decision<Rational>(e.model, q);
+  const auto sol = optimal_decision<Rational>(e.model, q);
   for (std::size_t s = 0; s < e.model.size(); ++s) CHECK(sol.value[s] == Rational(e.states[s], top));
   // Outcomes listed twice are merged.
   const auto merged = explore_decision_model<int>(0, [](const int& k, state_description<int>& d) {

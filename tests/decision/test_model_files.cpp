@@ -25,7 +25,7 @@ Rational solve_at_start(const decision_model& m, decision_objective objective, c
   q.objective = objective;
   q.target = m.label(label);
   REQUIRE(m.start());
-  return solve_decision<Rational>(m, q).value[*m.start()];
+  return optimal_decision<Rational>(m, q).value[*m.start()];
 }
 
 // The case's MDP in Storm's explicit format (the .tra starts with "mdp";
@@ -80,7 +80,7 @@ TEST_CASE("decision model files: Storm's explicit files, DRN and JSON give the s
   decision_query q;
   q.objective = decision_objective::rmin;
   q.target = from_drn.label("goal");
-  const auto r = solve_decision<Rational>(from_drn, q);
+  const auto r = optimal_decision<Rational>(from_drn, q);
   CHECK(r.value[1] == 0);
   CHECK(r.infinite[0]);
 

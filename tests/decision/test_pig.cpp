@@ -90,11 +90,11 @@ explored_model<pig_position, pig_hash> explored_pig(int faces, int target) {
 }  // namespace
 
 TEST_CASE("Pig, 6 faces, target 10: 7776/10961 for the player to move at (0, 0, 0)", "[decision][pig][D06]") {
-  const auto exact = solve_pig<Rational>(6, 10);
+  const auto exact = pig_game<Rational>(6, 10);
   CHECK(exact.turn_start(0, 0) == Rational(7776) / 10961);
   CHECK(to_double(exact.turn_start(0, 0)) == 0.70942432259830313);
   CHECK(pig_residue<Mod>(exact, 0, 0, 0).value() == 878660713u);
-  const auto d = solve_pig<double>(6, 10);
+  const auto d = pig_game<double>(6, 10);
   CHECK(std::fabs(d.turn_start(0, 0) - 0.70942432259830313) <= 1e-15);
   // At the start rolling is right, and its value is the state's.
   const auto v = pig_values_at(exact, 0, 0, 0);
@@ -112,8 +112,8 @@ TEST_CASE("Pig agrees with plain value iteration in double", "[decision][pig]") 
   for (const auto& [faces, target] : {std::pair{2, 8}, std::pair{3, 12}, std::pair{6, 20}, std::pair{4, 15}}) {
     INFO("faces " << faces << " target " << target);
     const auto vi = value_iteration(faces, target);
-    const auto exact = solve_pig<Rational>(faces, target);
-    const auto d = solve_pig<double>(faces, target);
+    const auto exact = pig_game<Rational>(faces, target);
+    const auto d = pig_game<double>(faces, target);
     for (int i = 0; i < target; ++i)
       for (int j = 0; j < target; ++j) {
         REQUIRE(std::fabs(to_double(exact.turn_start(i, j)) - vi[i][j][0]) <= 1e-9);
@@ -131,7 +131,7 @@ TEST_CASE("Pig agrees with the general game solver on the explored model", "[dec
   for (const auto& [faces, target] : {std::pair{2, 6}, std::pair{3, 9}, std::pair{6, 12}, std::pair{5, 10}}) {
     INFO("faces " << faces << " target " << target);
     const auto g = explored_pig(faces, target);
-    const auto pig = solve_pig<Rational>(faces, target);
+    const auto pig = pig_game<Rational>(faces, target);
     for (const auto objective : {decision_objective::reach_game, decision_objective::payoff_game}) {
       decision_query q;
       q.objective = objective;
@@ -141,7 +141,7 @@ TEST_CASE("Pig agrees with the general game solver on the explored model", "[dec
         q.default_payoff = Rational(1) / 2;  // a play that never ends is a draw
       }
       const decision_model& m = g.model;
-      const auto sol = solve_decision<Rational>(m, q);
+      const auto sol = optimal_decision<Rational>(m, q);
       for (std::size_t s = 0; s < m.size(); ++s) {
         const auto& p = g.states[s];
         if (p.turn < 0) continue;
@@ -162,8 +162,8 @@ TEST_CASE("Pig agrees with the general game solver on the explored model", "[dec
 TEST_CASE("Pig: the integer proof, the exact improvement and the plain exact iteration agree", "[decision][pig]") {
   for (const auto& [faces, target] : {std::pair{6, 35}, std::pair{3, 20}, std::pair{2, 16}, std::pair{10, 30}}) {
     INFO("faces " << faces << " target " << target);
-    const auto plain = solve_pig<Rational>(faces, target, false);  // from "always roll", no proof shortcut
-    const auto guessed = solve_pig<Rational>(faces, target);       // double strategy, proven in integers
+    const auto plain = pig_game<Rational>(faces, target, false);  // from "always roll", no proof shortcut
+    const auto guessed = pig_game<Rational>(faces, target);       // double strategy, proven in integers
     CHECK(guessed.stats().pairs_proved == guessed.stats().pairs);
     // A spoiled first strategy: every 7th action flipped. The proof fails on
     // those pairs and the exact iteration repairs them.
@@ -196,7 +196,7 @@ TEST_CASE("Pig: the integer proof, the exact improvement and the plain exact ite
 }
 
 TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
-  const auto exact = solve_pig<Rational>(6, 25);
+  const auto exact = pig_game<Rational>(6, 25);
   for (const auto& [i, j, k] :
        {std::tuple{0, 0, 0}, std::tuple{3, 10, 5}, std::tuple{24, 0, 0}, std::tuple{10, 24, 14}})
     CHECK(pig_residue<Mod>(exact, i, j, k).value() == to_residue(pig_values_at(exact, i, j, k).win, Mod::modulus()));
@@ -204,10 +204,10 @@ TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
     dyn_modulus_scope scope(998'244'353);
     CHECK(pig_residue<DynModInt>(exact, 2, 7, 4).value() == to_residue(pig_values_at(exact, 2, 7, 4).win, 998'244'353));
   }
-  CHECK_THROWS_AS(solve_pig<double>(1, 10), std::invalid_argument);
-  CHECK_THROWS_AS(solve_pig<double>(6, 0), std::invalid_argument);
-  CHECK_THROWS_AS(solve_pig<double>(6, pig_max_target + 1), std::invalid_argument);
-  CHECK_THROWS_AS(solve_pig<double>(pig_max_faces + 1, 10), std::invalid_argument);
+  CHECK_THROWS_AS(pig_game<double>(1, 10), std::invalid_argument);
+  CHECK_THROWS_AS(pig_game<double>(6, 0), std::invalid_argument);
+  CHECK_THROWS_AS(pig_game<double>(6, pig_max_target + 1), std::invalid_argument);
+  CHECK_THROWS_AS(pig_game<double>(pig_max_faces + 1, 10), std::invalid_argument);
   CHECK_THROWS_AS(exact.action(0, 0, 25), std::invalid_argument);  // 0 + 25 reaches the target: already won
   CHECK_THROWS_AS(exact.turn_start(25, 0), std::invalid_argument);
   CHECK_THROWS_AS(pig_values_at(exact, -1, 0, 0), std::invalid_argument);
@@ -215,17 +215,17 @@ TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
   {
     const auto saved = state_budget_bytes();
     state_budget_bytes() = 1 << 20;
-    CHECK_THROWS_AS(solve_pig<double>(6, 200), resource_error);  // 4 million strategy bytes
+    CHECK_THROWS_AS(pig_game<double>(6, 200), resource_error);  // 4 million strategy bytes
     state_budget_bytes() = saved;
   }
   {
     const auto saved = work_budget_steps();
     work_budget_steps() = 1e6L;
-    CHECK_THROWS_AS(solve_pig<Rational>(6, 60), resource_error);
+    CHECK_THROWS_AS(pig_game<Rational>(6, 60), resource_error);
     work_budget_steps() = saved;
   }
   // The residue of a value whose system is singular mod P: P divides 10961, the denominator for target 10.
-  const auto ten = solve_pig<Rational>(6, 10);
+  const auto ten = pig_game<Rational>(6, 10);
   CHECK(ten.turn_start(0, 0) == Rational(7776) / 10961);
   {
     dyn_modulus_scope scope(10'961 / 97);  // 113, a prime factor of 10961 = 97 · 113

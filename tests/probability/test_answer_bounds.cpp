@@ -111,8 +111,8 @@ TEST_CASE("bounds of the probabilities with a known denominator", "[probability]
   for (const auto& [n, k, m] :
        std::vector<std::array<int, 3>>{{0, 0, 1}, {5, 3, 4}, {10, 3, 4}, {21, 17, 10}, {300, 300, 300}}) {
     INFO("new21 " << n << " " << k << " " << m);
-    check_bound<Rational>(new21_game_bound(n, k, m),
-                          [&]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, m); });
+    check_bound<Rational>(new21_probability_bound(n, k, m),
+                          [&]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); });
   }
   for (const std::int64_t ml : {0, 1, 50, 1000}) {
     INFO("soup " << ml);
@@ -148,13 +148,13 @@ TEST_CASE("bounds of the counts (denominator 1)", "[probability][bounds]") {
 
 TEST_CASE("bounds: errors and the state budget", "[probability][bounds][errors]") {
   CHECK_THROWS_AS(knight_probability_bound(0, 1, 0, 0), std::invalid_argument);
-  CHECK_THROWS_AS(new21_game_bound(1, 1, 0), std::invalid_argument);
+  CHECK_THROWS_AS(new21_probability_bound(1, 1, 0), std::invalid_argument);
   CHECK_THROWS_AS(expected_draws_to_collect_bound(-1), std::invalid_argument);
   CHECK(detail::lcm_up_to(10) == 2520);
   CHECK(detail::lcm_up_to(1) == 1);
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 1 << 20;
-  CHECK_THROWS_AS(new21_game_bound(1'000'000'000, 1'000'000'000, 1'000'000'000), resource_error);
+  CHECK_THROWS_AS(new21_probability_bound(1'000'000'000, 1'000'000'000, 1'000'000'000), resource_error);
   CHECK_THROWS_AS(soup_servings_bound(1'000'000'000'000'000), resource_error);
   CHECK_THROWS_AS(knight_probability_bound(3, 10'000'000, 0, 0), resource_error);
   state_budget_bytes() = saved;

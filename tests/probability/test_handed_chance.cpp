@@ -44,7 +44,7 @@ three_runs runs_for(const std::string& function, const nlohmann::json& in) {
   }
   if (function == "new21_game") {
     const int n = in["n"], k = in["k"], m = in["maxPts"];
-    return runs<Rational>([n, k, m]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, m); });
+    return runs<Rational>([n, k, m]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); });
   }
   if (function == "knight_probability") {
     const int n = in["n"], k = in["k"], r = in["row"], c = in["column"];

@@ -1,4 +1,4 @@
-// new21_game (new21.hpp).
+// new21_probability (new21.hpp).
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -47,38 +47,38 @@ Rational new21_by_table(int n, int k, int max_pts) {
 }
 }  // namespace
 
-TEST_CASE("new21_game: seed values and handed cases C04, C05", "[probability][new21]") {
-  REQUIRE(new21_game<Rational>(5, 3, 4) == ratio<Rational>(59, 64));
-  REQUIRE(new21_game<double>(5, 3, 4) == Approx(0.921875).margin(1e-16));
-  REQUIRE(new21_game<Rational>(305, 303, 2) == 1);  // C04: no cap on the number of draws
-  REQUIRE(new21_game<Rational>(304, 303, 2) == 1);
-  REQUIRE(new21_game<Rational>(303, 303, 2) == new21_by_table(303, 303, 2));
-  REQUIRE(new21_game<Rational>(1, 0, 2) == 1);  // C05: no draw at all
-  REQUIRE(new21_game<Rational>(0, 0, 5) == 1);
-  REQUIRE(new21_game<Rational>(2, 5, 3) == 0);  // she never stops at or below 2
-  REQUIRE(new21_game<Rational>(21, 17, 10) == new21_by_table(21, 17, 10));
+TEST_CASE("new21_probability: seed values and handed cases C04, C05", "[probability][new21]") {
+  REQUIRE(new21_probability<Rational>(5, 3, 4) == ratio<Rational>(59, 64));
+  REQUIRE(new21_probability<double>(5, 3, 4) == Approx(0.921875).margin(1e-16));
+  REQUIRE(new21_probability<Rational>(305, 303, 2) == 1);  // C04: no cap on the number of draws
+  REQUIRE(new21_probability<Rational>(304, 303, 2) == 1);
+  REQUIRE(new21_probability<Rational>(303, 303, 2) == new21_by_table(303, 303, 2));
+  REQUIRE(new21_probability<Rational>(1, 0, 2) == 1);  // C05: no draw at all
+  REQUIRE(new21_probability<Rational>(0, 0, 5) == 1);
+  REQUIRE(new21_probability<Rational>(2, 5, 3) == 0);  // she never stops at or below 2
+  REQUIRE(new21_probability<Rational>(21, 17, 10) == new21_by_table(21, 17, 10));
 }
 
-TEST_CASE("new21_game: every draw sequence on small inputs", "[probability][new21]") {
+TEST_CASE("new21_probability: every draw sequence on small inputs", "[probability][new21]") {
   for (int max_pts = 1; max_pts <= 4; ++max_pts)
     for (int k = 0; k <= 6; ++k)
       for (int n = 0; n <= k + max_pts + 1; ++n) {
         INFO("n " << n << ", k " << k << ", max_pts " << max_pts);
-        REQUIRE(new21_game<Rational>(n, k, max_pts) == new21_by_enumeration(n, k, max_pts));
+        REQUIRE(new21_probability<Rational>(n, k, max_pts) == new21_by_enumeration(n, k, max_pts));
       }
 }
 
-TEST_CASE("new21_game: count-first exact path against the plain Rational table", "[probability][new21]") {
+TEST_CASE("new21_probability: count-first exact path against the plain Rational table", "[probability][new21]") {
   std::mt19937 rng(21);
   for (int trial = 0; trial < 60; ++trial) {
     const int k = static_cast<int>(rng() % 60), max_pts = 1 + static_cast<int>(rng() % 30);
     const int n = static_cast<int>(rng() % static_cast<unsigned>(k + max_pts + 5));
     INFO("n " << n << ", k " << k << ", max_pts " << max_pts);
-    REQUIRE(new21_game<Rational>(n, k, max_pts) == new21_by_table(n, k, max_pts));
+    REQUIRE(new21_probability<Rational>(n, k, max_pts) == new21_by_table(n, k, max_pts));
   }
 }
 
-TEST_CASE("new21_game: n = k = max_pts has the closed form (m+1)^(m-1)/m^m", "[probability][new21]") {
+TEST_CASE("new21_probability: n = k = max_pts has the closed form (m+1)^(m-1)/m^m", "[probability][new21]") {
   // Every total below m is reached only through the window's growth, and
   // she stops at or below n = m only by landing exactly on m.
   auto closed = [](int m) {
@@ -87,47 +87,47 @@ TEST_CASE("new21_game: n = k = max_pts has the closed form (m+1)^(m-1)/m^m", "[p
   };
   for (int m = 1; m <= 40; ++m) {
     INFO("m " << m);
-    REQUIRE(new21_game<Rational>(m, m, m) == closed(m));
+    REQUIRE(new21_probability<Rational>(m, m, m) == closed(m));
   }
   // Only the window is kept: 10^4 totals of 133,000-bit counts fit a 30 MB budget.
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 30u << 20;
-  REQUIRE(new21_game<Rational>(10'000, 10'000, 10'000) == closed(10'000));
+  REQUIRE(new21_probability<Rational>(10'000, 10'000, 10'000) == closed(10'000));
   state_budget_bytes() = saved;
 }
 
-TEST_CASE("new21_game: kept values and plain steps on every small shape", "[probability][new21]") {
+TEST_CASE("new21_probability: kept values and plain steps on every small shape", "[probability][new21]") {
   // n around max_pts and k: nothing kept, a few kept, all kept; plain
   // prefixes of every length.
   for (int m = 1; m <= 7; ++m)
     for (int k = 0; k <= 12; ++k)
       for (int n = 0; n <= k + m; ++n) {
         INFO("n " << n << ", k " << k << ", max_pts " << m);
-        REQUIRE(new21_game<Rational>(n, k, m) == new21_by_table(n, k, m));
-        REQUIRE(new21_game<Mod>(n, k, m).value() == to_residue(new21_by_table(n, k, m), Mod::modulus()));
+        REQUIRE(new21_probability<Rational>(n, k, m) == new21_by_table(n, k, m));
+        REQUIRE(new21_probability<Mod>(n, k, m).value() == to_residue(new21_by_table(n, k, m), Mod::modulus()));
       }
 }
 
-TEST_CASE("new21_game: policies agree", "[probability][new21]") {
+TEST_CASE("new21_probability: policies agree", "[probability][new21]") {
   // The seed measured at most 9e-16 over 400 cases; each state adds at most
   // a few roundings to values below 1.
   for (const auto& [n, k, m] :
        std::vector<std::array<int, 3>>{{5, 3, 4}, {21, 17, 10}, {200, 150, 100}, {5500, 5000, 1000}}) {
     INFO("n " << n << ", k " << k << ", max_pts " << m);
     test::check_policies<Rational>(
-        [n = n, k = k, m = m]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, m); }, 1e-13);
+        [n = n, k = k, m = m]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); }, 1e-13);
   }
 }
 
-TEST_CASE("new21_game: errors", "[probability][new21][errors]") {
-  REQUIRE_THROWS_WITH(new21_game<double>(-1, 0, 1), Catch::Contains("n must be"));
-  REQUIRE_THROWS_WITH(new21_game<double>(1, -1, 1), Catch::Contains("k must be"));
-  REQUIRE_THROWS_WITH(new21_game<double>(1, 1, 0), Catch::Contains("max_pts"));
+TEST_CASE("new21_probability: errors", "[probability][new21][errors]") {
+  REQUIRE_THROWS_WITH(new21_probability<double>(-1, 0, 1), Catch::Contains("n must be"));
+  REQUIRE_THROWS_WITH(new21_probability<double>(1, -1, 1), Catch::Contains("k must be"));
+  REQUIRE_THROWS_WITH(new21_probability<double>(1, 1, 0), Catch::Contains("max_pts"));
   dyn_modulus_scope scope(3);
-  REQUIRE_THROWS_AS(new21_game<DynModInt>(5, 4, 3), std::domain_error);
-  REQUIRE(new21_game<DynModInt>(10, 4, 3) == DynModInt(1));  // the answer 1 needs no inverse
+  REQUIRE_THROWS_AS(new21_probability<DynModInt>(5, 4, 3), std::domain_error);
+  REQUIRE(new21_probability<DynModInt>(10, 4, 3) == DynModInt(1));  // the answer 1 needs no inverse
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 1 << 20;
-  REQUIRE_THROWS_WITH(new21_game<Rational>(5500, 5000, 1000), Catch::Contains("state budget"));
+  REQUIRE_THROWS_WITH(new21_probability<Rational>(5500, 5000, 1000), Catch::Contains("state budget"));
   state_budget_bytes() = saved;
 }

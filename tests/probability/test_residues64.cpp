@@ -62,7 +62,7 @@ TEST_CASE("64-bit residues: new21, soup, rolls to reach, fixed points", "[probab
   for (const auto& [n, k, m] : std::vector<std::array<int, 3>>{
            {0, 0, 1}, {5, 3, 4}, {21, 17, 10}, {9, 9, 9}, {200, 150, 100}, {5500, 5000, 1000}}) {
     INFO("new21 " << n << " " << k << " " << m);
-    check_residues64<Rational>([&]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, m); });
+    check_residues64<Rational>([&]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); });
   }
   for (const std::int64_t ml : {0, 1, 50, 100, 1234, 4800}) {
     INFO("soup " << ml);

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "exactdp/retrograde/outcome.hpp"
+#include "exactdp/retrograde/result.hpp"
 
 namespace exactdp::test {
 

@@ -68,9 +68,10 @@ TEST_CASE("take: a huge pile through the certified period", "[tool][games]") {
   CHECK(j.at("period").at("preperiod") == 0);
   CHECK(j.at("period").at("from_period") == true);
   const auto text = out_of({"take", "1000000000000000000", "--moves", "2,12,13"});
-  CHECK_THAT(text, Contains("\n  period        5 from n = 44 on; certified by w(n) = w(n + 5) for n = 44 .. 56 (13 "
-                            "values = the largest move: each w(n) depends only on the values before it, so the "
-                            "pattern repeats forever)"));
+  // The periodicity theorem checks n < 2·44 + 5 + 13 = 106.
+  CHECK_THAT(text, Contains("\n  period        5 from n = 44 on; certified by w(n) = w(n + 5) for n = 44 .. 105 (the "
+                            "periodicity theorem of octal games: with the largest move 13, a match over n < "
+                            "2·max(start, 1) + period + largest move repeats forever)"));
   // Nim Game (LeetCode 292): 4 stones lose.
   CHECK(json_of({"take", "4"}).at("first_player_wins") == false);
 }

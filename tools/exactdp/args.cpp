@@ -66,7 +66,8 @@ std::string brief(const Rational& q) {
 std::string in_tool_words(std::string message) {
   for (const auto& [library, tool] :
        {std::pair<std::string_view, std::string_view>{"exactdp::state_budget_bytes()", "--max-memory"},
-        {"exactdp::work_budget_steps()", "--max-work"}})
+        {"exactdp::work_budget_steps()", "--max-work"},
+        {"use an exact type: BigInt or Rational", "use the exact type, --as exact"}})
     for (auto pos = message.find(library); pos != std::string::npos; pos = message.find(library, pos))
       message.replace(pos, library.size(), tool);
   return message;

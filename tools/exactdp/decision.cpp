@@ -56,7 +56,7 @@ void setup_guess_number(CLI::App& cmd, guess_number_options& o) {
 
 result run_guess_number(const guess_number_options& o) {
   const auto n = parse_integer<std::int64_t>(o.n, "N", 1, guess_number_max_n);
-  const guess_number_answer a = guess_number(n);
+  const guess_number_result a = guess_number(n);
   result r;
   r.question = "Guess Number Higher or Lower II on 1.." + std::to_string(n) +
                ": the least money that guarantees a win (a wrong guess x costs x)";
@@ -69,7 +69,7 @@ result run_guess_number(const guess_number_options& o) {
 // ---- stone7 ----
 
 result run_stone7(const row_options& o) {
-  return row_game<stone_game_vii_answer>(
+  return row_game<stone_game_vii_result>(
       o, "stone7",
       "Stone Game VII: the first player's best lead when each move removes an end stone and scores the sum of "
       "the stones left",
@@ -159,7 +159,7 @@ result run_pig(const pig_options& o) {
   }
   auto s = std::make_shared<pig_solutions>();
   auto solve_exact = [s, faces, target] {
-    if (!s->exact) s->exact = solve_pig<Rational>(faces, target, true, report_progress);
+    if (!s->exact) s->exact = pig_game<Rational>(faces, target, true, report_progress);
   };
   value_runs runs;
   runs.exact = [s, solve_exact, i, j, k] {
@@ -167,7 +167,7 @@ result run_pig(const pig_options& o) {
     return pig_values_at(*s->exact, i, j, k).win;
   };
   runs.approx = [s, faces, target, i, j, k] {
-    s->approx = solve_pig<double>(faces, target, true, report_progress);
+    s->approx = pig_game<double>(faces, target, true, report_progress);
     return pig_values_at(*s->approx, i, j, k).win;
   };
   // The residue of the proven optimal strategy: it needs the exact solve.
@@ -186,8 +186,7 @@ result run_pig(const pig_options& o) {
     if (s->exact)
       plot_pig(*s->exact, faces, target, *o.plot);
     else
-      plot_pig(s->approx ? *s->approx : solve_pig<double>(faces, target, true, report_progress), faces, target,
-               *o.plot);
+      plot_pig(s->approx ? *s->approx : pig_game<double>(faces, target, true, report_progress), faces, target, *o.plot);
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   r.add("faces", faces);
@@ -462,7 +461,7 @@ result run_decision(const decision_options& o, bool game) {
   const decision_question q = read_question(o, *m, game);
   auto s = std::make_shared<decision_solutions>();
   auto solve_exact = [m, q, s] {
-    if (!s->exact) s->exact = solve_decision<Rational>(*m, q.query);
+    if (!s->exact) s->exact = optimal_decision<Rational>(*m, q.query);
   };
   value_runs runs;
   runs.exact = [m, q, s, solve_exact] {
@@ -471,7 +470,7 @@ result run_decision(const decision_options& o, bool game) {
     return s->exact->value[q.start];
   };
   runs.approx = [m, q, s] {
-    s->approx = solve_decision<double>(*m, q.query);
+    s->approx = optimal_decision<double>(*m, q.query);
     if (s->approx->infinite[q.start]) infinite_reward(*m, q);
     return s->approx->value[q.start];
   };

@@ -53,8 +53,7 @@ void add_heap_move(result& r, std::size_t index, std::uint64_t heap, const heap_
 result sum_of_heaps_result(const std::string& game, std::span<const std::uint64_t> heaps,
                            std::span<const std::uint64_t> values, const std::optional<sum_move>& move, play_rule rule,
                            outcome misere_outcome) {
-  std::uint64_t sum = 0;
-  for (const std::uint64_t v : values) sum ^= v;
+  const std::uint64_t sum = nim_sum(values);
   const bool misere = rule == play_rule::misere;
   result r;
   r.question = (game == "nim" ? std::string("Nim") : "the octal game " + game) + " on heaps " + list_text(heaps) +
@@ -85,8 +84,8 @@ result sum_of_heaps_result(const std::string& game, std::span<const std::uint64_
   return r;
 }
 
-result nim_result(std::span<const std::uint64_t> heaps, play_rule rule) {
-  const nim_answer a = rule == play_rule::misere ? misere_nim(heaps) : nim(heaps);
+result nim_facts(std::span<const std::uint64_t> heaps, play_rule rule) {
+  const nim_result a = rule == play_rule::misere ? misere_nim(heaps) : nim(heaps);
   std::optional<sum_move> move;
   if (a.winning_move) {
     const std::uint64_t h = heaps[a.winning_move->heap];
@@ -96,7 +95,7 @@ result nim_result(std::span<const std::uint64_t> heaps, play_rule rule) {
   return sum_of_heaps_result("nim", heaps, heaps, move, rule, a.result);
 }
 
-void add_misere_heap_facts(result& r, std::uint64_t heap, const misere_heap_answer& a) {
+void add_misere_heap_facts(result& r, std::uint64_t heap, const misere_heap_result& a) {
   add_outcome_facts(r, a.result);
   if (a.winning_move) {
     heap_move move;

@@ -47,11 +47,11 @@ result sum_of_heaps_result(const std::string& game, std::span<const std::uint64_
 
 /// Nim on `heaps` under `rule` (the XOR rule, or Bouton's misère rule), as a
 /// sum of heaps (nim and nim-sum without a game).
-result nim_result(std::span<const std::uint64_t> heaps, play_rule rule);
+result nim_facts(std::span<const std::uint64_t> heaps, play_rule rule);
 
 /// The facts of one heap of an octal game under misère play: the outcome
 /// facts, "winning_move" (as for sums: {"heap": 0, "take", "left", "right",
 /// "text"} or null) and "positions" (multisets of heaps searched).
-void add_misere_heap_facts(result& r, std::uint64_t heap, const misere_heap_answer& a);
+void add_misere_heap_facts(result& r, std::uint64_t heap, const misere_heap_result& a);
 
 }  // namespace exactdp::tool

@@ -48,7 +48,7 @@ result run_take(const take_options& o) {
   std::optional<std::uint64_t> table_to;
   if (o.table) table_to = parse_integer<std::uint64_t>(*o.table, "--table", 0, 10000);
   const play_rule rule = o.misere ? play_rule::misere : play_rule::normal;
-  const subtraction_answer a = solve_subtraction(n, moves, rule);
+  const subtraction_result a = subtraction_game(n, moves, rule);
   std::optional<subtraction_period> period = a.certificate;
   if (o.period && !period) period = find_subtraction_period(moves, rule);
   std::string moves_text;
@@ -71,20 +71,20 @@ result run_take(const take_options& o) {
   else
     r.add("winning_move", nullptr, "winning move", "none: every move leaves a winning pile for the opponent");
   if (period) {
-    const std::uint64_t checked_to = period->preperiod + period->largest_move - 1;
+    const std::uint64_t checked_to = period->checked_to - 1;
     r.add("period",
           json{{"preperiod", period->preperiod},
                {"period", period->period},
-               {"checked_from", period->preperiod},
+               {"checked_from", period->checked_from},
                {"checked_to", checked_to},
                {"from_period", a.certificate.has_value()}},
           "period",
           std::to_string(period->period) + " from n = " + std::to_string(period->preperiod) +
               " on; certified by w(n) = w(n + " + std::to_string(period->period) +
-              ") for n = " + std::to_string(period->preperiod) + " .. " + std::to_string(checked_to) + " (" +
-              count_of(period->largest_move, "value", "values") +
-              " = the largest move: each w(n) depends only on the values before it, so the pattern repeats "
-              "forever)" +
+              ") for n = " + std::to_string(period->checked_from) + " .. " + std::to_string(checked_to) +
+              " (the periodicity theorem of octal games: with the largest move " +
+              std::to_string(period->largest_move) +
+              ", a match over n < 2·max(start, 1) + period + largest move repeats forever)" +
               (a.certificate ? "; the answer came from the period (a table to N would not fit)" : ""));
   }
   if (table_to) {
@@ -114,7 +114,7 @@ void setup_divisor(CLI::App& cmd, divisor_options& o) {
 
 result run_divisor(const divisor_options& o) {
   const auto n = parse_integer<std::uint64_t>(o.n, "N", 0, std::numeric_limits<std::uint64_t>::max());
-  const divisor_answer a = divisor_game(n);
+  const divisor_result a = divisor_game(n);
   result r;
   r.question = "divisor game from " + std::to_string(n) + ": who wins, the player to move or the other?";
   r.add("n", n);
@@ -135,7 +135,7 @@ result run_divisor(const divisor_options& o) {
 // ---- the row games: predict, stone, stone2, stone3 (row_game.hpp) ----
 
 result run_predict(const row_options& o) {
-  return row_game<row_game_answer>(
+  return row_game<row_game_result>(
       o, "predict", "Predict the Winner: the first player's best lead (score minus the other's)",
       [](auto row) { return best_lead_exact(row); }, [](auto row) { return best_lead(row); },
       [](const auto& a) { return a.lead; },
@@ -158,8 +158,8 @@ result run_predict(const row_options& o) {
 // Stone Game: the lead by the DP, and the verdict by parity when it applies.
 template <class T>
 struct stone_answer {
-  row_game_answer<T> dp;
-  stone_game_answer<T> verdict;
+  row_game_result<T> dp;
+  stone_game_result<T> verdict;
 };
 
 result run_stone(const row_options& o) {
@@ -193,7 +193,7 @@ result run_stone(const row_options& o) {
 }
 
 result run_stone2(const row_options& o) {
-  return row_game<stone_game_ii_answer>(
+  return row_game<stone_game_ii_result>(
       o, "stone2", "Stone Game II: the most the first player can collect",
       [](auto row) { return stone_game_ii_exact(row); }, [](auto row) { return stone_game_ii(row); },
       [](const auto& a) { return a.first_score; },
@@ -205,7 +205,7 @@ result run_stone2(const row_options& o) {
 }
 
 result run_stone3(const row_options& o) {
-  return row_game<stone_game_iii_answer>(
+  return row_game<stone_game_iii_result>(
       o, "stone3", "Stone Game III: Alice's best lead (Alice moves first)",
       [](auto row) { return stone_game_iii_exact(row); }, [](auto row) { return stone_game_iii(row); },
       [](const auto& a) { return a.lead; },
@@ -232,7 +232,7 @@ result run_can_i_win(const can_i_win_options& o) {
   const int max = parse_integer<int>(o.max_choosable, "MAX", 1, 25);
   const auto desired = parse_integer<std::int64_t>(o.desired, "DESIRED", std::numeric_limits<std::int64_t>::min(),
                                                    std::numeric_limits<std::int64_t>::max());
-  const can_i_win_answer a = can_i_win(max, desired);
+  const can_i_win_result a = can_i_win(max, desired);
   result r;
   r.question = "numbers 1.." + std::to_string(max) + ", desired total " + std::to_string(desired) +
                ": can the first player force a win?";
@@ -240,7 +240,7 @@ result run_can_i_win(const can_i_win_options& o) {
   r.add("desired_total", desired);
   r.add("first_player_wins", a.first_player_wins, "answer",
         a.first_player_wins ? "yes: the first player can force a win" : "no: the first player cannot force a win");
-  r.add("outcome", to_string(a.result), "outcome",
+  r.add("outcome", std::string(outcome_name(a.result)), "outcome",
         a.result == outcome::draw ? "draw (the numbers run out before the total is reached)" : "");
   r.add("winning_move", a.winning_pick ? json{{"pick", *a.winning_pick}} : json(nullptr), "winning pick",
         a.winning_pick ? std::to_string(*a.winning_pick) : "");
@@ -265,7 +265,7 @@ void setup_flip_search(CLI::App& cmd, flip_search_options& o) {
 
 result run_flip_search(const flip_search_options& o) {
   const auto max_positions = parse_integer<std::size_t>(o.max_positions, "--max-positions", 1, 1'000'000'000);
-  const flip_search_answer a = flip_wins_by_search(o.position, max_positions);
+  const flip_search_result a = flip_wins_by_search(o.position, max_positions);
   result r;
   r.question = "Flip Game II on \"" + o.position + "\" by search over the strings: does the player to move win?";
   r.add("position", o.position);
@@ -301,7 +301,7 @@ result run_nim(const nim_options& o) {
   std::vector<std::uint64_t> heaps;
   for (const std::string_view h : split_list(o.heaps, "HEAPS"))
     heaps.push_back(parse_integer<std::uint64_t>(h, "each heap", 0, std::numeric_limits<std::uint64_t>::max()));
-  return nim_result(heaps, o.misere ? play_rule::misere : play_rule::normal);
+  return nim_facts(heaps, o.misere ? play_rule::misere : play_rule::normal);
 }
 
 // ---- expectiminimax ----
@@ -328,12 +328,12 @@ result run_expectiminimax(const expectiminimax_options& o) {
   auto best = std::make_shared<std::optional<std::size_t>>();
   value_runs runs;
   runs.exact = [m, best] {
-    const auto a = solve_expectiminimax(m->graph<Rational>());
+    const auto a = expectiminimax(m->graph<Rational>());
     *best = a.best_child[m->root];
     return a.values[m->root];
   };
   runs.approx = [m, best] {
-    const auto a = solve_expectiminimax(m->graph<double>());
+    const auto a = expectiminimax(m->graph<double>());
     if (!*best) *best = a.best_child[m->root];
     return a.values[m->root];
   };

@@ -32,7 +32,7 @@ struct game_options {
 // The cap of a misère search: its positions are multisets of heaps, about
 // 5 microseconds and 200 bytes each, and their number grows about 4-fold
 // per 10 counters for the splitting games (0.07: 10^5 at a heap of 60).
-misere_heap_answer misere_heap(const octal_game& game, std::uint64_t heap, const game_options& o) {
+misere_heap_result misere_heap(const octal_game& game, std::uint64_t heap, const game_options& o) {
   const auto cap = parse_integer<std::size_t>(o.max_positions, "--max-positions", 1, 1'000'000'000);
   try {
     return misere_octal_heap(game, heap, cap);
@@ -70,7 +70,7 @@ game_choice read_game(const game_options& o) {
   if (o.subtract) {
     const std::vector<std::int64_t> takes = read_move_set(std::vector<std::string>{*o.subtract}, "--subtract", 4096);
     const std::vector<std::uint64_t> unsigned_takes(takes.begin(), takes.end());
-    c.game = subtraction_game(unsigned_takes);
+    c.game = octal_subtraction_game(unsigned_takes);
   }
   c.max_values = parse_integer<std::size_t>(o.max_values, "--max-values", 1, std::size_t{1} << 31);
   c.method =
@@ -168,7 +168,7 @@ result run_misere_heap(const grundy_options& o, const octal_game& game) {
                                 "--n N");
   if (!o.n) throw std::invalid_argument("grundy --misere needs the heap: --n N");
   const auto n = parse_integer<std::uint64_t>(*o.n, "--n (the heap, under misère play)", 0, misere_max_heap);
-  const misere_heap_answer a = misere_heap(game, n, o.game);
+  const misere_heap_result a = misere_heap(game, n, o.game);
   result r;
   r.question = "a heap of " + std::to_string(n) + " in the octal game " + game.code() + play_words(play_rule::misere) +
                ": who wins, the player to move or the other?";
@@ -194,7 +194,7 @@ result run_grundy(const grundy_options& o) {
     check_plot_path(*o.plot);
   }
   const std::size_t max_values = table ? std::max(c.max_values, *table) : c.max_values;
-  const octal_values values = solve_octal(*c.game, max_values, c.method);
+  const octal_values values = certified_octal_values(*c.game, max_values, c.method);
   const period_certificate& cert = values.certificate();
   if (n && !values.known(*n)) beyond(*n, *c.game, values);
 
@@ -256,10 +256,10 @@ result run_nim_sum(const nim_sum_options& o) {
     heaps.push_back(parse_integer<std::uint64_t>(h, "each heap", 0, u64_max));
   const game_choice c = read_game(o.game);
   const play_rule rule = o.misere ? play_rule::misere : play_rule::normal;
-  if (!c.game) return nim_result(heaps, rule);  // a heap of h has value h
+  if (!c.game) return nim_facts(heaps, rule);  // a heap of h has value h
   if (o.misere) {
     if (heaps.size() > 1) refuse_misere_sum("a sum of " + std::to_string(heaps.size()) + " heaps of " + c.game->code());
-    const misere_heap_answer a = misere_heap(*c.game, heaps[0], o.game);
+    const misere_heap_result a = misere_heap(*c.game, heaps[0], o.game);
     result r;
     r.question = "the octal game " + c.game->code() + " on heaps " + list_text(heaps) + play_words(rule) +
                  ": who wins, the player to move or the other?";
@@ -269,7 +269,7 @@ result run_nim_sum(const nim_sum_options& o) {
     add_misere_heap_facts(r, heaps[0], a);
     return r;
   }
-  const octal_values solved = solve_octal(*c.game, c.max_values, c.method);
+  const octal_values solved = certified_octal_values(*c.game, c.max_values, c.method);
   std::vector<std::uint64_t> values;
   for (const std::uint64_t h : heaps) {
     if (!solved.known(h)) beyond(h, *c.game, solved);
@@ -313,7 +313,7 @@ result run_flip(const flip_options& o) {
     } else {
       position = *o.position;
     }
-    const flip_answer a = solve_flip(position);
+    const flip_grundy_result a = flip_grundy(position);
     value = a.value;
     if (a.flip) flip = *a.flip;
     r.question = "Flip Game II on " +

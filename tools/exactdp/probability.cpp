@@ -390,11 +390,12 @@ result run_new21(const new21_options& o) {
   const int n = parse_integer<int>(o.n, "N", 0, 1'000'000'000);
   const int k = parse_integer<int>(o.k, "K", 0, 1'000'000'000);
   const int max_pts = parse_integer<int>(o.max_pts, "MAXPTS", 1, 1'000'000'000);
-  return answered("probability that the New 21 Game total is at most " + std::to_string(n) + " (draw 1.." +
-                      std::to_string(max_pts) + " while below " + std::to_string(k) + ")",
-                  bounded_runs<Rational>([=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); },
-                                         [=] { return new21_game_bound(n, k, max_pts); }),
-                  o.answer);
+  return answered(
+      "probability that the New 21 Game total is at most " + std::to_string(n) + " (draw 1.." +
+          std::to_string(max_pts) + " while below " + std::to_string(k) + ")",
+      bounded_runs<Rational>([=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); },
+                             [=] { return new21_probability_bound(n, k, max_pts); }),
+      o.answer);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ result run_cat_mouse(const cat_mouse_options& o) {
   const std::uint32_t max_plies = parse_integer<std::uint32_t>(o.line_plies, "--line-plies", 0, 1000);
   const auto [text, source] = json_argument(o.graph, "the cat and mouse graph");
   const cat_mouse_game game(parse_cat_mouse_graph(text, source));
-  const cat_mouse_answer a = solve_cat_mouse(game);
+  const cat_mouse_result a = cat_mouse(game);
   static const char* const words[] = {"draw", "the mouse wins", "the cat wins"};
   const std::size_t shown = std::min<std::size_t>(a.line.size(), std::size_t{max_plies} + 1);
   const std::uint32_t last = a.line[shown - 1];
@@ -112,8 +112,8 @@ result run_cat_mouse2(const cat_mouse2_options& o) {
   const int mouse_jump = parse_integer<int>(o.mouse_jump, "--mouse-jump", 0, 1000);
   const auto limit = parse_integer<std::uint32_t>(o.turn_limit, "--turn-limit", 0, 0xFFFF'FFFFu);
   const cat_mouse2_board board(o.grid, cat_jump, mouse_jump);
-  const cat_mouse2_answer a = o.timed ? solve_cat_mouse2_timed(o.grid, cat_jump, mouse_jump, limit)
-                                      : solve_cat_mouse2(o.grid, cat_jump, mouse_jump, limit);
+  const cat_mouse2_result a =
+      o.timed ? cat_mouse2_timed(o.grid, cat_jump, mouse_jump, limit) : cat_mouse2(o.grid, cat_jump, mouse_jump, limit);
   const int mr = board.row_of[board.mouse_start], mc = board.col_of[board.mouse_start];
   result r;
   r.question = "Cat and Mouse II on a " + std::to_string(board.rows) + "x" + std::to_string(board.cols) + " grid (" +
@@ -156,7 +156,7 @@ result run_retrograde(const retrograde_options& o) {
   const std::uint32_t max_plies = parse_integer<std::uint32_t>(o.line_plies, "--line-plies", 0, 100000);
   const auto [text, source] = json_argument(o.model, "the game graph");
   const game_model model = parse_game_model(text, source);
-  const retrograde_result res = solve_retrograde(model.graph);
+  const retrograde_result res = retrograde_analysis(model.graph);
   const std::uint32_t s = model.start;
   const std::vector<std::uint32_t> line = principal_line(res, s, max_plies);
   const game_graph& g = model.graph;

@@ -541,8 +541,8 @@ void pig_layout(pig_solution<T>& sol, int faces, int target) {
 /// (1e-9) for several F and T; agrees with the general game solver on the
 /// explored Pig model (T <= 12), values and the sets of optimal actions.
 template <OrderedField T>
-pig_solution<T> solve_pig(int faces, int target, bool double_guess = true,
-                          const std::function<void(std::size_t, std::size_t)>& progress = {}) {
+pig_solution<T> pig_game(int faces, int target, bool double_guess = true,
+                         const std::function<void(std::size_t, std::size_t)>& progress = {}) {
   pig_solution<T> sol;
   detail::pig_layout(sol, faces, target);
   if constexpr (field_traits<T>::is_exact) {
@@ -655,6 +655,14 @@ M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k) {
       }
     }
   throw std::logic_error("pig_residue: state not reached");
+}
+
+// Old names, kept for one release.
+template <OrderedField T>
+[[deprecated("renamed pig_game")]] inline pig_solution<T> solve_pig(
+    int faces, int target, bool double_guess = true,
+    const std::function<void(std::size_t, std::size_t)>& progress = {}) {
+  return pig_game<T>(faces, target, double_guess, progress);
 }
 
 }  // namespace exactdp

@@ -813,7 +813,7 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
 /// cycles, ties) in double, Rational and mod P; the MDP whose Pmax value
 /// iteration over rationals gets wrong (3/4); Pig.
 template <OrderedField T>
-decision_solution<T> solve_decision(const decision_model& m, const decision_query& q) {
+decision_solution<T> optimal_decision(const decision_model& m, const decision_query& q) {
   const detail::decision_setup su = detail::prepare_decision(m, q);
   decision_solution<T> sol;
   auto& st = sol.stats;
@@ -950,6 +950,13 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
     for (auto& v : out.value) v += d;
   }
   return out;
+}
+
+// Old names, kept for one release.
+template <OrderedField T>
+[[deprecated("renamed optimal_decision")]] inline decision_solution<T> solve_decision(const decision_model& m,
+                                                                                      const decision_query& q) {
+  return optimal_decision<T>(m, q);
 }
 
 }  // namespace exactdp

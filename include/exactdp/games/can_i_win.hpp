@@ -6,8 +6,8 @@
 // desired_total wins. The position is the set of used numbers (the running
 // total and the player to move follow from it).
 // Two guards, each with its reason:
-//  - desired_total <= 0: the target is met before anyone moves; the seeds'
-//    convention (and LeetCode's) answers true.
+//  - desired_total <= 0: the target is met before anyone moves; LeetCode's
+//    convention answers true.
 //  - 1 + 2 + ... + max_choosable < desired_total: nobody can ever reach the
 //    target, so the game ends with every number used and no winner. The
 //    two-valued recursion would find no move at the end, call that position
@@ -29,8 +29,7 @@
 // (the subsets with a sum below the target, counted by a subset-sum table);
 // if it reaches the cap the table is filled instead: whichever solves fewer
 // masks.
-// Source: seed 000 "Bitmask games: Can I Win, and why its guards matter";
-// seed 004 §31.6; handed case C01.
+// Source: LeetCode 464 Can I Win. Tests: tests/games/test_small_games.cpp.
 #pragma once
 
 #include <cstdint>
@@ -53,7 +52,7 @@ enum class can_i_win_method {
 };
 
 /// The answer of can_i_win.
-struct can_i_win_answer {
+struct can_i_win_result {
   bool first_player_wins = false;  ///< the first player can force reaching the target
   /// win or lose for the first player; draw when the numbers cannot reach the
   /// target at all (no one ever wins).
@@ -74,12 +73,16 @@ struct can_i_win_answer {
 /// the state budget or the work passes the work budget.
 /// Cost: O(masks solved · m) bit operations (most masks exit at the first
 /// test), at most 2^m · m; 2^m bits of memory for the table, 2^(m+1) for
-/// the search. Source: seed 000 (Can I Win); seed 004 §31.6; LeetCode 464.
-/// Status: (10, 11) → false, (3, 4) → false, (1, 2) → false (handed C01),
+/// the search. Source: LeetCode 464 Can I Win. Status
+/// (tests/games/test_small_games.cpp): (10, 11) → false, (3, 4) → false,
+/// (1, 2) → false, an unreachable total is a draw, not a win,
 /// desired <= 0 → true; both methods against an exhaustive search for every
 /// (m <= 8, total <= m(m+1)/2 + 2) and against each other for m <= 14;
 /// benchmarked at m = 20 for every total 1..210.
-can_i_win_answer can_i_win(int max_choosable, std::int64_t desired_total,
+can_i_win_result can_i_win(int max_choosable, std::int64_t desired_total,
                            can_i_win_method method = can_i_win_method::fewer_masks);
+
+// Old names, kept for one release.
+using can_i_win_answer [[deprecated("renamed can_i_win_result")]] = can_i_win_result;
 
 }  // namespace exactdp

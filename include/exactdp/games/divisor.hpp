@@ -8,7 +8,7 @@
 // move and loses (every x divides 0, but none is below 0). The parity rule
 // agrees: 0 is even, yet 0 is a loss, so it is the one exception, and this
 // function treats it by the rules, not by the parity shortcut.
-// Source: seed 000 "Win and lose, derived" (Divisor Game).
+// Source: LeetCode 1025 Divisor Game.
 #pragma once
 
 #include <cstdint>
@@ -19,18 +19,22 @@
 namespace exactdp {
 
 /// The answer for Divisor Game at n.
-struct divisor_answer {
+struct divisor_result {
   outcome result = outcome::lose;             ///< win or lose for the player to move
   std::optional<std::uint64_t> winning_move;  ///< x = 1 when winning (leaves the odd n − 1)
 };
 
 /// Divisor Game at n (any 0 <= n <= 2^64 − 1): win iff n is even and n > 0;
 /// the winning move is x = 1. Cost: O(1). Errors: none.
-/// Source: seed 000 (Divisor Game). Status: against a memoised table of the
-/// rules and an exhaustive game-tree search for n <= 60.
-constexpr divisor_answer divisor_game(std::uint64_t n) {
+/// Source: LeetCode 1025 Divisor Game. Status: against a memoised table of
+/// the rules and an exhaustive game-tree search for n <= 60
+/// (tests/games/test_subtraction.cpp).
+constexpr divisor_result divisor_game(std::uint64_t n) {
   if (n == 0 || n % 2 == 1) return {outcome::lose, std::nullopt};
   return {outcome::win, std::uint64_t{1}};
 }
+
+// Old names, kept for one release.
+using divisor_answer [[deprecated("renamed divisor_result")]] = divisor_result;
 
 }  // namespace exactdp

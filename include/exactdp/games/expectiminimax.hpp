@@ -8,8 +8,9 @@
 //   chance: the sum of probability × child value.
 // Values are over an OrderedField: double, or Rational for the exact value.
 // ModInt is excluded: max and min need an order, which residues do not have.
-// Source: seed 001 "Games with chance"; seed 000 (the engine is the same:
-// value of a position from the values one step later).
+// Source: Michie, "Game-playing and game-learning automata" (1966); Russell
+// and Norvig, "Artificial Intelligence: A Modern Approach", ch. 5
+// (expectiminimax).
 #pragma once
 
 #include <cmath>
@@ -49,7 +50,7 @@ struct game_node {
 /// The values of every node and, for max and min nodes, the first child
 /// (in order) that attains the value.
 template <OrderedField T>
-struct expectiminimax_answer {
+struct expectiminimax_result {
   std::vector<T> values;
   std::vector<std::optional<std::size_t>> best_child;
 };
@@ -64,11 +65,11 @@ inline constexpr std::size_t expectiminimax_max_nodes = 50'000'000;
 /// one probability per child, each >= 0, summing to exactly 1 over Rational
 /// or within 1e-9 over double; the graph has no cycle.
 /// Cost: O(nodes + edges) operations in T (Kahn's topological order, no
-/// recursion). Source: seed 001 "Games with chance". Status: a dice game
+/// recursion). Source: Michie (1966). Status: a dice game
 /// checked against brute-force enumeration of every play (exact Rational),
 /// double within 1e-12 of the exact value, every validation error.
 template <OrderedField T>
-expectiminimax_answer<T> solve_expectiminimax(const std::vector<game_node<T>>& nodes) {
+expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) {
   const std::size_t n = nodes.size();
   if (n == 0) throw std::invalid_argument("expectiminimax: the game graph has no nodes");
   if (n > expectiminimax_max_nodes)
@@ -118,7 +119,7 @@ expectiminimax_answer<T> solve_expectiminimax(const std::vector<game_node<T>>& n
     for (std::size_t v = 0; v < n; ++v)
       for (const std::size_t c : nodes[v].children) parents[fill[c]++] = v;
   }
-  expectiminimax_answer<T> a;
+  expectiminimax_result<T> a;
   a.values.assign(n, T(0));
   a.best_child.assign(n, std::nullopt);
   std::vector<std::size_t> ready;
@@ -202,11 +203,11 @@ struct expectiminimax_model {
 /// (exactdp/io/json_input.hpp): numbers exact whatever their size, unknown
 /// and duplicate keys refused. Also checks what needs only the text: every
 /// chance node has one probability per child, none negative, summing to
-/// exactly 1 (so a --as double run refuses {0.5, 0.500001} too); terminal
+/// exactly 1 (so a run in double refuses {0.5, 0.500001} too); terminal
 /// nodes have a payoff and no children; the others have children. Cycles
-/// are solve_expectiminimax's to find. `source` names the text in messages.
+/// are expectiminimax's to find. `source` names the text in messages.
 /// Throws std::invalid_argument "SOURCE:LINE: ..." naming the node.
-/// Cost: linear in the text. Status: tests in tests/games/expectiminimax.cpp
+/// Cost: linear in the text. Status: tests in tests/games/test_expectiminimax.cpp
 /// (every error path) and the tool tests.
 expectiminimax_model parse_expectiminimax_model(std::string_view json_text, const std::string& source = "model");
 
@@ -216,6 +217,15 @@ T expectiminimax_model::convert(const Rational& q) {
     return to_double(q);  // correctly rounded
   else
     return T(q);
+}
+
+// Old names, kept for one release.
+template <OrderedField T>
+using expectiminimax_answer [[deprecated("renamed expectiminimax_result")]] = expectiminimax_result<T>;
+template <OrderedField T>
+[[deprecated("renamed expectiminimax")]] inline expectiminimax_result<T> solve_expectiminimax(
+    const std::vector<game_node<T>>& nodes) {
+  return expectiminimax(nodes);
 }
 
 }  // namespace exactdp

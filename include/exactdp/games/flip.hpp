@@ -2,14 +2,14 @@
 //
 // A string of '+' and '-'; a move flips two consecutive "++" to "--"; the
 // player who cannot move loses. The position is the string itself. The
-// search runs solve_win_lose with the string encoded exactly as a bit mask
+// search runs win_lose_search with the string encoded exactly as a bit mask
 // of its '+' signs (the length never changes, so the mask is the string).
-// This is the plain search the seeds describe: exponential in the worst case
+// This is the plain memoised search: exponential in the worst case
 // (at most 2^n strings), fine for short strings. The Sprague-Grundy fast path
 // (runs of '+' as independent heaps) lives in the grundy family; the two must
 // agree on every string.
-// Source: seed 000 "Flip Game II: the string is the position"; seed 004
-// "Bài tự luyện" (LC 294); handed case C06.
+// Source: LeetCode 294 Flip Game II. Tests: tests/games/test_small_games.cpp,
+// tests/games/test_flip_agreement.cpp.
 #pragma once
 
 #include <bit>
@@ -33,7 +33,7 @@ inline constexpr std::size_t flip_search_max_length = 64;
 inline constexpr std::size_t flip_search_default_positions = 5'000'000;
 
 /// The answer of flip_wins_by_search.
-struct flip_search_answer {
+struct flip_search_result {
   outcome result = outcome::lose;           ///< win or lose for the player to move
   std::optional<std::size_t> winning_flip;  ///< win: the smallest i such that flipping s[i], s[i+1] wins
   std::size_t positions = 0;                ///< distinct strings solved
@@ -62,9 +62,10 @@ struct flip_game {
 /// resource_error when the reachable strings exceed `max_positions` or the
 /// state budget, or the work passes the work budget. Cost: O(positions · pairs) mask
 /// operations; worst case exponential in the number of '+'.
-/// Source: seed 000 "Flip Game II". Status: against an exhaustive game-tree
-/// search without memo on all 16,383 strings of length <= 13; handed C06.
-inline flip_search_answer flip_wins_by_search(std::string_view s,
+/// Source: LeetCode 294 Flip Game II. Status: against an exhaustive game-tree
+/// search without memo on all 16,383 strings of length <= 13, and thirteen
+/// pluses win (tests/games/test_small_games.cpp).
+inline flip_search_result flip_wins_by_search(std::string_view s,
                                               std::size_t max_positions = flip_search_default_positions) {
   if (s.size() > flip_search_max_length)
     throw std::invalid_argument("flip: a string of " + std::to_string(s.size()) + " characters is above the limit of " +
@@ -104,12 +105,15 @@ inline flip_search_answer flip_wins_by_search(std::string_view s,
                          "answers long strings");
   }
   check_state_budget("the Flip Game II memo", 2 * reachable, detail::win_lose_entry_bytes<std::uint64_t>);
-  const auto r = solve_win_lose(detail::flip_game{}, start, max_positions);
-  flip_search_answer a;
+  const auto r = win_lose_search(detail::flip_game{}, start, max_positions);
+  flip_search_result a;
   a.result = r.result;
   a.positions = r.positions;
   if (r.best_move) a.winning_flip = static_cast<std::size_t>(std::countr_zero(start ^ *r.best_move));
   return a;
 }
+
+// Old names, kept for one release.
+using flip_search_answer [[deprecated("renamed flip_search_result")]] = flip_search_result;
 
 }  // namespace exactdp

@@ -28,7 +28,7 @@ namespace exactdp {
 inline constexpr std::int64_t guess_number_max_n = 100'000;
 
 /// The answer of guess_number.
-struct guess_number_answer {
+struct guess_number_result {
   std::int64_t cost = 0;         ///< the least money that guarantees a win
   std::int64_t first_guess = 1;  ///< an optimal first guess (the smallest one)
 };
@@ -42,7 +42,7 @@ struct guess_number_answer {
 /// Source: LeetCode 375. Status: n = 1, 2, 3, 10, 200 give 0, 1, 2, 16,
 /// 952; against an exhaustive search over the sets of candidates (any guess
 /// in 1..n, the picker's worst case) for n <= 12, first guess included.
-inline guess_number_answer guess_number(std::int64_t n) {
+inline guess_number_result guess_number(std::int64_t n) {
   if (n < 1 || n > guess_number_max_n)
     throw std::invalid_argument("Guess Number Higher or Lower II: n must be 1 to " +
                                 std::to_string(guess_number_max_n) + ", not " + std::to_string(n));
@@ -66,7 +66,7 @@ inline guess_number_answer guess_number(std::int64_t n) {
   auto at_col = [&](std::int64_t l, std::int64_t r) -> std::int64_t& {
     return by_col[col[static_cast<std::size_t>(r)] + static_cast<std::size_t>(l - 1)];
   };
-  guess_number_answer a;
+  guess_number_result a;
   for (std::int64_t len = 2; len <= n; ++len)
     for (std::int64_t l = 1; l + len - 1 <= n; ++l) {
       const std::int64_t r = l + len - 1;
@@ -87,5 +87,8 @@ inline guess_number_answer guess_number(std::int64_t n) {
   a.cost = n == 1 ? 0 : at_row(1, n);
   return a;
 }
+
+// Old names, kept for one release.
+using guess_number_answer [[deprecated("renamed guess_number_result")]] = guess_number_result;
 
 }  // namespace exactdp

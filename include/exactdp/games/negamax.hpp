@@ -7,9 +7,9 @@
 // maximisation covers both players (negamax). A position without moves has
 // the lead the game states (usually 0). The maximum starts from the first
 // real move, never from 0 or a sentinel, so a player can never "pass".
-// Source: seed 000 "From the game tree to a table: minimax, negamax and the
-// DP", "Score games: maximize your lead"; seed 001 "Score games — the
-// advantage trick".
+// Source: Knuth and Moore, "An analysis of alpha-beta pruning" (1975), for
+// the negamax form; LeetCode 486 Predict the Winner and LeetCode 1406 Stone
+// Game III for the lead of score games.
 #pragma once
 
 #include <concepts>
@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/games/search.hpp"
 #include "exactdp/games/search_budget.hpp"
 #include "exactdp/games/value.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -36,7 +37,7 @@ struct scored_move {
   P next{};
 };
 
-/// A game for solve_negamax. `G::position` has == and a hasher; `G::value`
+/// A game for negamax_search. `G::position` has == and a hasher; `G::value`
 /// is a LeadValue (std::int64_t checked, BigInt, Rational, double).
 ///   g.moves(p, out)      replaces `out` with the scored moves from p;
 ///   g.no_move_lead(p)    the mover's lead at a position without moves.
@@ -49,7 +50,7 @@ concept NegamaxGame = LeadValue<typename G::value> &&
   { g.no_move_lead(p) } -> std::convertible_to<typename G::value>;
 } && std::equality_comparable<typename G::position>;
 
-/// The answer of solve_negamax.
+/// The answer of negamax_search.
 template <class P, class T>
 struct negamax_result {
   T lead{};  ///< best lead of the player to move at the start
@@ -65,12 +66,26 @@ struct negamax_result {
 };
 
 namespace detail {
-template <class P, class T>
-struct negamax_frame {
-  P position;
-  std::vector<scored_move<P, T>> children;
-  std::size_t next = 0;
-  std::optional<T> best;  // over the children done; empty until the first real move
+// The negamax rule for memo_search: a position's lead is the largest, over
+// its moves, of the gain minus the opponent's lead after the move; the
+// maximum starts from the first real move (no pass).
+template <class G>
+struct negamax_engine {
+  using position = typename G::position;
+  using value = typename G::value;
+  using child = scored_move<position, value>;
+  using accumulator = std::optional<value>;  // empty until the first move
+  const G& g;
+  void moves(const position& p, std::vector<child>& out) const { g.moves(p, out); }
+  static const position& next(const child& c) { return c.next; }
+  static bool decided(const accumulator&) { return false; }
+  static void combine(accumulator& best, const child& c, const value& v) {
+    value lead = lead_sub(c.gain, v);
+    if (!best || lead > *best) best = std::move(lead);
+  }
+  value finish(const position& p, bool has_moves, accumulator best) const {
+    return has_moves ? std::move(*best) : value(g.no_move_lead(p));
+  }
 };
 }  // namespace detail
 
@@ -78,56 +93,26 @@ struct negamax_frame {
 /// optimal first move. With the total T of all points the game hands out,
 /// split_total(T, lead) gives both players' scores ((T + d)/2 and the rest).
 ///
-/// Memoised depth-first search with an explicit stack. `max_positions` caps
-/// the memo (0: only the state budget). Errors: std::invalid_argument on a
+/// Memoised depth-first search with an explicit stack (detail::memo_search).
+/// `max_positions` caps the memo (0: only the state budget) and the moves
+/// waiting on the current play (4 per position). Errors: std::invalid_argument on a
 /// cycle; std::overflow_error when a std::int64_t lead overflows;
 /// resource_error past the state budget, `max_positions` or the work budget.
 /// Cost: O(sum of move counts over reached positions) operations in T and
 /// hash operations; memory O(positions reached).
-/// Source: seed 000 "Score games". Status: tested against exhaustive search
+/// Source: Knuth and Moore (1975). Status (tests/games/test_engines.cpp):
+/// tested against exhaustive search
 /// that tracks both players' totals (take-from-either-end rows, Stone Game
 /// III), the "no pass" rule, and the int64 overflow check.
 template <NegamaxGame G, class Hash = std::hash<typename G::position>>
-negamax_result<typename G::position, typename G::value> solve_negamax(const G& g, const typename G::position& start,
-                                                                      std::size_t max_positions = 0) {
+negamax_result<typename G::position, typename G::value> negamax_search(const G& g, const typename G::position& start,
+                                                                       std::size_t max_positions = 0) {
   using P = typename G::position;
   using T = typename G::value;
-  std::unordered_map<P, std::optional<T>, Hash> memo;  // empty optional: on the current play
-  std::vector<detail::negamax_frame<P, T>> stack;
   detail::search_budget budget("the negamax search", max_positions, sizeof(P) + sizeof(T) + 56);
-
-  auto push = [&](const P& p) {
-    memo.emplace(p, std::nullopt);
-    detail::negamax_frame<P, T> f{p, {}, 0, std::nullopt};
-    g.moves(f.position, f.children);
-    budget.on_position(memo.size(), f.children.size());
-    stack.push_back(std::move(f));
-  };
-  push(start);
-
-  while (!stack.empty()) {
-    auto& f = stack.back();
-    bool descended = false;
-    while (f.next < f.children.size()) {
-      const scored_move<P, T>& m = f.children[f.next];
-      auto it = memo.find(m.next);
-      if (it == memo.end()) {
-        push(m.next);
-        descended = true;
-        break;
-      }
-      if (!it->second)
-        throw std::invalid_argument(
-            "the game has a cycle: a position can recur in one play, so the negamax recursion has no base");
-      T value = lead_sub(m.gain, *it->second);
-      if (!f.best || value > *f.best) f.best = std::move(value);
-      ++f.next;
-    }
-    if (descended) continue;
-    T result = f.children.empty() ? T(g.no_move_lead(f.position)) : std::move(*f.best);
-    memo[f.position] = std::move(result);
-    stack.pop_back();
-  }
+  const auto memo = detail::memo_search<detail::negamax_engine<G>, Hash>(
+      detail::negamax_engine<G>{g}, start, budget,
+      "the game has a cycle: a position can recur in one play, so the negamax recursion has no base");
 
   negamax_result<P, T> r;
   r.lead = *memo.at(start);
@@ -142,6 +127,13 @@ negamax_result<typename G::position, typename G::value> solve_negamax(const G& g
     }
   }
   return r;
+}
+
+// Old names, kept for one release.
+template <NegamaxGame G, class Hash = std::hash<typename G::position>>
+[[deprecated("renamed negamax_search")]] inline negamax_result<typename G::position, typename G::value> solve_negamax(
+    const G& g, const typename G::position& start, std::size_t max_positions = 0) {
+  return negamax_search<G, Hash>(g, start, max_positions);
 }
 
 }  // namespace exactdp

@@ -11,9 +11,9 @@
 // wins exactly when the number of heaps of one stone is even. The winning
 // move follows normal play except when it would leave only heaps of at most
 // one stone: then it leaves an odd number of heaps of one stone.
-// Source: seed 000 "Nim and the XOR rule, with a proof"; seed 002 (Nim);
-// Bouton, "Nim, a game with a complete mathematical theory" (1901) for
-// misère play.
+// Source: Bouton, "Nim, a game with a complete mathematical theory" (1901),
+// for normal and misère play; LeetCode 292 Nim Game for one heap.
+// Tests: tests/games/test_small_games.cpp.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +22,7 @@
 #include <span>
 
 #include "exactdp/games/value.hpp"
+#include "exactdp/grundy/nim_sum.hpp"
 
 namespace exactdp {
 
@@ -32,27 +33,23 @@ struct nim_move {
 };
 
 /// The answer for a Nim position.
-struct nim_answer {
+struct nim_result {
   outcome result = outcome::lose;        ///< win iff nim_sum != 0
   std::uint64_t nim_sum = 0;             ///< XOR of the heaps
   std::optional<nim_move> winning_move;  ///< the first heap (lowest index) that can restore nim-sum 0
 };
 
 /// Nim on any number of heaps of any size (empty: a loss, nothing to move).
-/// Cost: O(heaps). Errors: none. Source: seed 000 "Nim and the XOR rule".
-/// Status: against exhaustive game-tree search over all heap vectors of the
-/// seed's sizes (one or two heaps up to 9, three up to 7, four up to 5, five up to 4).
-inline nim_answer nim(std::span<const std::uint64_t> heaps) {
-  nim_answer a;
-  for (const std::uint64_t h : heaps) a.nim_sum ^= h;
-  if (a.nim_sum == 0) return a;
-  a.result = outcome::win;
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    const std::uint64_t target = heaps[i] ^ a.nim_sum;
-    if (target < heaps[i]) {
-      a.winning_move = nim_move{i, heaps[i] - target};
-      break;
-    }
+/// Cost: O(heaps). Errors: none. Source: Bouton (1901). Status: against
+/// exhaustive game-tree search over all heap vectors of these sizes (one or
+/// two heaps up to 9, three up to 7, four up to 5, five up to 4)
+/// (tests/games/test_small_games.cpp).
+inline nim_result nim(std::span<const std::uint64_t> heaps) {
+  nim_result a;
+  a.nim_sum = nim_sum(heaps);
+  if (const auto m = nim_reduction(heaps)) {
+    a.result = outcome::win;
+    a.winning_move = nim_move{m->component, heaps[m->component] - m->move};
   }
   return a;
 }
@@ -65,8 +62,8 @@ inline nim_answer nim(std::span<const std::uint64_t> heaps) {
 /// of the sizes tested for normal play, the move included; the published
 /// verdicts 3,4,5 win; 1,1,1 lose; 1,1 win; 1 lose; 2,2 lose; 1,2,3 lose;
 /// 2,3,4,5 lose.
-inline nim_answer misere_nim(std::span<const std::uint64_t> heaps) {
-  nim_answer a;
+inline nim_result misere_nim(std::span<const std::uint64_t> heaps) {
+  nim_result a;
   std::size_t big = 0, ones = 0, big_index = 0;
   for (std::size_t i = 0; i < heaps.size(); ++i) {
     a.nim_sum ^= heaps[i];
@@ -95,18 +92,12 @@ inline nim_answer misere_nim(std::span<const std::uint64_t> heaps) {
     a.winning_move = nim_move{big_index, heaps[big_index] - keep};
     return a;
   }
-  if (a.nim_sum == 0) return a;
-  a.result = outcome::win;
   // Two or more big heaps: the normal-play move leaves at least one big heap
   // (it changes one heap only), so normal play continues to apply.
-  for (std::size_t i = 0; i < heaps.size(); ++i) {
-    const std::uint64_t target = heaps[i] ^ a.nim_sum;
-    if (target < heaps[i]) {
-      a.winning_move = nim_move{i, heaps[i] - target};
-      break;
-    }
-  }
-  return a;
+  return nim(heaps);
 }
+
+// Old names, kept for one release.
+using nim_answer [[deprecated("renamed nim_result")]] = nim_result;
 
 }  // namespace exactdp

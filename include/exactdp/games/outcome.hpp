@@ -1,7 +1,7 @@
 // exactdp/games/outcome.hpp: the outcome of a position for the player to
 // move, shared by every game family (win/lose search, negamax, retrograde
-// analysis). Source: seed 000 "Win and lose, derived"; seed 001
-// "Retrograde analysis".
+// analysis). Source: Berlekamp, Conway and Guy, "Winning Ways" (1982), ch. 2.
+// Tests: tests/games/test_shared_outcome.cpp.
 #pragma once
 
 #include <cstdint>

@@ -16,9 +16,9 @@
 // of the stones LEFT in the row; the lead on stones i..j is
 //   lead7(i, i) = 0,  lead7(i, j) = max(sum(i+1..j) − lead7(i+1, j), sum(i..j−1) − lead7(i, j−1)),
 // filled with the same rolling row.
-// Source: seed 000 "Score games: maximize your lead", "One row of memory is
-// enough", "Stone Game: when parity answers the question"; seed 004 §31.2,
-// §31.3; LeetCode 1690 "Stone Game VII".
+// Source: LeetCode 877 Stone Game, LeetCode 486 Predict the Winner,
+// LeetCode 1690 Stone Game VII. Tests: tests/games/test_rows.cpp,
+// tests/games/test_guess_stone7.cpp.
 #pragma once
 
 #include <cmath>
@@ -42,7 +42,7 @@ enum class row_end { left, right };
 
 /// The answer of best_lead.
 template <LeadValue T>
-struct row_game_answer {
+struct row_game_result {
   T lead{};                            ///< first player's best lead (score − other's score)
   row_end first_move = row_end::left;  ///< an optimal first move (left on a tie between the two)
   T total{};                           ///< sum of the row
@@ -67,11 +67,12 @@ inline void check_row(std::size_t n, const char* game) {
 /// row_game_max_length values, or a double that is NaN or infinite; std::overflow_error when an int64 lead or the
 /// int64 total overflows; resource_error past the work budget.
 /// Cost: n(n−1)/2 max-steps in T, O(n) memory (one rolling row).
-/// Source: seed 000 "One row of memory is enough". Status: seed values, and
+/// Source: LeetCode 486 Predict the Winner. Status (tests/games/test_rows.cpp):
+/// the problem's examples, and
 /// against an exhaustive game-tree search that tracks both players' totals on
 /// 600 random rows (negatives and zeros) in int64, BigInt, Rational and double.
 template <LeadValue T>
-row_game_answer<T> best_lead(std::span<const T> values) {
+row_game_result<T> best_lead(std::span<const T> values) {
   const std::size_t n = values.size();
   detail::check_row(n, "Predict the Winner");
   detail::check_finite_values(values, "Predict the Winner");
@@ -80,7 +81,7 @@ row_game_answer<T> best_lead(std::span<const T> values) {
   check_work_budget("best_lead on " + std::to_string(n) + " values",
                     static_cast<long double>(n) * static_cast<long double>(n) / 2 * 3 *
                         detail::lead_operation_cost<T>(detail::lead_bits(values)));
-  row_game_answer<T> a;
+  row_game_result<T> a;
   for (const T& v : values) a.total = lead_add(a.total, v);
   std::vector<T> lead(values.begin(), values.end());  // row n−1 .. : lead[j] = lead(i, j)
   T after_left = n > 1 ? T(0) : values[0];            // lead(1, n−1), captured when row 1 is done
@@ -107,7 +108,7 @@ row_game_answer<T> best_lead(std::span<const T> values) {
 
 /// The answer of stone_game_vii.
 template <LeadValue T>
-struct stone_game_vii_answer {
+struct stone_game_vii_result {
   T lead{};                            ///< first player's best lead (their points − the other's)
   row_end first_move = row_end::left;  ///< an optimal first move (left on a tie between the two)
 };
@@ -124,7 +125,7 @@ struct stone_game_vii_answer {
 /// tracks both players' points on random rows (negatives and zeros) in
 /// int64, BigInt, Rational and double, first move included.
 template <LeadValue T>
-stone_game_vii_answer<T> stone_game_vii(std::span<const T> stones) {
+stone_game_vii_result<T> stone_game_vii(std::span<const T> stones) {
   const std::size_t n = stones.size();
   detail::check_row(n, "Stone Game VII");
   detail::check_finite_values(stones, "Stone Game VII");
@@ -134,7 +135,7 @@ stone_game_vii_answer<T> stone_game_vii(std::span<const T> stones) {
   for (std::size_t i = 0; i < n; ++i) prefix[i + 1] = lead_add(prefix[i], stones[i]);
   auto sum = [&](std::size_t i, std::size_t j) { return lead_sub(prefix[j + 1], prefix[i]); };  // stones i..j
   std::vector<T> lead(n, T(0));  // lead[j] = lead7(i, j) for the current i
-  stone_game_vii_answer<T> a;
+  stone_game_vii_result<T> a;
   for (std::size_t i = n - 1; i-- > 0;) {
     for (std::size_t j = i + 1; j < n; ++j) {
       // lead[j] still holds lead7(i+1, j); lead[j−1] is already lead7(i, j−1).
@@ -150,7 +151,8 @@ stone_game_vii_answer<T> stone_game_vii(std::span<const T> stones) {
 
 /// Predict the Winner: true when the first player can finish with at least
 /// the other's score (a tie counts for the first player): best_lead >= 0.
-/// Errors and cost as best_lead. Source: seed 004 §31.3; seed 000. Status:
+/// Errors and cost as best_lead. Source: LeetCode 486 Predict the Winner.
+/// Status (tests/games/test_rows.cpp):
 /// [1,5,2] → false, [1,2,1] → true (tie), plus best_lead's tests.
 template <LeadValue T>
 bool predict_the_winner(std::span<const T> values) {
@@ -159,13 +161,13 @@ bool predict_the_winner(std::span<const T> values) {
 
 /// The answer of stone_game.
 template <LeadValue T>
-struct stone_game_answer {
+struct stone_game_result {
   bool first_player_wins = false;  ///< strictly more than the other player
   bool by_parity = false;          ///< answered by the parity argument, without the DP
   /// With by_parity: which class the first player collects (even or odd indices) and its sum.
   bool takes_even_indices = false;
   T parity_sum{}, other_sum{};
-  std::optional<row_game_answer<T>> dp;  ///< the DP answer, when the parity shortcut did not apply
+  std::optional<row_game_result<T>> dp;  ///< the DP answer, when the parity shortcut did not apply
 };
 
 namespace detail {
@@ -193,15 +195,15 @@ bool is_odd_integer(const T& v) {
 /// has an even length, integer values and an odd total, the parity argument
 /// answers "yes" in O(n) (by_parity, with the class to collect); otherwise the
 /// DP of best_lead decides (lead > 0). Errors as best_lead. Cost: O(n) with
-/// the shortcut, O(n²) otherwise. Source: seed 000 "Stone Game: when parity
-/// answers the question"; seed 004 §31.2. Status: [5,3,4,5] → true; the
+/// the shortcut, O(n²) otherwise. Source: LeetCode 877 Stone Game.
+/// Status (tests/games/test_rows.cpp): [5,3,4,5] → true; the
 /// shortcut agrees with the DP on 2,000 random even rows with odd totals;
 /// [3,2,7,4,3] (odd count) goes to the DP and gives lead −1.
 template <LeadValue T>
-stone_game_answer<T> stone_game(std::span<const T> piles) {
+stone_game_result<T> stone_game(std::span<const T> piles) {
   detail::check_row(piles.size(), "Stone Game");
   detail::check_finite_values(piles, "Stone Game");
-  stone_game_answer<T> a;
+  stone_game_result<T> a;
   T even{}, odd{}, total{};
   bool integers = true;
   for (std::size_t i = 0; i < piles.size(); ++i) {
@@ -228,13 +230,13 @@ stone_game_answer<T> stone_game(std::span<const T> piles) {
 /// best_lead<Rational>, without a fraction or a gcd per cell.
 /// Errors as best_lead. Cost: n(n−1)/2 steps on integers of the scaled
 /// row's size. Status: agrees with best_lead<Rational> on random rows of
-/// fractions and integers (tests/games/rows.cpp).
-inline row_game_answer<Rational> best_lead_exact(std::span<const Rational> values) {
+/// fractions and integers (tests/games/test_rows.cpp).
+inline row_game_result<Rational> best_lead_exact(std::span<const Rational> values) {
   detail::check_row(values.size(), "Predict the Winner");
   return solve_row_exact(
       values, [](auto row) { return best_lead(row); },
       [](const auto& a, const BigInt& d) {
-        row_game_answer<Rational> r;
+        row_game_result<Rational> r;
         r.lead = over(a.lead, d);
         r.first_move = a.first_move;
         r.total = over(a.total, d);
@@ -242,5 +244,13 @@ inline row_game_answer<Rational> best_lead_exact(std::span<const Rational> value
         return r;
       });
 }
+
+// Old names, kept for one release.
+template <LeadValue T>
+using row_game_answer [[deprecated("renamed row_game_result")]] = row_game_result<T>;
+template <LeadValue T>
+using stone_game_vii_answer [[deprecated("renamed stone_game_vii_result")]] = stone_game_vii_result<T>;
+template <LeadValue T>
+using stone_game_answer [[deprecated("renamed stone_game_result")]] = stone_game_result<T>;
 
 }  // namespace exactdp

@@ -1,5 +1,5 @@
 // exactdp/games/search_budget.hpp: the limits a memoized game search checks
-// as its memo grows (shared by solve_win_lose and solve_negamax).
+// as its memo grows (shared by win_lose_search and negamax_search).
 #pragma once
 
 #include <cstddef>

@@ -14,8 +14,8 @@
 //   lead(n) = 0,   lead(i) = max over k in 1..3, i + k <= n of ( sum(i..i+k−1) − lead(i+k) ).
 // The maximum starts from the first real option, never from 0: starting at 0
 // would let a player pass ([−5, −3] would read "Tie" instead of "Bob").
-// Source: seed 000 "Stone Game II: when a rule depends on history", "Stone
-// Game III: the same lead idea over a suffix"; seed 004 §31.4.
+// Source: LeetCode 1140 Stone Game II, LeetCode 1406 Stone Game III.
+// Tests: tests/games/test_rows.cpp.
 #pragma once
 
 #include <algorithm>
@@ -37,7 +37,7 @@ inline constexpr std::size_t stone_game_iii_max_length = 100'000'000;
 
 /// The answer of stone_game_ii.
 template <LeadValue T>
-struct stone_game_ii_answer {
+struct stone_game_ii_result {
   T first_score{};             ///< the most the first player can collect
   T second_score{};            ///< what the second player then collects (total − first)
   std::size_t first_take = 1;  ///< an optimal X for the first move (the smallest)
@@ -47,11 +47,12 @@ struct stone_game_ii_answer {
 /// empty row, more than stone_game_ii_max_length piles, or a non-finite double; std::overflow_error
 /// on int64 overflow; resource_error when the (n+1)² table passes the state
 /// budget or the ~n³/3 steps pass the work budget. Cost: O(n³) steps in T,
-/// (n + 1)² values of T. Source: seed 000 "Stone Game II"; seed 004 §31.4.
-/// Status: [2,7,9,4,4] → 10, [1] → 1 (handed C09), and against an exhaustive
+/// (n + 1)² values of T. Source: LeetCode 1140 Stone Game II.
+/// Status (tests/games/test_rows.cpp): [2,7,9,4,4] → 10, [1] → 1 (one
+/// pile), and against an exhaustive
 /// game-tree search on 500 random rows (negatives included).
 template <LeadValue T>
-stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
+stone_game_ii_result<T> stone_game_ii(std::span<const T> piles) {
   const std::size_t n = piles.size();
   if (n == 0) throw std::invalid_argument("Stone Game II: the row is empty: give at least one pile");
   if (n > stone_game_ii_max_length)
@@ -78,7 +79,7 @@ stone_game_ii_answer<T> stone_game_ii(std::span<const T> piles) {
       best[i * w + m] = std::move(top);
     }
   }
-  stone_game_ii_answer<T> a;
+  stone_game_ii_result<T> a;
   a.first_score = best[1];  // best(0, 1)
   a.second_score = lead_sub(suffix[0], a.first_score);
   for (std::size_t x = 1; x <= std::min<std::size_t>(2, n); ++x)
@@ -99,7 +100,7 @@ constexpr const char* to_string(stone_winner w) {
 
 /// The answer of stone_game_iii.
 template <LeadValue T>
-struct stone_game_iii_answer {
+struct stone_game_iii_result {
   T lead{};                                 ///< Alice's (the first player's) best lead
   stone_winner winner = stone_winner::tie;  ///< Alice if lead > 0, Bob if < 0, else Tie
   int first_take = 1;                       ///< an optimal number of piles (1..3) for Alice's first move (the smallest)
@@ -108,11 +109,12 @@ struct stone_game_iii_answer {
 /// Stone Game III on `values` (any signs). Errors: std::invalid_argument for
 /// an empty row, more than stone_game_iii_max_length values, or a non-finite double;
 /// std::overflow_error on int64 overflow. Cost: O(n) steps, n + 1 values of T.
-/// Source: seed 000 "Stone Game III". Status: [1,2,3,7] → Bob,
-/// [1,2,3,−9] → Alice, [−5,−3] → Bob (handed C07), and against an exhaustive
+/// Source: LeetCode 1406 Stone Game III. Status (tests/games/test_rows.cpp):
+/// [1,2,3,7] → Bob, [1,2,3,−9] → Alice, [−5,−3] → Bob (no pass), and
+/// against an exhaustive
 /// game-tree search tracking both scores on 600 random rows in [−20, 20].
 template <LeadValue T>
-stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
+stone_game_iii_result<T> stone_game_iii(std::span<const T> values) {
   const std::size_t n = values.size();
   if (n == 0) throw std::invalid_argument("Stone Game III: the row is empty: give at least one value");
   if (n > stone_game_iii_max_length)
@@ -136,7 +138,7 @@ stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
     }
     lead[i] = std::move(top);
   }
-  stone_game_iii_answer<T> a;
+  stone_game_iii_result<T> a;
   a.lead = lead[0];
   a.winner = a.lead > T(0) ? stone_winner::alice : a.lead < T(0) ? stone_winner::bob : stone_winner::tie;
   a.first_take = take;
@@ -146,24 +148,30 @@ stone_game_iii_answer<T> stone_game_iii(std::span<const T> values) {
 /// stone_game_ii over exact values, computed on integers over the common
 /// denominator (solve_row_exact). Errors and cost as stone_game_ii on
 /// integers of the scaled row's size. Status: agrees with
-/// stone_game_ii<Rational> on random rows (tests/games/rows.cpp).
-inline stone_game_ii_answer<Rational> stone_game_ii_exact(std::span<const Rational> piles) {
+/// stone_game_ii<Rational> on random rows (tests/games/test_rows.cpp).
+inline stone_game_ii_result<Rational> stone_game_ii_exact(std::span<const Rational> piles) {
   return solve_row_exact(
       piles, [](auto row) { return stone_game_ii(row); },
       [](const auto& a, const BigInt& d) {
-        return stone_game_ii_answer<Rational>{over(a.first_score, d), over(a.second_score, d), a.first_take};
+        return stone_game_ii_result<Rational>{over(a.first_score, d), over(a.second_score, d), a.first_take};
       });
 }
 
 /// stone_game_iii over exact values, computed on integers over the common
 /// denominator (solve_row_exact). Errors and cost as stone_game_iii.
 /// Status: agrees with stone_game_iii<Rational> on random rows.
-inline stone_game_iii_answer<Rational> stone_game_iii_exact(std::span<const Rational> values) {
+inline stone_game_iii_result<Rational> stone_game_iii_exact(std::span<const Rational> values) {
   return solve_row_exact(
       values, [](auto row) { return stone_game_iii(row); },
       [](const auto& a, const BigInt& d) {
-        return stone_game_iii_answer<Rational>{over(a.lead, d), a.winner, a.first_take};
+        return stone_game_iii_result<Rational>{over(a.lead, d), a.winner, a.first_take};
       });
 }
+
+// Old names, kept for one release.
+template <LeadValue T>
+using stone_game_ii_answer [[deprecated("renamed stone_game_ii_result")]] = stone_game_ii_result<T>;
+template <LeadValue T>
+using stone_game_iii_answer [[deprecated("renamed stone_game_iii_result")]] = stone_game_iii_result<T>;
 
 }  // namespace exactdp

@@ -7,8 +7,9 @@
 // + and − is checked and throws on overflow), BigInt, Rational or double.
 // ModInt is excluded by the concept: residues mod P have no order that
 // arithmetic respects, so "the larger lead" means nothing for them.
-// Source: seed 000 "From the game tree to a table: minimax, negamax and the
-// DP"; seed 001 "Score games — the advantage trick".
+// Source: Knuth and Moore, "An analysis of alpha-beta pruning" (1975), for
+// negamax; LeetCode 486 Predict the Winner for the lead of score games.
+// Tests: tests/games/test_rows.cpp, tests/games/test_engines.cpp.
 #pragma once
 
 #include <cmath>
@@ -29,8 +30,8 @@
 
 namespace exactdp {
 
-/// "lose", "draw", "win" or "undecided".
-constexpr const char* to_string(outcome o) { return outcome_name(o).data(); }
+/// Old name of outcome_name (games/outcome.hpp), kept for one release.
+[[deprecated("use outcome_name")]] constexpr const char* to_string(outcome o) { return outcome_name(o).data(); }
 
 /// A type usable as a score or lead in a game: totally ordered, built from an
 /// int64, closed under + and −. Admits std::int64_t (checked by lead_add /
@@ -65,7 +66,7 @@ T lead_add(const T& a, const T& b) {
     std::int64_t r = 0;
     if (__builtin_add_overflow(a, b, &r))
       throw std::overflow_error("int64 overflow in " + std::to_string(a) + " + " + std::to_string(b) +
-                                " (use the exact type, --as exact)");
+                                " (use an exact type: BigInt or Rational)");
     return r;
   } else {
     return a + b;
@@ -80,7 +81,7 @@ T lead_sub(const T& a, const T& b) {
     std::int64_t r = 0;
     if (__builtin_sub_overflow(a, b, &r))
       throw std::overflow_error("int64 overflow in " + std::to_string(a) + " - " + std::to_string(b) +
-                                " (use the exact type, --as exact)");
+                                " (use an exact type: BigInt or Rational)");
     return r;
   } else {
     return a - b;

@@ -8,8 +8,8 @@
 // so by returning outcome::draw there. With draws the same recursion becomes
 // "the best of the negated outcomes" over the order lose < draw < win, so a
 // play that ends without a winner is never read as a win for anyone.
-// Source: seed 000 "Win and lose, derived", "The memo key"; seed 001
-// "Win/lose positions".
+// Source: Berlekamp, Conway and Guy, "Winning Ways" (1982), ch. 2 (P- and
+// N-positions). Tests: tests/games/test_engines.cpp.
 #pragma once
 
 #include <concepts>
@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/games/search.hpp"
 #include "exactdp/games/search_budget.hpp"
 #include "exactdp/games/value.hpp"
 #include "exactdp/numeric/errors.hpp"
@@ -40,7 +41,7 @@ constexpr outcome no_move_outcome_under(play_rule rule) {
   return rule == play_rule::normal ? outcome::lose : outcome::win;
 }
 
-/// A game for solve_win_lose. `G::position` is a value type with == and a
+/// A game for win_lose_search. `G::position` is a value type with == and a
 /// std::hash specialisation (or any hasher passed to the solver).
 ///   g.moves(p, out)       replaces the contents of `out` with the positions one
 ///                         move away from p (the opponent moves next there);
@@ -56,7 +57,7 @@ concept WinLoseGame = requires(const G& g, const typename G::position& p, std::v
 }
 &&std::equality_comparable<typename G::position>&& std::copy_constructible<typename G::position>;
 
-/// The answer of solve_win_lose.
+/// The answer of win_lose_search.
 template <class P>
 struct win_lose_result {
   outcome result = outcome::undecided;  ///< lose, draw or win, for the player to move at the start
@@ -68,12 +69,29 @@ struct win_lose_result {
 };
 
 namespace detail {
-template <class P>
-struct win_lose_frame {
-  P position;
-  std::vector<P> children;
-  std::size_t next = 0;
-  outcome best = outcome::undecided;  // best outcome for the mover among the children done
+// The win/lose rule for memo_search: a position's value is the best, for its
+// mover, of the negated values of its children (lose < draw < win); a win
+// decides it at once.
+template <class G>
+struct win_lose_engine {
+  using position = typename G::position;
+  using child = position;
+  using value = outcome;
+  using accumulator = outcome;  // undecided: no child yet
+  const G& g;
+  void moves(const position& p, std::vector<child>& out) const { g.moves(p, out); }
+  static const position& next(const child& c) { return c; }
+  static bool decided(outcome acc) { return acc == outcome::win; }
+  static void combine(outcome& acc, const child&, outcome v) {
+    const outcome mine = opposite(v);
+    if (acc == outcome::undecided || mine > acc) acc = mine;
+  }
+  outcome finish(const position& p, bool has_moves, outcome acc) const {
+    const outcome result = has_moves ? acc : g.no_move_outcome(p);
+    if (result == outcome::undecided)
+      throw std::invalid_argument("the game's no_move_outcome returned 'undecided' for a finished position");
+    return result;
+  }
 };
 
 // Bytes of one memo entry, for the state budget (key, value, node, bucket).
@@ -84,8 +102,9 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 /// Solves `start` of the game `g`: the outcome for the player to move and a
 /// best first move.
 ///
-/// Memoised depth-first search with an explicit stack (no recursion: the
-/// depth of a play may be anything). Each distinct position is expanded once.
+/// Memoised depth-first search with an explicit stack (detail::memo_search:
+/// no recursion, the depth of a play may be anything). Each distinct
+/// position is expanded once.
 /// Arguments: `max_positions` caps the memo (0: only the state budget);
 /// `position_bytes` is what one position holds outside sizeof(P) (the
 /// elements of a vector position: a bound the caller knows), counted in
@@ -95,59 +114,22 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 /// would pass the state budget or `max_positions`, or the moves examined pass
 /// the work budget. Cost: O(sum over reached positions of their move count)
 /// hash operations; memory O(positions reached) plus the current play.
-/// Source: seed 000 "Win and lose, derived". Status: tested against an
+/// Source: "Winning Ways", ch. 2. Status (tests/games/test_engines.cpp):
+/// tested against an
 /// exhaustive game-tree search without memo (subtraction, Can I Win with
 /// draws, Flip Game), and a cycle is rejected.
 template <WinLoseGame G, class Hash = std::hash<typename G::position>>
-win_lose_result<typename G::position> solve_win_lose(const G& g, const typename G::position& start,
-                                                     std::size_t max_positions = 0, std::size_t position_bytes = 0) {
+win_lose_result<typename G::position> win_lose_search(const G& g, const typename G::position& start,
+                                                      std::size_t max_positions = 0, std::size_t position_bytes = 0) {
   using P = typename G::position;
-  std::unordered_map<P, outcome, Hash> memo;  // undecided: on the current play (a cycle if reached again)
-  std::vector<detail::win_lose_frame<P>> stack;
   detail::search_budget budget("the win/lose search", max_positions, detail::win_lose_entry_bytes<P> + position_bytes);
-
-  std::size_t pending = 0;  // children held by the frames on the stack
-  auto push = [&](const P& p) {
-    memo.emplace(p, outcome::undecided);
-    detail::win_lose_frame<P> f{p, {}, 0, outcome::undecided};
-    g.moves(f.position, f.children);
-    budget.on_position(memo.size(), f.children.size());
-    pending += f.children.size();
-    budget.on_pending(pending);
-    stack.push_back(std::move(f));
-  };
-  push(start);
-
-  while (!stack.empty()) {
-    auto& f = stack.back();
-    bool descended = false;
-    while (f.next < f.children.size() && f.best != outcome::win) {
-      const P& child = f.children[f.next];
-      auto it = memo.find(child);
-      if (it == memo.end()) {
-        push(child);  // may reallocate `stack`: leave the loop before touching f again
-        descended = true;
-        break;
-      }
-      if (it->second == outcome::undecided)
-        throw std::invalid_argument(
-            "the game has a cycle: a position can recur in one play, so the win/lose recursion has no base; "
-            "use retrograde analysis");
-      const outcome mine = opposite(it->second);
-      if (f.best == outcome::undecided || mine > f.best) f.best = mine;
-      ++f.next;
-    }
-    if (descended) continue;
-    const outcome result = f.children.empty() ? g.no_move_outcome(f.position) : f.best;
-    if (result == outcome::undecided)
-      throw std::invalid_argument("the game's no_move_outcome returned 'undecided' for a finished position");
-    memo[f.position] = result;
-    pending -= f.children.size();
-    stack.pop_back();
-  }
+  const auto memo = detail::memo_search<detail::win_lose_engine<G>, Hash>(
+      detail::win_lose_engine<G>{g}, start, budget,
+      "the game has a cycle: a position can recur in one play, so the win/lose recursion has no base; "
+      "use retrograde analysis");
 
   win_lose_result<P> r;
-  r.result = memo.at(start);
+  r.result = *memo.at(start);
   r.positions = memo.size();
   if (r.result == outcome::win || r.result == outcome::draw) {
     // Children are solved in move order until the first one that decides, so
@@ -164,6 +146,13 @@ win_lose_result<typename G::position> solve_win_lose(const G& g, const typename 
     }
   }
   return r;
+}
+
+// Old names, kept for one release.
+template <WinLoseGame G, class Hash = std::hash<typename G::position>>
+[[deprecated("renamed win_lose_search")]] inline win_lose_result<typename G::position> solve_win_lose(
+    const G& g, const typename G::position& start, std::size_t max_positions = 0, std::size_t position_bytes = 0) {
+  return win_lose_search<G, Hash>(g, start, max_positions, position_bytes);
 }
 
 }  // namespace exactdp

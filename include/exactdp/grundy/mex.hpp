@@ -2,8 +2,8 @@
 //
 // The mex of a set S of non-negative integers is the smallest non-negative
 // integer not in S; a position's Grundy value is the mex of its options'
-// values. Source: seed 000 "Sprague-Grundy in one section", seed 001
-// "Impartial games". Invariant of the module: Grundy values are grundy_value
+// values. Source: Sprague (1935), Grundy (1939); Berlekamp, Conway and Guy,
+// "Winning Ways", ch. 3. Invariant of the module: Grundy values are grundy_value
 // (32-bit), and a value of a position with k options is at most k.
 #pragma once
 
@@ -14,6 +14,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "exactdp/grundy/nim_sum.hpp"  // nim_sum, kept reachable from here
+
 namespace exactdp {
 
 /// A Grundy value (nimber). The value of a position with k options is <= k.
@@ -23,7 +25,7 @@ using grundy_value = std::uint32_t;
 /// mex query: a stamped array (each slot remembers the round that set it), so
 /// clearing between positions costs nothing. Values must be < capacity();
 /// grow with reserve_values(). Not a hash set: the hash-set version measured
-/// about 10x slower on Grundy tables (issue 6).
+/// about 10x slower on Grundy tables.
 /// Memory: 4 bytes per value slot. Status: tested against a sorted-vector mex.
 class mex_set {
  public:
@@ -72,7 +74,7 @@ class mex_set {
 /// Returns a value in [0, values.size()]. Values larger than values.size()
 /// cannot affect the result and are ignored. Cost: O(values.size()) time and
 /// memory (a bitmap of values.size() + 1 bits). No errors.
-/// Source: seed 000 "Sprague-Grundy in one section". Status: tested against a
+/// Source: Sprague (1935), Grundy (1939). Status: tested against a
 /// sorted-vector reference on random lists.
 inline grundy_value mex(std::span<const grundy_value> values) {
   std::vector<bool> seen(values.size() + 1, false);
@@ -81,17 +83,6 @@ inline grundy_value mex(std::span<const grundy_value> values) {
   std::size_t m = 0;
   while (seen[m]) ++m;
   return static_cast<grundy_value>(m);
-}
-
-/// The Nim sum (XOR) of Grundy values: the value of the sum of independent
-/// positions with these values (Sprague-Grundy theorem). The sum is a loss for
-/// the player to move exactly when the result is 0. Cost: O(values.size()).
-/// Source: seed 000 "Nim and the XOR rule". Status: tested against an
-/// exhaustive search of product games.
-inline std::uint64_t nim_sum(std::span<const std::uint64_t> values) {
-  std::uint64_t s = 0;
-  for (const std::uint64_t v : values) s ^= v;
-  return s;
 }
 
 }  // namespace exactdp

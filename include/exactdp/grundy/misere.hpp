@@ -26,7 +26,7 @@
 namespace exactdp {
 
 /// The answer for one heap under misère play.
-struct misere_heap_answer {
+struct misere_heap_result {
   outcome result = outcome::lose;  ///< win or lose for the player to move
   /// Win: the heaps a winning move leaves (sorted; empty when it takes the
   /// whole heap).
@@ -49,14 +49,14 @@ inline constexpr std::uint64_t misere_max_heap = 1'000'000;
 /// without memo on small heaps of several games (Kayles 0.77, Dawson's
 /// Kayles 0.07, 0.137, 4.7); a subtraction game against the misère
 /// subtraction table; Nim heaps against Bouton's rule.
-misere_heap_answer misere_octal_heap(const octal_game& game, std::uint64_t heap, std::size_t max_positions = 0);
+misere_heap_result misere_octal_heap(const octal_game& game, std::uint64_t heap, std::size_t max_positions = 0);
 
 /// Misère play on several heaps of an octal game: one heap is
 /// misere_octal_heap; a sum of two or more heaps is refused, because misère
 /// play has no rule for sums (see the file comment). Errors:
 /// std::invalid_argument for no heap or two or more heaps (with the
 /// explanation), and misere_octal_heap's. Status: tested, both refusals.
-misere_heap_answer misere_octal(const octal_game& game, std::span<const std::uint64_t> heaps,
+misere_heap_result misere_octal(const octal_game& game, std::span<const std::uint64_t> heaps,
                                 std::size_t max_positions = 0);
 
 /// Throws std::invalid_argument explaining that a sum of games has no
@@ -64,5 +64,8 @@ misere_heap_answer misere_octal(const octal_game& game, std::span<const std::uin
 /// play, such as a nim-sum of values): misère Grundy values do not combine
 /// by XOR. `what` names the sum in the message.
 [[noreturn]] void refuse_misere_sum(const std::string& what);
+
+// Old names, kept for one release.
+using misere_heap_answer [[deprecated("renamed misere_heap_result")]] = misere_heap_result;
 
 }  // namespace exactdp

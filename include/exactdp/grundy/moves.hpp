@@ -2,9 +2,8 @@
 // function, and the winning move in a sum of arbitrary components.
 //
 // G(s) = mex{ G(t) : t an option of s }; a position that falls apart into
-// independent parts has the XOR of the parts' values. Source: seed 000
-// "Sprague-Grundy in one section", seed 001 "Impartial games", seed 002
-// "Sprague-Grundy Theorem". Recursion is replaced by an explicit stack.
+// independent parts has the XOR of the parts' values. Source: Sprague
+// (1935), Grundy (1939). Tests: tests/grundy/test_period.cpp. Recursion is replaced by an explicit stack.
 #pragma once
 
 #include <cstddef>
@@ -19,6 +18,7 @@
 #include <vector>
 
 #include "exactdp/grundy/mex.hpp"
+#include "exactdp/grundy/nim_sum.hpp"
 #include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
@@ -119,31 +119,27 @@ grundy_value grundy_of(const Position& start, Moves moves, std::size_t max_posit
 /// values[i] is the Grundy value of component i; option_values(i) returns the
 /// values of the options of component i (a range of grundy_value, in a fixed
 /// order). Returns {i, j}: move component i to its option number j; nothing
-/// when the Nim sum is 0 (every move loses). Throws std::invalid_argument when
-/// the sum is not 0 but no component has an option of value values[i] ^ sum
-/// (the values given are not Grundy values). Cost: O(components) plus the
-/// options of the first component whose value has the sum's top bit.
-/// Source: seed 000 "Nim and the XOR rule" (the third fact of the proof).
-/// Status: tested on Nim and octal sums against exhaustive search.
+/// when the Nim sum is 0 (every move loses). The component is the one
+/// nim_reduction picks. Throws std::invalid_argument when the sum is not 0
+/// but component i has no option of value values[i] ^ sum (the values given
+/// are not Grundy values). Cost: O(components) plus the options of that
+/// component. Source: Bouton (1901), Sprague (1935), Grundy (1939).
+/// Status: tested on Kayles sums against exhaustive search, and the error
+/// (tests/grundy/test_period.cpp).
 template <class OptionValues>
-std::optional<std::pair<std::size_t, std::size_t>> winning_move(std::span<const grundy_value> values,
-                                                                OptionValues option_values) {
-  grundy_value sum = 0;
-  for (const grundy_value v : values) sum ^= v;
-  if (sum == 0) return std::nullopt;
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const grundy_value target = values[i] ^ sum;
-    if (target >= values[i]) continue;  // only a component with sum's top bit can drop to target
-    std::size_t j = 0;
-    for (const grundy_value v : option_values(i)) {
-      if (v == target) return std::make_pair(i, j);
-      ++j;
-    }
-    throw std::invalid_argument("component " + std::to_string(i) + " has value " + std::to_string(values[i]) +
-                                " but no option of value " + std::to_string(target) +
-                                ": the values are not its Grundy values");
+std::optional<component_move<std::size_t>> winning_move(std::span<const grundy_value> values,
+                                                        OptionValues option_values) {
+  const auto reduction = nim_reduction(values);
+  if (!reduction) return std::nullopt;
+  const std::size_t i = reduction->component;
+  std::size_t j = 0;
+  for (const grundy_value v : option_values(i)) {
+    if (v == reduction->move) return component_move<std::size_t>{i, j};
+    ++j;
   }
-  throw std::invalid_argument("no component can make the Nim sum 0");  // unreachable for true values
+  throw std::invalid_argument("component " + std::to_string(i) + " has value " + std::to_string(values[i]) +
+                              " but no option of value " + std::to_string(reduction->move) +
+                              ": the values are not its Grundy values");
 }
 
 }  // namespace exactdp

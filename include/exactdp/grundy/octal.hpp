@@ -11,7 +11,9 @@
 // without removing anything. Examples: 0.07 Dawson's Kayles (= Flip Game II
 // run lengths), 0.137 Dawson's chess, 0.77 Kayles, 0.3 Nim with one counter
 // per move; the subtraction game S(1,3,4) is 0.3033.
-// Source: issue 6; seed 000 "Sprague-Grundy in one section" and "Flip Game II".
+// Source: Berlekamp, Conway and Guy, "Winning Ways" (1982), ch. 4 (octal
+// games); Gangolli and Plambeck, "A note on periodicity in some octal games"
+// (1989) for the sparse space. Tests: tests/grundy/test_octal.cpp.
 #pragma once
 
 #include <bit>
@@ -54,10 +56,10 @@ octal_game parse_octal(std::string_view code);
 /// for some s in `takes` (as the octal game with d_s = 3). Constraints:
 /// 1 <= s <= 4096, at least one s; duplicates allowed. std::invalid_argument
 /// otherwise. Cost: O(max s).
-octal_game subtraction_game(std::span<const std::uint64_t> takes);
+octal_game octal_subtraction_game(std::span<const std::uint64_t> takes);
 
 /// Reads a subtraction set "1,3,4" (comma or space separated) and returns
-/// subtraction_game(). std::invalid_argument on a malformed list.
+/// octal_subtraction_game(). std::invalid_argument on a malformed list.
 octal_game parse_subtraction_set(std::string_view list);
 
 /// How a Grundy table is computed.
@@ -72,8 +74,7 @@ enum class grundy_method { naive, sparse };
 /// Constraints: count <= 2^31. Throws resource_error (before allocating) when
 /// 4·count bytes exceed the state budget or the work (about count^2/4 per
 /// splitting digit) exceeds the work budget. Cost: O(count·t) without splits,
-/// O(count^2·s) with s splitting digits. Source: seed 000 "Flip Game II"
-/// (flipGrundy), Winning Ways ch. 4. Status: tested against the game's
+/// O(count^2·s) with s splitting digits. Source: Winning Ways ch. 4. Status: tested against the game's
 /// definition (a search of heap multisets) for n <= 300 on every listed game,
 /// and against published sequences (OEIS A002187 Dawson's chess, A002186
 /// Kayles, A071434, A071453, A125920).
@@ -181,5 +182,11 @@ struct heap_move {
   std::size_t take = 0;
   std::uint64_t left = 0, right = 0;
 };
+
+// Old names, kept for one release.
+[[deprecated("renamed octal_subtraction_game")]] inline octal_game subtraction_game(
+    std::span<const std::uint64_t> takes) {
+  return octal_subtraction_game(takes);
+}
 
 }  // namespace exactdp

@@ -9,7 +9,9 @@
 // conversely.) We use e' = max(e, 1) in the range, so that shortening a part
 // never empties it (which would change the kind of move); G(p) = G(0) is then
 // checked directly, so the claim also holds from e = 0.
-// Source: issue 6. Status: tested on games with published periods
+// Source: Guy and Smith, "The G-values of various games" (1956); Winning
+// Ways ch. 4. Status (tests/grundy/test_period.cpp): tested on games with
+// published periods
 // (0.07: 34 from 53; 0.137: 34 from 52; 0.77: 12 from 71; .1377: 24 from 141;
 // .176: 8 from 24; .177: 20 from 497) and honest failure on short tables.
 #pragma once
@@ -21,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/grundy/nim_sum.hpp"
 #include "exactdp/grundy/octal.hpp"
 
 namespace exactdp {
@@ -45,8 +48,14 @@ struct period_certificate {
 /// e <= n < 2·max(e, 1) + p + max_take. Returns certified = false when no p
 /// fits in the table ("not certified up to N"). Only valid for octal games
 /// (and subtraction games); a user move function has no such theorem.
-/// Cost: O(N) per candidate p that survives its last values, O(N^2) at worst.
-/// Status: tested on the games with published periods listed above.
+/// The one certifier of the library: subtraction games (games/subtraction.hpp)
+/// call it on their win/lose sequence too.
+/// Errors: resource_error when its scan (4 bytes per value) passes the state
+/// budget; std::invalid_argument above 2^32 - 1 values. Cost: O(N) time (the
+/// Z-function of the reversed table gives every p's least e at once).
+/// Status: tested on the games with published periods listed above
+/// (tests/grundy/test_period.cpp) and through the subtraction game's
+/// certified periods (tests/games/test_subtraction.cpp).
 period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take);
 
 /// Grundy values of an octal game together with its period certificate:
@@ -105,25 +114,31 @@ class octal_values {
 /// (resource_error on the state or work budget). Cost: at most twice the
 /// cost of the last table. Status: tested (periods above, 10^18 queries,
 /// 0.6 up to 2·10^6 values refused within a second).
-octal_values solve_octal(const octal_game& game, std::size_t max_count, grundy_method method = grundy_method::sparse);
+octal_values certified_octal_values(const octal_game& game, std::size_t max_count,
+                                    grundy_method method = grundy_method::sparse);
 
 /// A move in a sum of heaps: heap number `component` is replaced by the move.
-struct sum_move {
-  std::size_t component = 0;
-  heap_move move;
-};
+using sum_move = component_move<heap_move>;
 
 /// A move in the sum of heaps (of the same octal game) that makes the Nim sum
 /// of the values 0, or nothing when the sum is already 0 (the player to move
-/// loses). Throws std::domain_error when some heap's value is unknown.
-/// Cost: O(heaps) plus one move_to_value. Source: seed 000 "Nim and the XOR
-/// rule" (nimMove), generalised by Sprague-Grundy. Status: tested against an
-/// exhaustive search of the product game.
+/// loses); the heap moved is the one nim_reduction picks. Throws
+/// std::invalid_argument when some heap's value is not known (beyond the
+/// table and no period certified: compute more values). Cost: O(heaps) plus
+/// one move_to_value. Source: Bouton (1901), generalised by Sprague (1935)
+/// and Grundy (1939). Status: tested against an exhaustive search of the
+/// product game (tests/grundy/test_period.cpp).
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps);
 
 /// Text form of a move from a heap of size `heap`, e.g. "take 2 from heap 7
 /// leaving 2 and 3", "take 2 from heap 2 leaving nothing", "split heap 5 into
 /// 1 and 4" (a move of d0 = 4). Cost: O(1).
 std::string describe(const heap_move& move, std::uint64_t heap);
+
+// Old names, kept for one release.
+[[deprecated("renamed certified_octal_values")]] inline octal_values solve_octal(
+    const octal_game& game, std::size_t max_count, grundy_method method = grundy_method::sparse) {
+  return certified_octal_values(game, max_count, method);
+}
 
 }  // namespace exactdp

@@ -11,7 +11,7 @@
 //             their common denominators), fmpq_mat_solve on rational ones;
 //             compiled in lib/markov/flint_solve.cpp so that FLINT stays out
 //             of the public headers. A naive Rational elimination is about
-//             800x slower at 200 states (DESIGN.md "Performance").
+//             800x slower at 200 states.
 // All take the n×n matrix row-major and overwrite b with the solution x of
 // a·x = b. They return false when the matrix is singular (in T: a residue
 // system can be singular mod P while the rational one is not).

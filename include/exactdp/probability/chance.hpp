@@ -49,7 +49,7 @@ namespace exactdp {
 /// Status: tested on Rational, double and Mod against hand values, against
 /// exhaustive enumeration (tests/probability/test_chance.cpp), and used by
 /// expected_fixed_points, expected_rolls_to_reach, soup_servings and
-/// new21_game.
+/// new21_probability.
 template <Field T>
 class chance_step {
  public:

@@ -134,7 +134,7 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
 /// Status: seed value, C04, C05, brute force over every draw sequence,
 /// policy agreement tested (tests/probability/test_new21.cpp).
 template <Field T>
-T new21_game(int n, int k, int max_pts) {
+T new21_probability(int n, int k, int max_pts) {
   detail::check_new21_arguments(n, k, max_pts);
   if (k == 0 || static_cast<long long>(n) >= static_cast<long long>(k) + max_pts - 1) return T(1);
   const int draws = std::min(n, k);  // the most draws that lead to a total <= n
@@ -171,18 +171,27 @@ T new21_game(int n, int k, int max_pts) {
   }
 }
 
-/// A bound on new21_game(n, k, max_pts): the answer is N/max_pts^min(n, k)
+/// A bound on new21_probability(n, k, max_pts): the answer is N/max_pts^min(n, k)
 /// with that denominator known and 0 <= N <= max_pts^min(n, k) (a
 /// probability); 1 (denominator 1) when the game always ends at or below n.
-/// Same constraints as new21_game; resource_error when the denominator
+/// Same constraints as new21_probability; resource_error when the denominator
 /// passes the state budget. Cost: one power.
-inline answer_bound new21_game_bound(int n, int k, int max_pts) {
+inline answer_bound new21_probability_bound(int n, int k, int max_pts) {
   detail::check_new21_arguments(n, k, max_pts);
   if (k == 0 || static_cast<long long>(n) >= static_cast<long long>(k) + max_pts - 1) return detail::integer_bound(1);
   const auto m = static_cast<unsigned long>(max_pts);
   const auto draws = static_cast<unsigned long>(std::min(n, k));
   const std::uint64_t bits = detail::power_bits(m, draws);
   return {bits, bits, detail::known_power(m, draws, "the denominator max_pts^min(n, k)")};
+}
+
+// Old names, kept for one release.
+template <Field T>
+[[deprecated("renamed new21_probability")]] inline T new21_game(int n, int k, int max_pts) {
+  return new21_probability<T>(n, k, max_pts);
+}
+[[deprecated("renamed new21_probability_bound")]] inline answer_bound new21_game_bound(int n, int k, int max_pts) {
+  return new21_probability_bound(n, k, max_pts);
 }
 
 }  // namespace exactdp

@@ -1,7 +1,7 @@
 // exactdp/retrograde/cat_mouse.hpp: Cat and Mouse (LeetCode 913) on the
 // retrograde engine.
 //
-// Rules (seed 004 §31.5): an undirected graph with nodes 0..n-1; the hole is
+// Rules (LeetCode 913 Cat and Mouse): an undirected graph with nodes 0..n-1; the hole is
 // node 0; the mouse starts on node 1 and moves first, the cat starts on node
 // 2; each turn the player to move must go to a neighbouring node; the cat may
 // never enter the hole. The mouse wins on reaching the hole; the cat wins on
@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "exactdp/retrograde/outcome.hpp"
+#include "exactdp/retrograde/result.hpp"
 
 namespace exactdp {
 
@@ -92,7 +92,7 @@ class cat_mouse_game {
 };
 
 /// The answer for the start position (mouse on 1 to move, cat on 2).
-struct cat_mouse_answer {
+struct cat_mouse_result {
   int result = 0;                            ///< 1 mouse wins, 2 cat wins, 0 draw (LC 913)
   std::uint32_t remoteness = no_remoteness;  ///< plies to the end (mouse's and cat's moves); none for a draw
   int first_move = -1;                       ///< node of the mouse's first optimal move
@@ -106,14 +106,15 @@ struct cat_mouse_answer {
 /// Constraints and errors: as cat_mouse_game. Cost: O(n·E) time for E
 /// edges (each of the 2n(n-1) positions looks at its node's neighbours
 /// twice), 17·2n(n-1) bytes plus the graph. No recursion.
-/// Source: seed 004 §31.5, LeetCode 913. Status: the seed example (0); every
+/// Source: LeetCode 913 Cat and Mouse. Status
+/// (tests/retrograde/test_cat_mouse.cpp): the problem's example 1 (0); every
 /// valid graph with up to 5 nodes and random graphs with 6 to 8 nodes,
 /// every position, against a history search (repeated position = draw);
 /// remoteness against a depth-bounded search; a graph whose cat win needs
 /// more plies than a 4n+3 cap allows.
-cat_mouse_answer solve_cat_mouse(const cat_mouse_game& game);
+cat_mouse_result cat_mouse(const cat_mouse_game& game);
 
-/// The LC 913 answer alone: 1, 2 or 0. Errors and cost as solve_cat_mouse.
+/// The LC 913 answer alone: 1, 2 or 0. Errors and cost as cat_mouse.
 int cat_mouse(const std::vector<std::vector<int>>& graph);
 
 /// Reads a cat-and-mouse graph from JSON: an array of n arrays of node
@@ -125,5 +126,11 @@ int cat_mouse(const std::vector<std::vector<int>>& graph);
 /// cat_mouse_game. Cost: O(text length). Status: error paths tested.
 std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text,
                                                     const std::string& source = "cat and mouse graph");
+
+// Old names, kept for one release.
+using cat_mouse_answer [[deprecated("renamed cat_mouse_result")]] = cat_mouse_result;
+[[deprecated("renamed cat_mouse")]] inline cat_mouse_result solve_cat_mouse(const cat_mouse_game& game) {
+  return cat_mouse(game);
+}
 
 }  // namespace exactdp

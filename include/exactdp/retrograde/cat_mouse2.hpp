@@ -3,7 +3,7 @@
 // remoteness (the turn limit becomes a comparison), and the acyclic game
 // whose positions carry the ply count (the turn limit is part of the state).
 //
-// Rules (LC 1728, the exercise seed 004 §31.5 names): a grid of 'C' (cat),
+// Rules (LeetCode 1728 Cat and Mouse II): a grid of 'C' (cat),
 // 'M' (mouse), 'F' (food), '#' (wall) and '.' (floor). The mouse moves first,
 // then they alternate; a move jumps up, down, left or right by 0 to the
 // player's jump length (0: stay), never over a wall or off the grid; either
@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "exactdp/retrograde/outcome.hpp"
+#include "exactdp/retrograde/result.hpp"
 
 namespace exactdp {
 
@@ -158,7 +158,7 @@ class cat_mouse2_timed_game {
 };
 
 /// The answer at the start (mouse to move on 'M', cat on 'C').
-struct cat_mouse2_answer {
+struct cat_mouse2_result {
   bool mouse_wins = false;  ///< the LC 1728 answer under the turn limit
   outcome mouse_outcome =
       outcome::undecided;                    ///< the mouse's outcome (timed form: under the limit; cyclic: without it)
@@ -171,22 +171,34 @@ struct cat_mouse2_answer {
 /// limit (a draw: the mouse can avoid the cat for ever but never eat).
 /// Constraints and errors: as cat_mouse2_board; turn_limit >= 0 (any value).
 /// Cost: O(F²·(rows + cols)) time, 17·2F² bytes (F <= 64 in LC 1728: 140 KB).
-/// Source: LeetCode 1728 (seed 004 §31.5 "related exercises").
-/// Status: LC examples; agrees with the timed form and with a forward
+/// Source: LeetCode 1728 Cat and Mouse II.
+/// Status (tests/retrograde/test_cat_mouse2.cpp): the problem's examples; agrees with the timed form and with a forward
 /// depth-bounded search on random small grids and limits.
-cat_mouse2_answer solve_cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                   std::uint32_t turn_limit = 1000);
+cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
+                             std::uint32_t turn_limit = 1000);
 
 /// Cat and Mouse II by the acyclic timed form (the same engine on
-/// (limit + 1)·F² positions). Same answer as solve_cat_mouse2 for mouse_wins
-/// (and remoteness when the mouse wins). Errors: as solve_cat_mouse2, plus
+/// (limit + 1)·F² positions). Same answer as cat_mouse2 for mouse_wins
+/// (and remoteness when the mouse wins). Errors: as cat_mouse2, plus
 /// resource_error when (limit + 1)·F² positions exceed the state budget.
 /// Cost: O(limit·F·(rows + cols)·F) time, 17(limit + 1)F² bytes.
-/// Status: tested against solve_cat_mouse2.
-cat_mouse2_answer solve_cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
-                                         std::uint32_t turn_limit = 1000);
+/// Status: tested against cat_mouse2.
+cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
+                                   std::uint32_t turn_limit = 1000);
 
-/// The LC 1728 answer (limit 1000 turns). Errors as solve_cat_mouse2.
+/// The LC 1728 answer (limit 1000 turns). Errors as cat_mouse2.
 bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse_jump);
+
+// Old names, kept for one release.
+using cat_mouse2_answer [[deprecated("renamed cat_mouse2_result")]] = cat_mouse2_result;
+[[deprecated("renamed cat_mouse2")]] inline cat_mouse2_result solve_cat_mouse2(const std::vector<std::string>& grid,
+                                                                               int cat_jump, int mouse_jump,
+                                                                               std::uint32_t turn_limit = 1000) {
+  return cat_mouse2(grid, cat_jump, mouse_jump, turn_limit);
+}
+[[deprecated("renamed cat_mouse2_timed")]] inline cat_mouse2_result solve_cat_mouse2_timed(
+    const std::vector<std::string>& grid, int cat_jump, int mouse_jump, std::uint32_t turn_limit = 1000) {
+  return cat_mouse2_timed(grid, cat_jump, mouse_jump, turn_limit);
+}
 
 }  // namespace exactdp

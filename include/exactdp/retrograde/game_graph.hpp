@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "exactdp/retrograde/outcome.hpp"
+#include "exactdp/retrograde/result.hpp"
 
 namespace exactdp {
 
@@ -58,11 +58,12 @@ void validate_game_graph(const game_graph& g);
 /// 17 bytes per position for the result and the queue plus 8(N+1) + 4M bytes
 /// for the parent lists it builds. Cost: O(N + M) time, no recursion; peak
 /// memory = the graph + 25N + 4M + 8 bytes.
-/// Source: seed 001 "Retrograde analysis". Status: every graph with up to 3
+/// Source: Thompson, "Retrograde analysis of certain endgames" (1986).
+/// Status (tests/retrograde/test_engine.cpp): every graph with up to 3
 /// positions (all players and terminal outcomes) and random graphs up to 8
 /// positions against a history search; remoteness against a depth-bounded
 /// search; 10^7 positions / 5·10^7 moves benchmarked.
-retrograde_result solve_retrograde(const game_graph& g);
+retrograde_result retrograde_analysis(const game_graph& g);
 
 /// A game graph read from the JSON model format, with its start position and
 /// optional position names (empty, or one per position).
@@ -89,5 +90,10 @@ game_model parse_game_model(std::string_view json_text, const std::string& sourc
 
 /// The name of position p in a model: names[p], or its number.
 std::string position_label(const game_model& model, std::uint32_t p);
+
+// Old names, kept for one release.
+[[deprecated("renamed retrograde_analysis")]] inline retrograde_result solve_retrograde(const game_graph& g) {
+  return retrograde_analysis(g);
+}
 
 }  // namespace exactdp

@@ -2,7 +2,7 @@
 // once for any finite game graph given implicitly (cat and mouse, grids) or
 // explicitly (game_graph.hpp).
 //
-// The algorithm (seed 001 "Retrograde analysis"): every terminal position is
+// The algorithm (retrograde analysis: Ströhlein 1970, Thompson 1986): every terminal position is
 // decided; a queue holds decided positions in the order they were decided;
 // for each decided position c and each parent p still undecided, the value of
 // c seen from p's mover is a win for p (p is decided: win) or a loss for p
@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "exactdp/numeric/errors.hpp"
-#include "exactdp/retrograde/outcome.hpp"
+#include "exactdp/retrograde/result.hpp"
 
 namespace exactdp {
 
@@ -64,7 +64,8 @@ inline constexpr std::size_t retrograde_bytes_per_position = 17;
 /// Cost: O(N + M) time (each move is looked at once from each end, and once
 /// more from each drawn position when its move is chosen), 17·N bytes of
 /// memory besides the game itself. No recursion.
-/// Source: seed 001 "Retrograde analysis", seed 004 §31.5. Status: tested
+/// Source: Thompson (1986); LeetCode 913 Cat and Mouse for the draw rule.
+/// Status (tests/retrograde/test_engine.cpp): tested
 /// against an exhaustive history search (repeated position = draw) on every
 /// small graph and random graphs, remoteness against a depth-bounded search.
 template <RetrogradeGame Game>
@@ -153,7 +154,8 @@ retrograde_result retrograde_analysis(const Game& game, const std::string& what 
 /// table (std::invalid_argument otherwise). Cost: O(length) time, O(N) bits
 /// of memory when the line is a draw, O(1) otherwise (a win or loss line has
 /// exactly remoteness(start) moves, strictly decreasing in remoteness).
-/// Status: tested on the seed example and on small graphs.
+/// Status: tested on LeetCode 913's example 1 and on small graphs
+/// (tests/retrograde/test_cat_mouse.cpp, tests/retrograde/test_engine.cpp).
 inline std::vector<std::uint32_t> principal_line(const retrograde_result& r, std::uint32_t start,
                                                  std::uint32_t max_plies) {
   if (start >= r.outcomes.size())

@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const exactdp::expectiminimax_model m =
         exactdp::parse_expectiminimax_model(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
     if (m.nodes.size() > 2000) return 0;  // evaluation is linear; keep runs fast
-    const auto exact = exactdp::solve_expectiminimax(m.graph<exactdp::Rational>());
-    const auto approx = exactdp::solve_expectiminimax(m.graph<double>());
+    const auto exact = exactdp::expectiminimax(m.graph<exactdp::Rational>());
+    const auto approx = exactdp::expectiminimax(m.graph<double>());
     const exactdp::double_conversion want = exactdp::to_double_checked(exact.values[m.root]);
     const double got = approx.values[m.root];
     if (want.status == exactdp::double_status::rounded || want.status == exactdp::double_status::exact) {

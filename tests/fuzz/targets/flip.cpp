@@ -11,9 +11,9 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string s(reinterpret_cast<const char*>(data), size);
-  exactdp::flip_answer answer;
+  exactdp::flip_grundy_result answer;
   try {
-    answer = exactdp::solve_flip(s);
+    answer = exactdp::flip_grundy(s);
   } catch (const std::invalid_argument& e) {
     exactdp::fuzz::check_message(e.what());
     return 0;
@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::size_t i = *answer.flip;
     if (i + 1 >= s.size() || s[i] != '+' || s[i + 1] != '+') __builtin_trap();
     s[i] = s[i + 1] = '-';
-    if (exactdp::solve_flip(s).value != 0) __builtin_trap();
+    if (exactdp::flip_grundy(s).value != 0) __builtin_trap();
   }
   return 0;
 }

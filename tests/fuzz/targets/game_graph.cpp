@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const exactdp::game_model m =
         exactdp::parse_game_model(std::string_view(reinterpret_cast<const char*>(data), size));
-    (void)exactdp::solve_retrograde(m.graph);
+    (void)exactdp::retrograde_analysis(m.graph);
   } catch (const std::invalid_argument& e) {
     exactdp::fuzz::check_message(e.what());
   } catch (const exactdp::resource_error& e) {

@@ -68,7 +68,7 @@ TEST_CASE("misère octal heaps: subtraction games and Nim", "[grundy][misere]") 
   const std::vector<std::uint64_t> takes{1, 3, 4};
   const std::vector<std::int64_t> moves{1, 3, 4};
   const auto table = subtraction_table(moves, 60, play_rule::misere);
-  for (std::uint64_t n = 0; n <= 60; ++n) CHECK(misere_octal_heap(subtraction_game(takes), n).result == table[n]);
+  for (std::uint64_t n = 0; n <= 60; ++n) CHECK(misere_octal_heap(octal_subtraction_game(takes), n).result == table[n]);
   // Nim with removals of 1..12 (0.333333333333) on one heap against Bouton's rule.
   const octal_game nim_game = parse_octal("0.333333333333");
   for (std::uint64_t n = 0; n <= 12; ++n)

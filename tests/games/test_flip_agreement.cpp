@@ -15,8 +15,8 @@ using namespace exactdp;
 namespace {
 void check_agreement(const std::string& s) {
   INFO("string " << s);
-  const flip_search_answer search = flip_wins_by_search(s);
-  const flip_answer grundy = solve_flip(s);
+  const flip_search_result search = flip_wins_by_search(s);
+  const flip_grundy_result grundy = flip_grundy(s);
   REQUIRE((search.result == outcome::win) == grundy.wins);
   if (grundy.flip) {  // the Grundy path's flip leaves a loss, by the search
     std::string after = s;
@@ -26,7 +26,7 @@ void check_agreement(const std::string& s) {
   if (search.winning_flip) {  // and the search's flip leaves value 0
     std::string after = s;
     after[*search.winning_flip] = after[*search.winning_flip + 1] = '-';
-    CHECK(solve_flip(after).value == 0);
+    CHECK(flip_grundy(after).value == 0);
   }
 }
 }  // namespace

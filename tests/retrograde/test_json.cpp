@@ -20,7 +20,7 @@ TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
   })");
   CHECK(m.start == 4);
   CHECK(position_label(m, 2) == "2 left");
-  const retrograde_result r = solve_retrograde(m.graph);
+  const retrograde_result r = retrograde_analysis(m.graph);
   CHECK(r.outcomes[4] == outcome::win);  // 4 is not a multiple of 3
   CHECK(r.remoteness[4] == 3);
   CHECK(r.best_move[4] == 3);
@@ -31,11 +31,11 @@ TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
   CHECK(bare.start == 0);
   CHECK(bare.names.empty());
   CHECK(position_label(bare, 1) == "1");
-  CHECK(solve_retrograde(bare.graph).outcomes[0] == outcome::win);
+  CHECK(retrograde_analysis(bare.graph).outcomes[0] == outcome::win);
   // The same graph where 0 and 1 are the same player: the move keeps the turn.
   const game_model same = parse_game_model(R"({"positions": 2, "moves": [[1], []], "player": [1, 1]})");
   CHECK(same.graph.player == std::vector<std::uint8_t>{1, 1});
-  CHECK(solve_retrograde(same.graph).outcomes[0] == outcome::lose);
+  CHECK(retrograde_analysis(same.graph).outcomes[0] == outcome::lose);
 }
 
 TEST_CASE("game-graph JSON errors", "[json][errors]") {

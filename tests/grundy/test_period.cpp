@@ -29,7 +29,7 @@ TEST_CASE("certified periods of games with published periods", "[grundy][period]
                          {"0.333", 0, 4},     {"0.3", 0, 2}};
   for (const known& k : games) {
     INFO("game " << k.code);
-    const octal_values v = solve_octal(parse_octal(k.code), 1 << 17);
+    const octal_values v = certified_octal_values(parse_octal(k.code), 1 << 17);
     const period_certificate& c = v.certificate();
     REQUIRE(c.certified);
     CHECK(c.preperiod == k.preperiod);
@@ -41,7 +41,7 @@ TEST_CASE("certified periods of games with published periods", "[grundy][period]
 }
 
 TEST_CASE("0.07 switches to the period at 53, not at 52", "[grundy][period][flip]") {
-  const octal_values v = solve_octal(parse_octal("0.07"), 4096);
+  const octal_values v = certified_octal_values(parse_octal("0.07"), 4096);
   const auto naive = octal_grundy_naive(parse_octal("0.07"), 400);
   CHECK(v.grundy(52) != naive[52 + 34]);  // the last exception
   CHECK(v.grundy(52) == naive[52]);
@@ -56,7 +56,7 @@ TEST_CASE("a long preperiod and a long period", "[grundy][period]") {
   // 0.165 has period 1550 from 5181 (found by this library: we know no
   // published value). The sparse run certifies it from 16384 values, equal to
   // the naive oracle's; the naive table certifies the same period.
-  const octal_values v = solve_octal(parse_octal("0.165"), 1 << 15);
+  const octal_values v = certified_octal_values(parse_octal("0.165"), 1 << 15);
   REQUIRE(v.certificate().certified);
   const auto naive = octal_grundy_naive(parse_octal("0.165"), v.table().size());
   CHECK(std::equal(naive.begin(), naive.end(), v.table().begin()));
@@ -72,7 +72,7 @@ TEST_CASE("a long preperiod and a long period", "[grundy][period]") {
 }
 
 TEST_CASE("not certified: honest answer and errors beyond the table", "[grundy][period][errors]") {
-  const octal_values v = solve_octal(parse_octal("0.161"), 4096);
+  const octal_values v = certified_octal_values(parse_octal("0.161"), 4096);
   CHECK_FALSE(v.certificate().certified);
   CHECK(v.certificate().computed == 4096);
   CHECK(v.known(4095));
@@ -82,15 +82,15 @@ TEST_CASE("not certified: honest answer and errors beyond the table", "[grundy][
   // Too few values to certify even a known period.
   const octal_values few(parse_octal("0.07"), octal_grundy_naive(parse_octal("0.07"), 150));
   CHECK_FALSE(few.certificate().certified);
-  CHECK_THROWS_AS(solve_octal(parse_octal("0.07"), 0), std::invalid_argument);
+  CHECK_THROWS_AS(certified_octal_values(parse_octal("0.07"), 0), std::invalid_argument);
 }
 
-TEST_CASE("solve_octal estimates the doubled tables before computing them", "[grundy][period][errors]") {
+TEST_CASE("certified_octal_values estimates the doubled tables before computing them", "[grundy][period][errors]") {
   // 0.6 shows no period and no sparse space: 2·10^6 values would take about
   // 10^12 steps by the naive method; refused after the first table only.
   const auto saved = work_budget_steps();
   try {
-    solve_octal(parse_octal("0.6"), 2'000'000);
+    certified_octal_values(parse_octal("0.6"), 2'000'000);
     FAIL("no resource_error");
   } catch (const resource_error& e) {
     const std::string message = e.what();
@@ -99,20 +99,20 @@ TEST_CASE("solve_octal estimates the doubled tables before computing them", "[gr
   }
   // Within the budget the same call runs, and says which method ran.
   work_budget_steps() = 1e12L;
-  const octal_values v = solve_octal(parse_octal("0.6"), 20'000);
+  const octal_values v = certified_octal_values(parse_octal("0.6"), 20'000);
   CHECK_FALSE(v.certificate().certified);
   CHECK(v.report().method == grundy_method::naive);
   CHECK(v.table().size() == 20'000);
   work_budget_steps() = saved;
   // A game that certifies its period on the first table is never refused.
   work_budget_steps() = 1e8L;
-  CHECK(solve_octal(parse_octal("0.07"), 1'000'000).certificate().certified);
+  CHECK(certified_octal_values(parse_octal("0.07"), 1'000'000).certificate().certified);
   work_budget_steps() = saved;
-  CHECK(solve_octal(parse_octal("0.161"), 1 << 15).report().method == grundy_method::sparse);
+  CHECK(certified_octal_values(parse_octal("0.161"), 1 << 15).report().method == grundy_method::sparse);
 }
 
 TEST_CASE("values of any heap size up to 10^18 follow the period", "[grundy][period]") {
-  const octal_values v = solve_octal(parse_octal("0.07"), 4096);
+  const octal_values v = certified_octal_values(parse_octal("0.07"), 4096);
   const auto& t = v.table();
   std::mt19937_64 rng(18);
   for (int i = 0; i < 1000; ++i) {
@@ -125,7 +125,7 @@ TEST_CASE("values of any heap size up to 10^18 follow the period", "[grundy][per
 TEST_CASE("winning moves in sums of heaps, checked by the values and by search", "[grundy][sum]") {
   for (const char* code : {"0.07", "0.77", "0.6", "4.7", "0.3033"}) {
     INFO("game " << code);
-    const octal_values v = solve_octal(parse_octal(code), 1 << 14);
+    const octal_values v = certified_octal_values(parse_octal(code), 1 << 14);
     std::mt19937 rng(77);
     for (int round = 0; round < 300; ++round) {
       std::vector<std::uint64_t> heaps(1 + rng() % 4);
@@ -150,7 +150,7 @@ TEST_CASE("winning moves in sums of heaps, checked by the values and by search",
     }
   }
   // Huge certified heaps: the move found for a heap of 10^18 is legal and exact.
-  const octal_values dk = solve_octal(parse_octal("0.07"), 4096);
+  const octal_values dk = certified_octal_values(parse_octal("0.07"), 4096);
   const std::vector<std::uint64_t> heaps{1'000'000'000'000'000'000ull, 7};
   const auto m = winning_move(dk, heaps);
   REQUIRE(m.has_value());

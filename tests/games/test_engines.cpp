@@ -1,4 +1,4 @@
-// solve_win_lose and solve_negamax on small games, against exhaustive search.
+// win_lose_search and negamax_search on small games, against exhaustive search.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -91,9 +91,37 @@ struct stone3_game {
   value no_move_lead(position) const { return 0; }
 };
 
+// A star: position 0 has moves to 1..100, which have none. Both engines
+// hold the 100 waiting moves on their stack.
+struct star_game {
+  using position = int;
+  using value = std::int64_t;
+  void moves(int p, std::vector<int>& out) const {
+    out.clear();
+    if (p == 0)
+      for (int k = 1; k <= 100; ++k) out.push_back(k);
+  }
+  void moves(int p, std::vector<scored_move<int, std::int64_t>>& out) const {
+    out.clear();
+    if (p == 0)
+      for (int k = 1; k <= 100; ++k) out.push_back({k, k});
+  }
+  outcome no_move_outcome(int) const { return outcome::lose; }
+  std::int64_t no_move_lead(int) const { return 0; }
+};
+
 }  // namespace
 
-TEST_CASE("solve_win_lose agrees with exhaustive search on subtraction games, normal and misere", "[games][engine]") {
+TEST_CASE("both engines count the moves waiting on the play against max_positions", "[games][engine][errors]") {
+  // 100 waiting moves are more than 4 per position of a cap of 10.
+  CHECK_THROWS_WITH(win_lose_search(star_game{}, 0, 10), Catch::Contains("100 moves wait on the current play"));
+  CHECK_THROWS_WITH(negamax_search(star_game{}, 0, 10), Catch::Contains("100 moves wait on the current play"));
+  // With room for them both answer: every child is lost for its mover, and the best gain is 100.
+  CHECK(win_lose_search(star_game{}, 0, 200).result == outcome::win);
+  CHECK(negamax_search(star_game{}, 0, 200).lead == 100);
+}
+
+TEST_CASE("win_lose_search agrees with exhaustive search on subtraction games, normal and misere", "[games][engine]") {
   for (unsigned set = 1; set < 64; ++set) {  // every move set inside {1..6}
     take_game g;
     for (int k = 1; k <= 6; ++k)
@@ -101,7 +129,7 @@ TEST_CASE("solve_win_lose agrees with exhaustive search on subtraction games, no
     for (const play_rule rule : {play_rule::normal, play_rule::misere}) {
       g.rule = rule;
       for (int n = 0; n <= 16; ++n) {
-        const auto r = solve_win_lose(g, n);
+        const auto r = win_lose_search(g, n);
         const bool expected = test::brute_take_wins(n, g.take, rule == play_rule::misere);
         REQUIRE((r.result == outcome::win) == expected);
         REQUIRE(r.result != outcome::draw);
@@ -118,45 +146,45 @@ TEST_CASE("solve_win_lose agrees with exhaustive search on subtraction games, no
   }
 }
 
-TEST_CASE("solve_win_lose memoises: Nim Game n = 30 solves 31 positions", "[games][engine]") {
-  const auto r = solve_win_lose(take_game{{1, 2, 3}}, 30);
+TEST_CASE("win_lose_search memoises: Nim Game n = 30 solves 31 positions", "[games][engine]") {
+  const auto r = win_lose_search(take_game{{1, 2, 3}}, 30);
   CHECK(r.result == outcome::win);
   CHECK(r.positions == 31);
   CHECK(*r.best_move == 28);
   // A deep play (10^5 moves) needs no recursion.
-  const auto deep = solve_win_lose(take_game{{1}}, 100000);
+  const auto deep = win_lose_search(take_game{{1}}, 100000);
   CHECK(deep.result == outcome::lose);
 }
 
-TEST_CASE("solve_win_lose keeps a game that ends without a winner a draw", "[games][engine]") {
+TEST_CASE("win_lose_search keeps a game that ends without a winner a draw", "[games][engine]") {
   for (int m = 1; m <= 7; ++m) {
     for (std::int64_t desired = 1; desired <= m * (m + 1) / 2 + 2; ++desired) {
       const can_i_win_game g{m, desired};
-      const auto r = solve_win_lose(g, 0u);
+      const auto r = win_lose_search(g, 0u);
       REQUIRE(r.result == test::brute_can_i_win(m, desired, 0, 0));
     }
   }
   // The two-valued reading turns "no one can reach 2" into a first-player win.
-  CHECK(solve_win_lose(can_i_win_game{1, 2, false}, 0u).result == outcome::draw);
-  CHECK(solve_win_lose(can_i_win_game{1, 2, true}, 0u).result == outcome::win);
+  CHECK(win_lose_search(can_i_win_game{1, 2, false}, 0u).result == outcome::draw);
+  CHECK(win_lose_search(can_i_win_game{1, 2, true}, 0u).result == outcome::win);
 }
 
-TEST_CASE("solve_win_lose rejects a cycle and honours its position cap", "[games][engine][errors]") {
-  CHECK_THROWS_AS(solve_win_lose(cycle_game{}, 0), std::invalid_argument);
-  CHECK_THROWS_WITH(solve_win_lose(cycle_game{}, 0), Catch::Contains("cycle"));
-  CHECK_THROWS_AS(solve_win_lose(take_game{{1}}, 5000, 100), resource_error);
-  CHECK(solve_win_lose(take_game{{1}}, 99, 100).positions == 100);  // the cap is exact
-  CHECK_THROWS_AS(solve_win_lose(take_game{{1}}, 100, 100), resource_error);
+TEST_CASE("win_lose_search rejects a cycle and honours its position cap", "[games][engine][errors]") {
+  CHECK_THROWS_AS(win_lose_search(cycle_game{}, 0), std::invalid_argument);
+  CHECK_THROWS_WITH(win_lose_search(cycle_game{}, 0), Catch::Contains("cycle"));
+  CHECK_THROWS_AS(win_lose_search(take_game{{1}}, 5000, 100), resource_error);
+  CHECK(win_lose_search(take_game{{1}}, 99, 100).positions == 100);  // the cap is exact
+  CHECK_THROWS_AS(win_lose_search(take_game{{1}}, 100, 100), resource_error);
 }
 
-TEST_CASE("solve_negamax agrees with best_lead and with exhaustive search tracking both totals", "[games][engine]") {
+TEST_CASE("negamax_search agrees with best_lead and with exhaustive search tracking both totals", "[games][engine]") {
   std::mt19937 rng(20261130);
   for (int trial = 0; trial < 200; ++trial) {
     const std::size_t n = 1 + rng() % 9;
     std::vector<std::int64_t> v(n);
     for (auto& x : v) x = static_cast<std::int64_t>(rng() % 41) - 20;
     const row_game<std::int64_t> g{v};
-    const auto r = solve_negamax(g, static_cast<std::uint32_t>(n));
+    const auto r = negamax_search(g, static_cast<std::uint32_t>(n));
     const auto brute = test::brute_row(v, 0, n);
     REQUIRE(r.lead == brute.first - brute.second);
     REQUIRE(r.lead == best_lead<std::int64_t>(v).lead);
@@ -167,8 +195,8 @@ TEST_CASE("solve_negamax agrees with best_lead and with exhaustive search tracki
   }
 }
 
-TEST_CASE("solve_negamax: no pass, the maximum starts at the first real move", "[games][engine]") {
-  const auto r = solve_negamax(stone3_game{{-5, -3}}, std::size_t{0});
+TEST_CASE("negamax_search: no pass, the maximum starts at the first real move", "[games][engine]") {
+  const auto r = negamax_search(stone3_game{{-5, -3}}, std::size_t{0});
   CHECK(r.lead == -2);  // starting the maximum at 0 would give 0, a "Tie"
   CHECK(*r.best_move == 0);
   std::mt19937 rng(7);
@@ -176,22 +204,22 @@ TEST_CASE("solve_negamax: no pass, the maximum starts at the first real move", "
     std::vector<std::int64_t> v(1 + rng() % 10);
     for (auto& x : v) x = static_cast<std::int64_t>(rng() % 41) - 20;
     const auto brute = test::brute_stone3(v, 0);
-    REQUIRE(solve_negamax(stone3_game{v}, std::size_t{0}).lead == brute.first - brute.second);
+    REQUIRE(negamax_search(stone3_game{v}, std::size_t{0}).lead == brute.first - brute.second);
   }
 }
 
-TEST_CASE("solve_negamax over Rational and double, and the int64 overflow check", "[games][engine]") {
+TEST_CASE("negamax_search over Rational and double, and the int64 overflow check", "[games][engine]") {
   const row_game<Rational> g{{Rational(1, 3), Rational(-2, 7), Rational(5, 2), Rational(0)}};
-  const auto exact = solve_negamax(g, 4u);
+  const auto exact = negamax_search(g, 4u);
   const auto brute = test::brute_row(g.v, 0, 4);
   CHECK(exact.lead == brute.first - brute.second);
   const row_game<double> gd{{1.0 / 3, -2.0 / 7, 2.5, 0.0}};
   // Tolerance: a handful of roundings on values of size ~3: 1e-12 absolute.
-  CHECK(std::abs(solve_negamax(gd, 4u).lead - to_double(exact.lead)) < 1e-12);
+  CHECK(std::abs(negamax_search(gd, 4u).lead - to_double(exact.lead)) < 1e-12);
 
   const std::int64_t big = std::numeric_limits<std::int64_t>::max();
   const row_game<std::int64_t> overflow{{big, -big, big}};
-  CHECK_THROWS_AS(solve_negamax(overflow, 3u), std::overflow_error);
+  CHECK_THROWS_AS(negamax_search(overflow, 3u), std::overflow_error);
   CHECK_THROWS_AS(lead_sub<std::int64_t>(std::numeric_limits<std::int64_t>::min(), 1), std::overflow_error);
   CHECK_THROWS_AS(split_total<std::int64_t>(3, 0), std::invalid_argument);
   CHECK(split_total<Rational>(Rational(3), Rational(0)).first == Rational(3, 2));

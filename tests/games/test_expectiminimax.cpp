@@ -64,9 +64,9 @@ TEST_CASE("expectiminimax: the dice duel example equals enumeration of every pla
   CHECK(model.nodes.size() == 92);
   const Rational expected = dice_duel_by_enumeration();
   CHECK(expected == Rational(-5, 108));
-  const auto exact = solve_expectiminimax(model.graph<Rational>());
+  const auto exact = expectiminimax(model.graph<Rational>());
   CHECK(exact.values[model.root] == expected);
-  const auto approx = solve_expectiminimax(model.graph<double>());
+  const auto approx = expectiminimax(model.graph<double>());
   // Tolerance: about 100 roundings of values below 1: 1e-12 absolute.
   CHECK(std::abs(approx.values[model.root] - to_double(expected)) < 1e-12);
   // With a 6 the first player keeps; with a 1 they reroll.
@@ -76,11 +76,11 @@ TEST_CASE("expectiminimax: the dice duel example equals enumeration of every pla
 
 TEST_CASE("expectiminimax on a tiny graph, min nodes", "[games][expectiminimax]") {
   auto g = tiny_game<Rational>();
-  CHECK(solve_expectiminimax(g).values[0] == Rational(2, 3));
-  CHECK(*solve_expectiminimax(g).best_child[0] == 1);
+  CHECK(expectiminimax(g).values[0] == Rational(2, 3));
+  CHECK(*expectiminimax(g).best_child[0] == 1);
   g[0].kind = node_kind::min;
-  CHECK(solve_expectiminimax(g).values[0] == Rational(1, 2));
-  CHECK(std::abs(solve_expectiminimax(tiny_game<double>()).values[0] - 2.0 / 3) < 1e-15);
+  CHECK(expectiminimax(g).values[0] == Rational(1, 2));
+  CHECK(std::abs(expectiminimax(tiny_game<double>()).values[0] - 2.0 / 3) < 1e-15);
 }
 
 TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
@@ -90,24 +90,23 @@ TEST_CASE("expectiminimax errors", "[games][expectiminimax][errors]") {
     return g;
   };
   using G = std::vector<game_node<Rational>>;
-  CHECK_THROWS_WITH(solve_expectiminimax(G{}), Catch::Contains("no nodes"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[1].probabilities[1] = Rational(1, 2); })),
+  CHECK_THROWS_WITH(expectiminimax(G{}), Catch::Contains("no nodes"));
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[1].probabilities[1] = Rational(1, 2); })),
                     Catch::Contains("add up to 5/6"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) {
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) {
                       g[1].probabilities = {Rational(3, 2), Rational(-1, 2)};
                     })),
                     Catch::Contains("negative"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[0].children.push_back(9); })),
-                    Catch::Contains("does not exist"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[0].children.clear(); })), Catch::Contains("no children"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[3].children = {0}; })), Catch::Contains("has children"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) {
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[0].children.push_back(9); })), Catch::Contains("does not exist"));
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[0].children.clear(); })), Catch::Contains("no children"));
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[3].children = {0}; })), Catch::Contains("has children"));
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) {
                       g[1].kind = node_kind::max;
                       g[1].probabilities.clear();
                       g[1].children = {0};
                     })),
                     Catch::Contains("cycle"));
-  CHECK_THROWS_WITH(solve_expectiminimax(bad([](G& g) { g[1].probabilities.pop_back(); })),
+  CHECK_THROWS_WITH(expectiminimax(bad([](G& g) { g[1].probabilities.pop_back(); })),
                     Catch::Contains("1 probabilities for 2 children"));
   CHECK_THROWS_WITH(parse_expectiminimax_model("{"), Catch::Contains("not valid JSON"));
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"a","nodes":[{"id":"a","kind":"dice"}]})"),
@@ -137,7 +136,7 @@ TEST_CASE("expectiminimax model: every number is read exactly from its text, wha
     {"id":"r","kind":"max","children":["a","b"]},
     {"id":"a","kind":"terminal","payoff":18446744073709551615},
     {"id":"b","kind":"terminal","payoff":0}]})");
-  const auto answer = solve_expectiminimax(m.graph<Rational>());
+  const auto answer = expectiminimax(m.graph<Rational>());
   CHECK(answer.values[m.root] == Rational(BigInt("18446744073709551615")));
   CHECK(answer.best_child[m.root] == std::optional<std::size_t>(1));
   // A probability of 2^63 is not negative: it is above 1, so the sum is wrong.
@@ -176,9 +175,9 @@ TEST_CASE("expectiminimax over double: probabilities must sum to 1 within 1e-9")
     g[2].payoff = 1;
     return g;
   };
-  CHECK_NOTHROW(solve_expectiminimax(graph(0.5 + 0.9e-9)));
-  CHECK_NOTHROW(solve_expectiminimax(graph(0.5 - 0.9e-9)));
-  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.5 + 1.1e-9)), Catch::Contains("add up to"));
-  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.5 - 1.1e-9)), Catch::Contains("add up to"));
-  CHECK_THROWS_WITH(solve_expectiminimax(graph(0.500001)), Catch::Contains("add up to"));
+  CHECK_NOTHROW(expectiminimax(graph(0.5 + 0.9e-9)));
+  CHECK_NOTHROW(expectiminimax(graph(0.5 - 0.9e-9)));
+  CHECK_THROWS_WITH(expectiminimax(graph(0.5 + 1.1e-9)), Catch::Contains("add up to"));
+  CHECK_THROWS_WITH(expectiminimax(graph(0.5 - 1.1e-9)), Catch::Contains("add up to"));
+  CHECK_THROWS_WITH(expectiminimax(graph(0.500001)), Catch::Contains("add up to"));
 }

@@ -65,7 +65,7 @@ TEST_CASE("the seed example is a draw", "[cat_mouse]") {
   const std::vector<std::vector<int>> graph{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}};
   CHECK(cat_mouse(graph) == 0);
   const cat_mouse_game game(graph);
-  const cat_mouse_answer a = solve_cat_mouse(game);
+  const cat_mouse_result a = cat_mouse(game);
   CHECK(a.remoteness == no_remoteness);
   CHECK(a.first_move == 3);  // 1's only neighbour
   REQUIRE(a.line.size() >= 3);
@@ -75,11 +75,11 @@ TEST_CASE("the seed example is a draw", "[cat_mouse]") {
 
 TEST_CASE("LC 913 example 2 and small hand cases", "[cat_mouse]") {
   CHECK(cat_mouse({{1, 3}, {0}, {3}, {0, 2}}) == 1);
-  const cat_mouse_answer a = solve_cat_mouse(cat_mouse_game({{1, 3}, {0}, {3}, {0, 2}}));
+  const cat_mouse_result a = cat_mouse(cat_mouse_game({{1, 3}, {0}, {3}, {0, 2}}));
   CHECK(a.remoteness == 1);
   CHECK(a.first_move == 0);
   // A path 0-2-1: the mouse must step onto the cat.
-  const cat_mouse_answer b = solve_cat_mouse(cat_mouse_game({{2}, {2}, {0, 1}}));
+  const cat_mouse_result b = cat_mouse(cat_mouse_game({{2}, {2}, {0, 1}}));
   CHECK(b.result == 2);
   CHECK(b.remoteness == 1);
   CHECK(b.first_move == 2);
@@ -141,7 +141,7 @@ TEST_CASE("a cat win longer than a 4n+3 move cap: capped searches call it wrongl
                                             {2, 6, 8, 9, 11},
                                             {3, 8, 9, 10}};
   const int n = static_cast<int>(graph.size());
-  const cat_mouse_answer a = solve_cat_mouse(cat_mouse_game(graph));
+  const cat_mouse_result a = cat_mouse(cat_mouse_game(graph));
   CHECK(a.result == 2);
   CHECK(a.remoteness == 52);
   CHECK(a.remoteness > static_cast<std::uint32_t>(4 * n + 3));

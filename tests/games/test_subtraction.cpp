@@ -25,8 +25,8 @@ TEST_CASE("subtraction game seed tables", "[games][subtraction]") {
   CHECK(losing_up_to({1, 3, 4}, 40) == std::vector<std::uint64_t>{0, 2, 7, 9, 14, 16, 21, 23, 28, 30, 35, 37});
   const auto nim_game = subtraction_table(std::vector<std::int64_t>{1, 2, 3}, 200);
   for (std::uint64_t n = 0; n <= 200; ++n) REQUIRE((nim_game[n] == outcome::lose) == (n % 4 == 0));
-  CHECK(solve_subtraction(4, std::vector<std::int64_t>{1, 2, 3}).result == outcome::lose);  // Nim Game n = 4 -> false
-  const auto five = solve_subtraction(5, std::vector<std::int64_t>{3, 1, 2});
+  CHECK(subtraction_game(4, std::vector<std::int64_t>{1, 2, 3}).result == outcome::lose);  // Nim Game n = 4 -> false
+  const auto five = subtraction_game(5, std::vector<std::int64_t>{3, 1, 2});
   CHECK(five.result == outcome::win);
   CHECK(*five.winning_move == 1);
 }
@@ -75,34 +75,46 @@ TEST_CASE("certified periods: known sets, a long preperiod, minimality", "[games
   }
 }
 
+TEST_CASE("the largest move allowed: period 2m certified from a table of O(m) values", "[games][subtraction]") {
+  // Moves {m}: lost exactly when n mod 2m < m. The certifier scans its table
+  // once (a scan per candidate period would take about m^2 steps here).
+  const std::uint64_t m = subtraction_max_move;
+  const auto p = find_subtraction_period(std::vector<std::int64_t>{static_cast<std::int64_t>(m)});
+  CHECK(p.preperiod == 0);
+  CHECK(p.period == 2 * m);
+  CHECK(p.checked_to <= p.positions_computed);
+  for (const std::uint64_t n : std::vector<std::uint64_t>{0, m - 1, m, 2 * m - 1, 2 * m, 1'000'000'000'000ULL + m})
+    CHECK((p.at(n) == outcome::lose) == (n % (2 * m) < m));
+}
+
 TEST_CASE("huge piles are answered from the period", "[games][subtraction]") {
   const std::vector<std::int64_t> moves{1, 3, 4};
-  const auto a = solve_subtraction(1'000'000'000'000'000'000ULL, moves);
+  const auto a = subtraction_game(1'000'000'000'000'000'000ULL, moves);
   REQUIRE(a.certificate.has_value());
   // Losing piles are 0 and 2 mod 7; 10^18 = 1 mod 7.
   const std::uint64_t r = 1'000'000'000'000'000'000ULL % 7;
   CHECK((a.result == outcome::lose) == (r == 0 || r == 2));
   CHECK(a.result == outcome::win);
   CHECK(a.certificate->at(1'000'000'000'000'000'000ULL - *a.winning_move) == outcome::lose);
-  const auto top = solve_subtraction(subtraction_max_pile, std::vector<std::int64_t>{1, 2, 3});
+  const auto top = subtraction_game(subtraction_max_pile, std::vector<std::int64_t>{1, 2, 3});
   CHECK((top.result == outcome::lose) == (subtraction_max_pile % 4 == 0));
   // Direct and period paths agree where both apply.
   std::mt19937_64 rng(42);
   const auto p = find_subtraction_period(std::vector<std::int64_t>{2, 12, 13});
   for (int i = 0; i < 200; ++i) {
     const std::uint64_t n = rng() % 1'000'000;
-    REQUIRE(solve_subtraction(n, std::vector<std::int64_t>{2, 12, 13}).result == p.at(n));
+    REQUIRE(subtraction_game(n, std::vector<std::int64_t>{2, 12, 13}).result == p.at(n));
   }
 }
 
 TEST_CASE("subtraction game errors", "[games][subtraction][errors]") {
   using V = std::vector<std::int64_t>;
-  CHECK_THROWS_WITH(solve_subtraction(5, V{}), Catch::Contains("empty"));
-  CHECK_THROWS_WITH(solve_subtraction(5, V{1, 0}), Catch::Contains("not positive"));
-  CHECK_THROWS_WITH(solve_subtraction(5, V{-3}), Catch::Contains("not positive"));
-  CHECK_THROWS_WITH(solve_subtraction(5, V{1, 3, 1}), Catch::Contains("twice"));
-  CHECK_THROWS_WITH(solve_subtraction(5, V{2'000'000}), Catch::Contains("limit"));
-  CHECK_THROWS_AS(solve_subtraction(subtraction_max_pile + 1, V{1}), std::invalid_argument);
+  CHECK_THROWS_WITH(subtraction_game(5, V{}), Catch::Contains("empty"));
+  CHECK_THROWS_WITH(subtraction_game(5, V{1, 0}), Catch::Contains("not positive"));
+  CHECK_THROWS_WITH(subtraction_game(5, V{-3}), Catch::Contains("not positive"));
+  CHECK_THROWS_WITH(subtraction_game(5, V{1, 3, 1}), Catch::Contains("twice"));
+  CHECK_THROWS_WITH(subtraction_game(5, V{2'000'000}), Catch::Contains("limit"));
+  CHECK_THROWS_AS(subtraction_game(subtraction_max_pile + 1, V{1}), std::invalid_argument);
   CHECK_THROWS_AS(subtraction_table(V{1}, 2'000'000'000), std::invalid_argument);
 }
 

@@ -75,15 +75,15 @@ TEST_CASE("the LC 1728 examples", "[cat_mouse2]") {
   CHECK_FALSE(can_mouse_win({"M.C...F"}, 1, 3));
   CHECK_FALSE(can_mouse_win({"C...#", "...#F", "....#", "M...."}, 2, 5));
   CHECK(can_mouse_win({".M...", "..#..", "#..#.", "C#.#.", "...#F"}, 3, 1));
-  const cat_mouse2_answer a = solve_cat_mouse2({"M.C...F"}, 1, 4);
+  const cat_mouse2_result a = cat_mouse2({"M.C...F"}, 1, 4);
   CHECK(a.remoteness == 3);  // mouse to (0,4), cat anywhere, mouse to the food
   CHECK(a.move_row == 0);
   CHECK(a.move_col == 4);
   // The limit is part of the rules: with 2 plies the mouse cannot eat.
-  CHECK_FALSE(solve_cat_mouse2({"M.C...F"}, 1, 4, 2).mouse_wins);
-  CHECK(solve_cat_mouse2({"M.C...F"}, 1, 4, 3).mouse_wins);
-  CHECK_FALSE(solve_cat_mouse2_timed({"M.C...F"}, 1, 4, 2).mouse_wins);
-  CHECK(solve_cat_mouse2_timed({"M.C...F"}, 1, 4, 3).mouse_wins);
+  CHECK_FALSE(cat_mouse2({"M.C...F"}, 1, 4, 2).mouse_wins);
+  CHECK(cat_mouse2({"M.C...F"}, 1, 4, 3).mouse_wins);
+  CHECK_FALSE(cat_mouse2_timed({"M.C...F"}, 1, 4, 2).mouse_wins);
+  CHECK(cat_mouse2_timed({"M.C...F"}, 1, 4, 3).mouse_wins);
 }
 
 TEST_CASE("cyclic form, timed form and the rules agree on random grids and limits", "[cat_mouse2]") {
@@ -102,14 +102,14 @@ TEST_CASE("cyclic form, timed form and the rules agree on random grids and limit
     for (int k = 0; k < 3; ++k)
       grid[std::size_t(squares[std::size_t(k)] / cols)][std::size_t(squares[std::size_t(k)] % cols)] = pieces[k];
     const int cat_jump = static_cast<int>(rng() % 3), mouse_jump = static_cast<int>(rng() % 3);
-    const cat_mouse2_answer cyclic = solve_cat_mouse2(grid, cat_jump, mouse_jump, 1000);
+    const cat_mouse2_result cyclic = cat_mouse2(grid, cat_jump, mouse_jump, 1000);
     INFO("trial " << trial << " grid " << grid[0] << " ... cat " << cat_jump << " mouse " << mouse_jump);
     for (const std::uint32_t limit : {0u, 1u, 2u, 3u, 4u, 5u, 7u, 9u, 12u, 20u}) {
       INFO("limit " << limit);
       const bool by_rules = mouse_wins_by_rules(grid, cat_jump, mouse_jump, static_cast<int>(limit));
-      const cat_mouse2_answer timed = solve_cat_mouse2_timed(grid, cat_jump, mouse_jump, limit);
+      const cat_mouse2_result timed = cat_mouse2_timed(grid, cat_jump, mouse_jump, limit);
       REQUIRE(timed.mouse_wins == by_rules);
-      REQUIRE(solve_cat_mouse2(grid, cat_jump, mouse_jump, limit).mouse_wins == by_rules);
+      REQUIRE(cat_mouse2(grid, cat_jump, mouse_jump, limit).mouse_wins == by_rules);
       // Remoteness is the least limit that lets the mouse win.
       REQUIRE(by_rules == (cyclic.mouse_outcome == outcome::win && cyclic.remoteness <= limit));
       if (timed.mouse_wins) REQUIRE(timed.remoteness == cyclic.remoteness);
@@ -138,5 +138,5 @@ TEST_CASE("cat and mouse II errors", "[cat_mouse2][errors]") {
   state_budget_bytes() = 1 << 16;
   CHECK_THROWS_AS(can_mouse_win({std::string(100, '.') + "CMF"}, 1, 1), resource_error);
   state_budget_bytes() = saved;
-  CHECK_THROWS_AS(solve_cat_mouse2_timed({std::string(100, '.') + "CMF"}, 1, 1, 100'000), resource_error);
+  CHECK_THROWS_AS(cat_mouse2_timed({std::string(100, '.') + "CMF"}, 1, 1, 100'000), resource_error);
 }

@@ -10,7 +10,7 @@ using namespace exactdp;
 TEST_CASE("games and retrograde share one outcome type") {
   const outcome o = outcome::win;
   CHECK(opposite(o) == outcome::lose);
-  CHECK(std::string(to_string(opposite(outcome::lose))) == "win");
+  CHECK(outcome_name(opposite(outcome::lose)) == "win");
   CHECK(outcome_name(outcome::draw) == "draw");
   CHECK(opposite(outcome::draw) == outcome::draw);
 }

@@ -19,7 +19,7 @@ namespace {
 /// and that every optimal move is consistent with the table.
 void check_against_oracles(const small_game& g) {
   const game_graph graph = make_game_graph(g.children, g.terminal, g.player);
-  const retrograde_result r = solve_retrograde(graph);
+  const retrograde_result r = retrograde_analysis(graph);
   const auto bounded = test::bounded_tables(g);
   const auto n = static_cast<std::uint32_t>(g.children.size());
   std::vector<char> on_path(n, 0);
@@ -123,7 +123,7 @@ TEST_CASE("remoteness: shortest win, longest loss, on a hand-checked graph", "[e
   const game_graph g = make_game_graph({{1, 2}, {3}, {4}, {}, {5}, {6}, {}, {4, 3}},
                                        {outcome::undecided, outcome::undecided, outcome::undecided, outcome::lose,
                                         outcome::undecided, outcome::undecided, outcome::lose, outcome::undecided});
-  const retrograde_result r = solve_retrograde(g);
+  const retrograde_result r = retrograde_analysis(g);
   CHECK(r.outcomes[0] == outcome::lose);
   CHECK(r.remoteness[0] == 4);
   CHECK(r.best_move[0] == 2);
@@ -141,7 +141,7 @@ TEST_CASE("draws: a cycle, a terminal draw, and the principal line stops on repe
   const game_graph g =
       make_game_graph({{1}, {0, 2}, {}, {2, 4}, {}},
                       {outcome::undecided, outcome::undecided, outcome::win, outcome::undecided, outcome::draw});
-  const retrograde_result r = solve_retrograde(g);
+  const retrograde_result r = retrograde_analysis(g);
   CHECK(r.outcomes[0] == outcome::draw);
   CHECK(r.outcomes[1] == outcome::draw);
   CHECK(r.remoteness[0] == no_remoteness);
@@ -160,7 +160,7 @@ TEST_CASE("players: a move to the same player keeps the turn", "[engine]") {
   // player 0, loses too (not wins, as strict alternation would give).
   const game_graph g =
       make_game_graph({{1}, {2}, {}}, {outcome::undecided, outcome::undecided, outcome::win}, {0, 0, 1});
-  const retrograde_result r = solve_retrograde(g);
+  const retrograde_result r = retrograde_analysis(g);
   CHECK(r.outcomes[1] == outcome::lose);
   CHECK(r.outcomes[0] == outcome::lose);
   CHECK(r.remoteness[0] == 2);
@@ -170,7 +170,7 @@ TEST_CASE("a long chain is solved without recursion", "[engine]") {
   const std::uint32_t n = 200'000;
   std::vector<std::vector<std::uint32_t>> children(n);
   for (std::uint32_t p = 0; p + 1 < n; ++p) children[p] = {p + 1};
-  const retrograde_result r = solve_retrograde(make_game_graph(children));
+  const retrograde_result r = retrograde_analysis(make_game_graph(children));
   // The last position has no move: it loses; remoteness grows by one per step.
   CHECK(r.outcomes[n - 1] == outcome::lose);
   CHECK(r.remoteness[0] == n - 1);
@@ -187,13 +187,13 @@ TEST_CASE("game graph validation", "[engine][errors]") {
   CHECK_THROWS_WITH(make_game_graph({{1}, {0}}, {outcome::undecided}), Contains("terminal has 1 entries"));
   game_graph g = make_game_graph({{1}, {0}});
   g.move_begin[1] = 5;
-  CHECK_THROWS_AS(solve_retrograde(g), std::invalid_argument);
+  CHECK_THROWS_AS(retrograde_analysis(g), std::invalid_argument);
   g = make_game_graph({{1}, {0}});
   g.terminal[0] = static_cast<outcome>(7);
-  CHECK_THROWS_WITH(solve_retrograde(g), Contains("invalid terminal outcome"));
+  CHECK_THROWS_WITH(retrograde_analysis(g), Contains("invalid terminal outcome"));
   g = make_game_graph({{1}, {0}});
   g.move_begin.pop_back();
-  CHECK_THROWS_WITH(solve_retrograde(g), Contains("move_begin has 2 entries"));
+  CHECK_THROWS_WITH(retrograde_analysis(g), Contains("move_begin has 2 entries"));
 }
 
 TEST_CASE("the state budget is checked before the solver allocates", "[engine][errors]") {
@@ -202,7 +202,7 @@ TEST_CASE("the state budget is checked before the solver allocates", "[engine][e
   std::vector<std::vector<std::uint32_t>> children(100);
   for (std::uint32_t p = 0; p + 1 < 100; ++p) children[p] = {p + 1};
   const game_graph g = make_game_graph(children);
-  CHECK_THROWS_AS(solve_retrograde(g), resource_error);
+  CHECK_THROWS_AS(retrograde_analysis(g), resource_error);
   state_budget_bytes() = saved;
-  CHECK(solve_retrograde(g).remoteness[0] == 99);
+  CHECK(retrograde_analysis(g).remoteness[0] == 99);
 }

@@ -125,7 +125,7 @@ TEST_CASE("octal codes are read digit by digit", "[grundy][octal]") {
   CHECK(parse_octal("0.6").splits());
   CHECK_FALSE(parse_octal("0.333").splits());
   const std::vector<std::uint64_t> takes{1, 3, 4};
-  CHECK(subtraction_game(takes).code() == "0.3033");
+  CHECK(octal_subtraction_game(takes).code() == "0.3033");
   CHECK(parse_subtraction_set("4, 1,3").code() == "0.3033");
 }
 
@@ -143,7 +143,7 @@ TEST_CASE("malformed octal codes and subtraction sets are rejected", "[grundy][o
   CHECK_THROWS_WITH(parse_subtraction_set("0,3"), Catch::Contains("subtraction 0 is out of range"));
   CHECK_THROWS_WITH(parse_subtraction_set("99999999"), Catch::Contains("too large"));
   const std::vector<std::uint64_t> none;
-  CHECK_THROWS_AS(subtraction_game(none), std::invalid_argument);
+  CHECK_THROWS_AS(octal_subtraction_game(none), std::invalid_argument);
 }
 
 TEST_CASE("Grundy tables equal the definition for every listed game, n <= 300", "[grundy][octal]") {

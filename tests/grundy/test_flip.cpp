@@ -53,7 +53,7 @@ class flip_search {
 
 void check_against_search(flip_search& search, const std::string& s) {
   INFO("string " << s);
-  const flip_answer a = solve_flip(s);
+  const flip_grundy_result a = flip_grundy(s);
   const bool truth = search.wins(s);
   REQUIRE(a.wins == truth);
   CHECK(a.flip.has_value() == truth);
@@ -125,8 +125,8 @@ TEST_CASE("handed case C06: thirteen pluses win (value 2), 4k+1 is not a rule", 
   const std::string state = c06->at("input").at("currentState");
   const bool expected = c06->at("expected").at("exact") == "true";
   CHECK(state == std::string(13, '+'));
-  CHECK(solve_flip(state).wins == expected);
-  CHECK(solve_flip(state).value == 2);
+  CHECK(flip_grundy(state).wins == expected);
+  CHECK(flip_grundy(state).value == 2);
   CHECK(flip_run_grundy(13) == 2);
   CHECK(flip_run_grundy(5) == 0);
   CHECK(flip_run_grundy(9) == 0);
@@ -149,29 +149,29 @@ TEST_CASE("the seed's run values and runs of any length", "[grundy][flip]") {
       s += std::string(len, '+') + std::string(1 + rng() % 2, '-');
       x ^= naive[len];
     }
-    const flip_answer a = solve_flip(s);
+    const flip_grundy_result a = flip_grundy(s);
     CHECK(a.value == x);
     if (a.flip) {
       std::string after = s;
       after[*a.flip] = after[*a.flip + 1] = '-';
-      CHECK(solve_flip(after).value == 0);
+      CHECK(flip_grundy(after).value == 0);
     }
   }
   // A million pluses: the value of the certified period, and a winning flip.
   const std::string million(1'000'000, '+');
-  const flip_answer a = solve_flip(million);
+  const flip_grundy_result a = flip_grundy(million);
   CHECK(a.value == naive[53 + (1'000'000 - 53) % 34]);
   REQUIRE(a.flip.has_value());
   std::string after = million;
   after[*a.flip] = after[*a.flip + 1] = '-';
-  CHECK(solve_flip(after).value == 0);
+  CHECK(flip_grundy(after).value == 0);
 }
 
 TEST_CASE("flip rejects characters other than + and -", "[grundy][flip][errors]") {
-  CHECK_THROWS_WITH(solve_flip("++x+"), Catch::Contains("character 2 is 'x'"));
-  CHECK_THROWS_AS(solve_flip(" ++"), std::invalid_argument);
-  CHECK(solve_flip("").wins == false);
-  CHECK(solve_flip("-").wins == false);
-  CHECK(solve_flip("+").wins == false);
-  CHECK(solve_flip("++").flip == std::optional<std::size_t>(0));
+  CHECK_THROWS_WITH(flip_grundy("++x+"), Catch::Contains("character 2 is 'x'"));
+  CHECK_THROWS_AS(flip_grundy(" ++"), std::invalid_argument);
+  CHECK(flip_grundy("").wins == false);
+  CHECK(flip_grundy("-").wins == false);
+  CHECK(flip_grundy("+").wins == false);
+  CHECK(flip_grundy("++").flip == std::optional<std::size_t>(0));
 }

@@ -123,10 +123,10 @@ TEST_CASE("misère subtraction games: table, period and answer against the win/l
     const auto t = subtraction_table(moves, 40, play_rule::misere);
     for (std::uint64_t n = 0; n <= 40; ++n) {
       INFO("set " << set << " n " << n);
-      const auto r = solve_win_lose(g, n);
+      const auto r = win_lose_search(g, n);
       REQUIRE(t[n] == r.result);
       if (n <= 20) REQUIRE((t[n] == outcome::win) == test::brute_take_wins(static_cast<int>(n), take, true));
-      const auto a = solve_subtraction(n, moves, play_rule::misere);
+      const auto a = subtraction_game(n, moves, play_rule::misere);
       REQUIRE(a.result == r.result);
       // A pile below the smallest move is won without a move (the other player took the last stone).
       REQUIRE(a.winning_move.has_value() == (a.result == outcome::win && n >= umoves.front()));
@@ -139,5 +139,5 @@ TEST_CASE("misère subtraction games: table, period and answer against the win/l
   // Huge piles go through the certified period: {1,2,3} misère loses exactly at n = 1 mod 4.
   const std::vector<std::int64_t> nim_game{1, 2, 3};
   for (const std::uint64_t n : {1'000'000'000'000'000'001ULL, 1'000'000'000'000'000'002ULL})
-    CHECK(solve_subtraction(n, nim_game, play_rule::misere).result == (n % 4 == 1 ? outcome::lose : outcome::win));
+    CHECK(subtraction_game(n, nim_game, play_rule::misere).result == (n % 4 == 1 ? outcome::lose : outcome::win));
 }
