@@ -57,6 +57,10 @@ TEST_CASE("new21_game: seed values and handed cases C04, C05", "[probability][ne
   REQUIRE(new21_game<Rational>(0, 0, 5) == 1);
   REQUIRE(new21_game<Rational>(2, 5, 3) == 0);  // she never stops at or below 2
   REQUIRE(new21_game<Rational>(21, 17, 10) == new21_by_table(21, 17, 10));
+  // LeetCode 837's examples: 1, 0.6 and 0.73278 (5 decimals).
+  REQUIRE(new21_game<Rational>(10, 1, 10) == 1);
+  REQUIRE(new21_game<Rational>(6, 1, 10) == ratio<Rational>(3, 5));
+  REQUIRE(new21_game<double>(21, 17, 10) == Approx(0.73278).margin(5e-6));
 }
 
 TEST_CASE("new21_game: every draw sequence on small inputs", "[probability][new21]") {
