@@ -217,8 +217,8 @@ void pig_divide(T& x, unsigned faces, const T& inverse) {
     const unsigned long g = mpz_gcd_ui(nullptr, mpq_numref(q), faces);
     if (g > 1) mpz_divexact_ui(mpq_numref(q), mpq_numref(q), g);
     mpz_mul_ui(mpq_denref(q), mpq_denref(q), faces / g);
-  } else if constexpr (std::same_as<T, double>) {
-    x /= static_cast<double>(faces);
+  } else if constexpr (!field_traits<T>::is_exact) {
+    x /= T(static_cast<std::int64_t>(faces));  // fixed_divisor's rule: inexact types divide every time
   } else {
     x *= inverse;
   }
