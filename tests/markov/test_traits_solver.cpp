@@ -66,8 +66,7 @@ TEST_CASE("a chain over 62-bit residues: expected steps equal the exact value ma
   CHECK(expected_steps(markov_chain<Mod>(m), q) == from_rational<Mod>(exact));
 }
 
-TEST_CASE("the chain's conversion to residues names the transition, the modulus and the step",
-          "[markov][errors]") {
+TEST_CASE("the chain's conversion to residues names the transition, the modulus and the step", "[markov][errors]") {
   markov_builder b("thirds");
   const auto a = b.state("a"), c = b.state("c");
   b.transition(a, c, ratio<Rational>(1, 3));

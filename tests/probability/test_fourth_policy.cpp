@@ -53,8 +53,8 @@ class checked_int64 {
 
  private:
   [[noreturn]] static void overflow(checked_int64 a, const char* op, checked_int64 b) {
-    throw std::overflow_error("int64 count overflow: " + std::to_string(a.v_) + " " + op + " " +
-                              std::to_string(b.v_) + " does not fit in 64 bits");
+    throw std::overflow_error("int64 count overflow: " + std::to_string(a.v_) + " " + op + " " + std::to_string(b.v_) +
+                              " does not fit in 64 bits");
   }
   std::int64_t v_ = 0;
 };
@@ -110,8 +110,8 @@ void check_against_bigint(const Count& count, bool must_fit) {
 }  // namespace
 
 TEST_CASE("fourth policy: the problems' values in checked int64 counts", "[probability][policy]") {
-  CHECK(boundary_paths<checked_int64>(2, 2, 2, 0, 0).value() == 6);   // LeetCode 576, example 1
-  CHECK(boundary_paths<checked_int64>(1, 3, 3, 0, 1).value() == 12);  // LeetCode 576, example 2
+  CHECK(boundary_paths<checked_int64>(2, 2, 2, 0, 0).value() == 6);           // LeetCode 576, example 1
+  CHECK(boundary_paths<checked_int64>(1, 3, 3, 0, 1).value() == 12);          // LeetCode 576, example 2
   CHECK(dice_sequences<checked_int64>(2, {1, 1, 2, 2, 2, 3}).value() == 34);  // LeetCode 1223, example 1
   CHECK(dice_sequences<checked_int64>(20, {1, 1, 1, 1, 1, 1}).value() == 114'440'917'968'750);  // 6·5^19
   CHECK(knight_paths<checked_int64>(3, 2, 0, 0).value() == 4);  // LeetCode 688, example 1: 4 of 64 stay
@@ -122,13 +122,12 @@ TEST_CASE("fourth policy: checked int64 counts agree with BigInt on every small 
   for (int n = 1; n <= 8; ++n)
     for (int moves = 0; moves <= 20; moves += 4)
       for (int r = 0; r < n; r += 3)
-        check_against_bigint([&]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, r, n / 2); },
-                             true);
+        check_against_bigint([&]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, r, n / 2); }, true);
   // Boundary paths: every value is below 4^(moves+1); moves <= 29 gives 2^60.
   for (int m = 1; m <= 6; ++m)
     for (int moves = 0; moves <= 29; moves += 7)
-      check_against_bigint(
-          [&]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, m + 2, moves, m / 2, 1); }, true);
+      check_against_bigint([&]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, m + 2, moves, m / 2, 1); },
+                           true);
   // Dice sequences with random limits: every count is at most 6^n; n <= 23 gives 2^59.5.
   std::mt19937 rng(15);
   std::uniform_int_distribution<int> limit(1, 15);
@@ -144,8 +143,7 @@ TEST_CASE("fourth policy: the counts that do not fit throw std::overflow_error",
   for (int moves = 15; moves <= 40; ++moves)
     check_against_bigint([&]<class T>(std::type_identity<T>) { return knight_paths<T>(8, moves, 3, 3); }, false);
   for (int moves = 25; moves <= 40; ++moves)
-    check_against_bigint([&]<class T>(std::type_identity<T>) { return boundary_paths<T>(3, 3, moves, 1, 1); },
-                         false);
+    check_against_bigint([&]<class T>(std::type_identity<T>) { return boundary_paths<T>(3, 3, moves, 1, 1); }, false);
   const std::array<int, 6> loose{15, 15, 15, 15, 15, 15};
   for (int n = 20; n <= 30; ++n)
     check_against_bigint([&]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, loose); }, false);

@@ -82,7 +82,7 @@ TEST_CASE("from_rational is the one conversion, with the fraction and the modulu
                     Equals("1/3 has no residue modulo 3: it has a denominator divisible by 3"));
   CHECK_THROWS_WITH(to_modint<ModInt64<3>>(ratio<Rational>(5, 6)),
                     Equals("5/6 has no residue modulo 3: it has a denominator divisible by 3"));
-  CHECK(from_rational<ModInt<7>>(ratio<Rational>(-1, 2)) == ModInt<7>(3));  // -1/2 = 3 (mod 7): 3·2 = 6 = -1
+  CHECK(from_rational<ModInt<7>>(ratio<Rational>(-1, 2)) == ModInt<7>(3));        // -1/2 = 3 (mod 7): 3·2 = 6 = -1
   CHECK(ulp_distance(from_rational<double>(ratio<Rational>(1, 10)), 0.1) == 0u);  // correctly rounded: 0 ulps
   CHECK(from_rational<Rational>(ratio<Rational>(1, 10)) == ratio<Rational>(1, 10));
 }

@@ -122,7 +122,7 @@ class markov_chain {
   const std::vector<T>& jump_probabilities() const { return jump_; }
   const T& jump_reward(std::size_t s) const { return jump_reward_.at(s); }
   /// The FLINT solver only (field_traits<T>::solver == flint, Rational;
-/// empty otherwise): each row over one common
+  /// empty otherwise): each row over one common
   /// denominator, probabilities()[e] = row_numerators()[e] /
   /// row_denominator(s) for the transitions e of s, the denominator being
   /// the lcm of the row's. The exact solver builds integer systems from them.

@@ -196,7 +196,7 @@ bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b
 /// 32-bit residues. (The 64-bit residues convert to uint32_t too, so only the
 /// trait can tell them apart: their modulus does not fit.)
 template <class T>
-concept residue_type = field_traits<T>::solver == linear_solver::residues32 && requires(const T& x) {
+concept residue_type = (field_traits<T>::solver == linear_solver::residues32) && requires(const T& x) {
   { T::modulus() } -> std::convertible_to<std::uint32_t>;
   { x.value() } -> std::convertible_to<std::uint32_t>;
   T::from_residue(std::uint32_t{});

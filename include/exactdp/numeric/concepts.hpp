@@ -102,10 +102,9 @@ T power(const T& base, std::uint64_t e) {
 
 /// A double within relative error 2^-52 of x, fast (not necessarily the
 /// correctly rounded one): field_traits<T>::approximate. Only for types
-/// whose trait provides it (double, Rational). Cost: O(1) for double, one
-/// mpq_get_d for Rational.
+/// whose trait provides it (double, Rational; a compile error otherwise).
+/// Cost: O(1) for double, one mpq_get_d for Rational.
 template <Ring T>
-  requires requires(const T& x) { field_traits<T>::approximate(x); }
 double approximate(const T& x) {
   return field_traits<T>::approximate(x);
 }

@@ -39,7 +39,9 @@ T expected_fixed_points(int n) {
   // Position i: the number there is i with weight 1, another number with weight n - 1.
   const chance_step<T> position = detail::name_the_step<T>(
       "expected_fixed_points", "the probability 1/" + std::to_string(n) + " that a position holds its own number",
-      "dividing by n = " + std::to_string(n), [n] { return chance_step<T>({1, n - 1}); });
+      "dividing by n = " + std::to_string(n), [n] {
+        return chance_step<T>({1, n - 1});
+      });
   const T indicator = position.expected({T(1), T(0)});  // P(position i holds i) = 1/n, the same for every i
   return T(n) * indicator;                              // linearity: the sum of n equal expectations
 }
