@@ -7,11 +7,12 @@
 // it opts in through field_traits<T> (field_traits.hpp, like Eigen's
 // NumTraits): the concepts check syntax, the trait states the algebra and
 // answers what the recurrences ask, so that no recurrence tests which type it
-// runs on. Status: every trait is exercised by the policy tests
-// (tests/numeric/test_policies.cpp, tests/probability/test_fourth_policy.cpp).
+// runs on. Status: the policy tests of every recurrence; a type added in the
+// tests alone (tests/probability/test_fourth_policy.cpp), from_rational and
+// the step messages (tests/probability/test_recurrence_errors.cpp), the
+// solver choice (tests/markov/test_traits_solver.cpp).
 #pragma once
 
-#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <stdexcept>
