@@ -57,6 +57,7 @@ TEST_CASE("a chain over 62-bit residues: expected steps equal the exact value ma
   b.transition(s0, s1, ratio<Rational>(1, 6));
   b.transition(s1, s0, ratio<Rational>(5, 6));
   b.transition(s1, s2, ratio<Rational>(1, 6));
+  b.absorbing(s2);
   const markov_model m = b.build();
   markov_query q;
   q.start = s0;
@@ -71,6 +72,7 @@ TEST_CASE("the chain's conversion to residues names the transition, the modulus 
   const auto a = b.state("a"), c = b.state("c");
   b.transition(a, c, ratio<Rational>(1, 3));
   b.transition(a, a, ratio<Rational>(2, 3));
+  b.absorbing(c);
   const markov_model m = b.build();
   CHECK_THROWS_AS(markov_chain<ModInt<3>>(m), std::domain_error);
   CHECK_THROWS_WITH(markov_chain<ModInt<3>>(m),
@@ -82,6 +84,7 @@ TEST_CASE("the chain's conversion to residues names the transition, the modulus 
   markov_builder r("rewards");
   const auto u = r.state("u"), v = r.state("v");
   r.transition(u, v, Rational(1));
+  r.absorbing(v);
   r.reward(u, ratio<Rational>(1, 7));
   const markov_model rewarded = r.build();
   CHECK_THROWS_WITH(markov_chain<ModInt<7>>(rewarded),
