@@ -76,7 +76,7 @@ TEST_CASE("the chain's conversion to residues names the transition, the modulus 
   const markov_model m = b.build();
   CHECK_THROWS_AS(markov_chain<ModInt<3>>(m), std::domain_error);
   CHECK_THROWS_WITH(markov_chain<ModInt<3>>(m),
-                    Equals("markov chain: the probability 1/3 of the transition a -> c has no residue modulo 3 "
+                    Equals("markov chain: the probability 2/3 of the transition a -> a has no residue modulo 3 "
                            "(step: converting the model's probabilities)"));
   CHECK_THROWS_WITH(markov_chain<ModInt64<3>>(m), Catch::Contains("has no residue modulo 3"));
   CHECK_NOTHROW(markov_chain<ModInt<5>>(m));
