@@ -84,6 +84,8 @@ double_conversion to_double_checked(const Rational& q) {
   return {value, status};
 }
 
+double field_traits<double>::from_rational(const Rational& q) { return to_double(q); }
+
 Rational to_rational(double d) {
   if (!std::isfinite(d)) throw std::invalid_argument("the double is not finite: it has no exact value");
   Rational q;

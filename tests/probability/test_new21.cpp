@@ -47,16 +47,20 @@ Rational new21_by_table(int n, int k, int max_pts) {
 }
 }  // namespace
 
-TEST_CASE("new21_probability: seed values and handed cases C04, C05", "[probability][new21]") {
+TEST_CASE("new21_probability: LeetCode 837 values, no cap on draws, no draw at all", "[probability][new21]") {
   REQUIRE(new21_probability<Rational>(5, 3, 4) == ratio<Rational>(59, 64));
   REQUIRE(new21_probability<double>(5, 3, 4) == Approx(0.921875).margin(1e-16));
-  REQUIRE(new21_probability<Rational>(305, 303, 2) == 1);  // C04: no cap on the number of draws
+  REQUIRE(new21_probability<Rational>(305, 303, 2) == 1);  // no cap on the number of draws
   REQUIRE(new21_probability<Rational>(304, 303, 2) == 1);
   REQUIRE(new21_probability<Rational>(303, 303, 2) == new21_by_table(303, 303, 2));
-  REQUIRE(new21_probability<Rational>(1, 0, 2) == 1);  // C05: no draw at all
+  REQUIRE(new21_probability<Rational>(1, 0, 2) == 1);  // no draw at all
   REQUIRE(new21_probability<Rational>(0, 0, 5) == 1);
   REQUIRE(new21_probability<Rational>(2, 5, 3) == 0);  // she never stops at or below 2
   REQUIRE(new21_probability<Rational>(21, 17, 10) == new21_by_table(21, 17, 10));
+  // LeetCode 837's examples: 1, 0.6 and 0.73278 (5 decimals).
+  REQUIRE(new21_probability<Rational>(10, 1, 10) == 1);
+  REQUIRE(new21_probability<Rational>(6, 1, 10) == ratio<Rational>(3, 5));
+  REQUIRE(new21_probability<double>(21, 17, 10) == Approx(0.73278).margin(5e-6));
 }
 
 TEST_CASE("new21_probability: every draw sequence on small inputs", "[probability][new21]") {

@@ -217,8 +217,8 @@ void pig_divide(T& x, unsigned faces, const T& inverse) {
     const unsigned long g = mpz_gcd_ui(nullptr, mpq_numref(q), faces);
     if (g > 1) mpz_divexact_ui(mpq_numref(q), mpq_numref(q), g);
     mpz_mul_ui(mpq_denref(q), mpq_denref(q), faces / g);
-  } else if constexpr (std::same_as<T, double>) {
-    x /= static_cast<double>(faces);
+  } else if constexpr (!field_traits<T>::is_exact) {
+    x /= T(static_cast<std::int64_t>(faces));  // fixed_divisor's rule: inexact types divide every time
   } else {
     x *= inverse;
   }
@@ -229,12 +229,11 @@ void pig_divide(T& x, unsigned faces, const T& inverse) {
 /// is a tie, which keeps the current action).
 template <OrderedField T>
 int pig_compare(const T& a, const T& b) {
-  if constexpr (std::same_as<T, Rational>) {
-    const double da = mpq_get_d(a.backend().data()), db = mpq_get_d(b.backend().data());
+  if constexpr (field_traits<T>::is_exact) {
+    const double da = approximate(a), db = approximate(b);
     if (da > db + 1e-12) return 1;
     if (da < db - 1e-12) return -1;
-    const int c = mpq_cmp(a.backend().data(), b.backend().data());
-    return c > 0 ? 1 : c < 0 ? -1 : 0;
+    return a > b ? 1 : a < b ? -1 : 0;
   } else {
     const double tol = 1e-12;
     return a > b + tol ? 1 : a < b - tol ? -1 : 0;

@@ -377,7 +377,7 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
       }
       continue;
     }
-    if constexpr (std::same_as<T, Rational>) {
+    if constexpr (field_traits<T>::solver == linear_solver::flint) {
       exact_piece& q = w.piece;
       q.base.resize(size);
       q.inside_begin.assign(1, 0);
@@ -456,16 +456,9 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
   return ok;
 }
 
-/// A double approximation of an exact value (GMP's mpq_get_d: relative
-/// error below 2^-52; infinity when out of range, which the filter below
-/// treats as unknown), or the double itself.
-template <class T>
-double approximate(const T& v) {
-  if constexpr (std::same_as<T, Rational>)
-    return mpq_get_d(v.backend().data());
-  else
-    return static_cast<double>(v);
-}
+// approximate(v) (concepts.hpp, field_traits<T>::approximate): a double
+// within relative error 2^-52 of an exact value (infinity when out of range,
+// which the filter below treats as unknown), or the double itself.
 
 /// The value of a choice for a comparison: its double approximation with a
 /// bound on the error, and (exact types) the exact value, computed only when

@@ -19,30 +19,6 @@
 
 namespace exactdp {
 
-/// The exact value q in the number type T: itself for Rational, the
-/// correctly rounded double, or the residue q mod P for ModInt<P> and
-/// DynModInt (std::domain_error when P divides q's denominator; the
-/// residue is the one to_residue gives).
-/// Cost: one conversion (an MPFR division for double, two mpz remainders
-/// and an inverse for residues).
-template <Field T>
-T from_rational(const Rational& q) {
-  if constexpr (std::same_as<T, double>) {
-    return to_double(q);
-  } else if constexpr (std::same_as<T, Rational>) {
-    return q;
-  } else {
-    // num·den⁻¹ mod P from two remainders (to_residue would also re-check
-    // that P is prime, O(sqrt P), for every one of the chain's numbers).
-    const unsigned long p = T::modulus();
-    const auto& v = q.backend().data();
-    const unsigned long num = mpz_fdiv_ui(mpq_numref(v), p), den = mpz_fdiv_ui(mpq_denref(v), p);
-    if (den == 0)
-      throw std::domain_error("no residue: " + to_string(q) + " has a denominator divisible by " + std::to_string(p));
-    return T::from_residue(static_cast<std::uint32_t>(num)) / T::from_residue(static_cast<std::uint32_t>(den));
-  }
-}
-
 /// A Markov chain with probabilities and rewards in T, built from a
 /// validated markov_model (the model's exact sums are what make it a chain:
 /// the T values are their images and are not checked again).
@@ -50,9 +26,13 @@ T from_rational(const Rational& q) {
 /// transitions. Cost: O(n + m) conversions and exact subtractions; memory
 /// O(n + m) values of T.
 /// Errors: std::domain_error over residues when a probability or reward has
-/// a denominator divisible by the modulus (the message names the transition
-/// or state); resource_error when the arrays would pass the state budget.
-/// Status: tested through every query, in the three policies.
+/// a denominator divisible by the modulus ("markov chain: the probability
+/// 1/3 of the transition a -> b has no residue modulo 3 (step: converting
+/// the model's probabilities)"); resource_error when the arrays would pass
+/// the state budget. Source: the explicit chains of PRISM and Storm
+/// (transition lists with exact probabilities). Status: tested through every
+/// query, in the three policies (tests/markov), the messages in
+/// tests/markov/test_chain_messages.cpp.
 template <Field T>
 class markov_chain {
  public:
@@ -72,11 +52,11 @@ class markov_chain {
       for (const markov_transition& t : model.transitions(s)) {
         to_.push_back(t.to);
         if (t.to == s) leave -= t.probability;
-        try {
-          probability_.push_back(from_rational<T>(t.probability));
-        } catch (const std::domain_error& e) {
-          throw std::domain_error("transition " + model.name(s) + " -> " + model.name(t.to) + ": " + e.what());
-        }
+        probability_.push_back(detail::name_the_step<T>(
+            "markov chain",
+            "the probability " + to_string(t.probability) + " of the transition " + model.name(s) + " -> " +
+                model.name(t.to),
+            "converting the model's probabilities", [&] { return from_rational<T>(t.probability); }));
       }
       // 1 - P(s, s) exactly, then converted once: in double a self-loop
       // within 10^-30 of 1 keeps its complement, which 1.0 - p would lose.
@@ -94,7 +74,7 @@ class markov_chain {
                                  : probability_[e]);
         jump_reward_.push_back(loop ? from_rational<T>(model.reward(s) / leave) : from_rational<T>(model.reward(s)));
       }
-      if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
+      if constexpr (field_traits<T>::solver == linear_solver::flint) {
         // Exact rationals: the row over its common denominator, so that the
         // solver works with integers (one lcm per state, here, once).
         BigInt common = 1;
@@ -109,11 +89,9 @@ class markov_chain {
         denominators_.push_back(std::move(common));
       }
       row_begin_.push_back(to_.size());
-      try {
-        reward_.push_back(from_rational<T>(model.reward(s)));
-      } catch (const std::domain_error& e) {
-        throw std::domain_error("reward of state " + model.name(s) + ": " + e.what());
-      }
+      reward_.push_back(detail::name_the_step<T>(
+          "markov chain", "the reward " + to_string(model.reward(s)) + " of state " + model.name(s),
+          "converting the model's rewards", [&] { return from_rational<T>(model.reward(s)); }));
     }
   }
 
@@ -143,7 +121,8 @@ class markov_chain {
   /// 10^-300 of 1 loses nothing.
   const std::vector<T>& jump_probabilities() const { return jump_; }
   const T& jump_reward(std::size_t s) const { return jump_reward_.at(s); }
-  /// Exact rationals only (empty otherwise): each row over one common
+  /// The FLINT solver only (field_traits<T>::solver == flint, Rational;
+  /// empty otherwise): each row over one common
   /// denominator, probabilities()[e] = row_numerators()[e] /
   /// row_denominator(s) for the transitions e of s, the denominator being
   /// the lcm of the row's. The exact solver builds integer systems from them.

@@ -1,17 +1,18 @@
 // exactdp/markov/linear.hpp: dense linear solves for one strongly connected
-// component of a Markov chain, one method per number type:
+// component of a Markov chain, the method chosen by field_traits<T>::solver:
 //   double    state reduction (Grassmann, Taksar and Heyman): subtraction-free
 //             elimination for the visits of a component, accurate however
 //             close a self-loop is to 1 (solve_dense_double, partial
 //             pivoting, remains for general systems);
 //   residues  Gaussian elimination on any nonzero pivot (exact in Z/P), with
-//             delayed reduction for ModInt<P> and DynModInt, the template
-//             solve_dense_elimination for any other exact field;
+//             delayed reduction for ModInt<P> and DynModInt (residues32), the
+//             template solve_dense_elimination for any other exact field
+//             (elimination: the 64-bit residues);
 //   Rational  FLINT: fmpz_mat_solve on integer systems (the chain's rows over
 //             their common denominators), fmpq_mat_solve on rational ones;
 //             compiled in lib/markov/flint_solve.cpp so that FLINT stays out
 //             of the public headers. A naive Rational elimination is about
-//             800x slower at 200 states.
+//             800x slower at 200 states (bench/markov.cpp, dense200).
 // All take the n×n matrix row-major and overwrite b with the solution x of
 // a·x = b. They return false when the matrix is singular (in T: a residue
 // system can be singular mod P while the rational one is not).
@@ -190,10 +191,12 @@ bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b
   return true;
 }
 
-/// Residue types (ModInt<P>, DynModInt): a modulus below 2^31 and values
-/// readable and writable as 32-bit residues.
+/// The residue types whose trait chooses the 32-bit solver (ModInt<P>,
+/// DynModInt): a modulus below 2^31 and values readable and writable as
+/// 32-bit residues. (The 64-bit residues convert to uint32_t too, so only the
+/// trait can tell them apart: their modulus does not fit.)
 template <class T>
-concept residue_type = requires(const T& x) {
+concept residue_type = (field_traits<T>::solver == linear_solver::residues32) && requires(const T& x) {
   { T::modulus() } -> std::convertible_to<std::uint32_t>;
   { x.value() } -> std::convertible_to<std::uint32_t>;
   T::from_residue(std::uint32_t{});
@@ -205,15 +208,17 @@ concept residue_type = requires(const T& x) {
 void multiply_residue_matrices(std::size_t n, const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
                                std::vector<std::uint32_t>& c, std::uint32_t p);
 
-/// The solver for T: FLINT for Rational, partial pivoting for double,
-/// elimination for residues (and any other exact field).
+/// The solver for T, as field_traits<T>::solver says: FLINT for Rational,
+/// partial pivoting for double, delayed reduction for 32-bit residues,
+/// elimination in T for any other exact field (the 64-bit residues).
 template <Field T>
 bool solve_dense(std::size_t n, std::vector<T>& a, std::vector<T>& b) {
-  if constexpr (std::same_as<T, Rational>) {
+  constexpr linear_solver solver = field_traits<T>::solver;
+  if constexpr (solver == linear_solver::flint) {
     return solve_dense_exact(n, a, b);
-  } else if constexpr (std::same_as<T, double>) {
+  } else if constexpr (solver == linear_solver::pivoting) {
     return solve_dense_double(n, a, b);
-  } else if constexpr (residue_type<T>) {
+  } else if constexpr (solver == linear_solver::residues32) {
     // Residues (ModInt<P>, DynModInt): elimination with delayed reduction.
     std::vector<std::uint32_t> ra(a.size()), rb(b.size());
     for (std::size_t i = 0; i < a.size(); ++i) ra[i] = a[i].value();
@@ -222,7 +227,8 @@ bool solve_dense(std::size_t n, std::vector<T>& a, std::vector<T>& b) {
     for (std::size_t i = 0; i < b.size(); ++i) b[i] = T::from_residue(rb[i]);
     return true;
   } else {
-    static_assert(field_traits<T>::is_exact, "solve_dense: an inexact type other than double has no solver");
+    static_assert(solver == linear_solver::elimination && field_traits<T>::is_exact,
+                  "solve_dense: field_traits<T>::solver names no solver for T");
     return solve_dense_elimination(n, a, b);
   }
 }

@@ -1,11 +1,14 @@
 // exactdp/numeric/convert.hpp: conversions between the number systems.
 //
-//   fraction -> residue   p·q⁻¹ mod P (seed 000 "Answers modulo 1,000,000,007")
+//   fraction -> residue   p·q⁻¹ mod P (the "answer modulo 1,000,000,007" of
+//                         LeetCode-style probability problems)
 //   fraction -> double    correctly rounded to nearest, ties to even (GMP's
-//                         mpq_get_d truncates: handed case C20)
-//   residue  -> fraction  rational reconstruction (Wang), from one residue or
-//                         several combined by CRT (handed case C15)
+//                         mpq_get_d truncates: 1/10 must give 0.1)
+//   residue  -> fraction  rational reconstruction (Wang 1981; Wang, Guy and
+//                         Davenport 1982), from one residue or several
+//                         combined by CRT
 //   double   -> fraction  exact (every finite double is a dyadic rational)
+// Status: tests/numeric/test_conversions.cpp and test_modint64.cpp.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +39,11 @@ std::uint32_t to_residue(const Rational& q, std::uint64_t p);
 std::uint64_t to_residue64(const Rational& q, std::uint64_t p);
 
 /// q as a value of the residue type M (ModInt<P>, DynModInt, ModInt64<P> or
-/// DynModInt64), same errors as to_residue64.
-template <class M>
+/// DynModInt64): from_rational<M>(q), the one conversion. Throws
+/// std::domain_error naming q and P when P divides q's denominator.
+template <Field M>
 M to_modint(const Rational& q) {
-  return M::from_residue(static_cast<decltype(M::modulus())>(to_residue64(q, M::modulus())));
+  return from_rational<M>(q);
 }
 
 /// What happened when an exact value was rounded to a double.

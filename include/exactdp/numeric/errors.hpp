@@ -3,7 +3,8 @@
 // Bad input throws std::invalid_argument; "no answer exists" (division by zero
 // mod P, an infinite expectation) throws std::domain_error; a table that would
 // exceed the state budget throws exactdp::resource_error before anything is
-// allocated. Source: DESIGN.md "Errors and limits in the library".
+// allocated. Status: tests/numeric/test_policies.cpp ("budgets refuse before
+// allocating") and the budget tests of every family.
 #pragma once
 
 #include <cstddef>

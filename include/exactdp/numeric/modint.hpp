@@ -4,9 +4,10 @@
 // DynModInt has a run-time prime modulus chosen with dyn_modulus_scope (the
 // tool's --modulus). Values are kept in [0, P) in a uint32_t, so a sum of two
 // is < 2^32 and a product is < 2^62: products go through 64-bit integers,
-// never through a double (a double loses bits above 2^53: seed 000 "Answers
-// modulo 1,000,000,007"; handed case C13). Negative inputs are reduced into
-// [0, P) (a signed % gives a negative residue: handed case C12).
+// never through a double (a double loses bits above 2^53, so 16^(P-2) mod P
+// through doubles gives a wrong inverse of 16). Negative inputs are reduced
+// into [0, P) (a signed % gives a negative residue, as in LeetCode 1223 Dice
+// Roll Simulation's subtractions). Status: tests/numeric/test_policies.cpp.
 // The inverse of 0 mod P throws std::domain_error naming the value and P.
 // ModInt has no order: it is a Field, never an OrderedField.
 #pragma once
@@ -260,12 +261,18 @@ class dyn_modulus_scope {
   std::uint32_t saved_;
 };
 
+/// Residues below 2^31: exact, one word; counts run in the residues, and
+/// linear systems on the 32-bit values with delayed reduction.
 template <std::uint32_t P>
 struct field_traits<ModInt<P>> {
   static constexpr const char* name = "mod";
   static constexpr bool is_exact = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
+  static constexpr count_form counting = count_form::in_type;
+  static constexpr linear_solver solver = linear_solver::residues32;
+  static ModInt<P> from_rational(const Rational& q) { return detail::residue_from_rational<ModInt<P>>(q); }
+  static constexpr ModInt<P> power(ModInt<P> x, std::uint64_t e) { return x.pow(e); }
 };
 template <>
 struct field_traits<DynModInt> {
@@ -273,6 +280,10 @@ struct field_traits<DynModInt> {
   static constexpr bool is_exact = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
+  static constexpr count_form counting = count_form::in_type;
+  static constexpr linear_solver solver = linear_solver::residues32;
+  static DynModInt from_rational(const Rational& q) { return detail::residue_from_rational<DynModInt>(q); }
+  static DynModInt power(DynModInt x, std::uint64_t e) { return x.pow(e); }
 };
 
 }  // namespace exactdp

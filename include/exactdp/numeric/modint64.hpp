@@ -258,12 +258,20 @@ class dyn_modulus64_scope {
   std::uint64_t saved_;
 };
 
+/// Residues below 2^62: exact, one word; counts run in the residues, and
+/// linear systems by plain elimination in the residues (the 32-bit solver's
+/// delayed reduction needs a modulus below 2^31).
 template <class Modulus>
 struct field_traits<detail::modint64<Modulus>> {
+  using value_type = detail::modint64<Modulus>;
   static constexpr const char* name = "mod";
   static constexpr bool is_exact = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
+  static constexpr count_form counting = count_form::in_type;
+  static constexpr linear_solver solver = linear_solver::elimination;
+  static value_type from_rational(const Rational& q) { return detail::residue_from_rational<value_type>(q); }
+  static constexpr value_type power(value_type x, std::uint64_t e) { return x.pow(e); }
 };
 
 }  // namespace exactdp

@@ -6,7 +6,10 @@
 // the type itself, so the type would fail the Ring concept. Never construct a
 // Rational from a double literal (`Rational q = 0.1` is 3602879701896397/2^55):
 // use ratio<Rational>(1, 10) or parse_rational("0.1").
-// Source: DESIGN.md "The numeric policy"; handed cases C19, C21.
+// Source: Boost.Multiprecision's documentation of expression templates
+// ("et_off") and GMP's manual on canonical mpq_t values. Status: the
+// aliasing of `auto` and the canonical form are tested in
+// tests/numeric/test_policies.cpp.
 #pragma once
 
 #include <boost/multiprecision/gmp.hpp>
@@ -15,7 +18,7 @@
 #include <string>
 #include <string_view>
 
-#include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/field_traits.hpp"
 
 namespace exactdp {
 
@@ -24,26 +27,39 @@ using BigInt = boost::multiprecision::number<boost::multiprecision::gmp_int, boo
 /// Exact rational (GMP mpq), always kept in lowest terms with a positive denominator.
 using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational, boost::multiprecision::et_off>;
 
+/// Rational: exact, values grow; counting recurrences count with big
+/// integers and build the fraction once; linear systems go to FLINT.
 template <>
 struct field_traits<Rational> {
   static constexpr const char* name = "rational";
   static constexpr bool is_exact = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = false;
+  static constexpr count_form counting = count_form::big_integers;
+  static constexpr linear_solver solver = linear_solver::flint;
+  static Rational from_rational(const Rational& q) { return q; }
+  /// GMP's mpq_get_d: truncated, relative error below 2^-52 (within the
+  /// double range). Cost: O(1) limbs.
+  static double approximate(const Rational& q) { return mpq_get_d(q.backend().data()); }
 };
 
-/// BigInt is a ring, not a field: its / truncates.
+/// BigInt is a ring, not a field: its / truncates. Counting recurrences run
+/// on fixed-width limbs that widen with the counts (count_first.hpp).
 template <>
 struct field_traits<BigInt> {
   static constexpr const char* name = "bigint";
   static constexpr bool is_exact = true;
   static constexpr bool is_field = false;
   static constexpr bool fixed_size = false;
+  static constexpr count_form counting = count_form::big_integers;
+  static constexpr linear_solver solver = linear_solver::none;
 };
 
 /// num/den in lowest terms with a positive denominator ((-1)/(-1) is 1).
 /// Throws std::invalid_argument when den == 0. Cost: one gcd.
-/// Source: handed case C19 (a non-canonical mpq compares and converts wrongly).
+/// A non-canonical mpq_t compares and converts wrongly (GMP manual,
+/// "Rational Number Functions": mpq_canonicalize). Status: tested with
+/// (-1)/(-1) and 6/(-4) (tests/numeric/test_policies.cpp).
 Rational make_rational(const BigInt& num, const BigInt& den);
 
 /// Parses an exact rational from text, never through a double:
@@ -66,3 +82,7 @@ std::string to_string(const Rational& q);
 std::string to_string(const BigInt& z);
 
 }  // namespace exactdp
+
+// The concepts and the generic operations (ratio, from_rational, ...), which
+// need Rational declared above: a user of rational.hpp gets them too.
+#include "exactdp/numeric/concepts.hpp"

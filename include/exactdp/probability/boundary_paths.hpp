@@ -97,17 +97,21 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
 /// 0 <= row < m, 0 <= col < n; std::invalid_argument otherwise.
 /// resource_error when the two layers exceed the state budget or the work
 /// budget. Cost: O(max_moves·m·n·4) operations in T, 2·m·n values of memory.
-/// Source: seed 000 "Out of Boundary Paths".
-/// Status: seed values, brute force over all 4^moves move sequences for
-/// small grids, policy agreement tested (tests/probability/test_boundary_paths.cpp).
+/// Counts only add, so there is no division and no domain error.
+/// Source: LeetCode 576 Out of Boundary Paths (its examples: 2x2, 2 moves
+/// from (0, 0) -> 6; 1x3, 3 moves from (0, 1) -> 12).
+/// Status: the problem's values, brute force over all 4^moves move
+/// sequences for small grids, policy agreement tested
+/// (tests/probability/test_boundary_paths.cpp), int64 counts with overflow
+/// checks (test_fourth_policy.cpp).
 template <Ring T>
 T boundary_paths(int m, int n, int max_moves, int row, int col) {
   detail::check_boundary_arguments(m, n, max_moves, row, col);
   const long double bits = 2.0L * max_moves + 2;  // the answer and every cell are below 4^(max_moves+1)
-  if constexpr (std::same_as<T, BigInt>) {
-    return detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
+  if constexpr (field_traits<T>::counting == count_form::big_integers) {
+    return T(detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
       return detail::count_to_bigint(detail::boundary_walk<C>(m, n, max_moves, row, col, bits));
-    });
+    }));
   } else {
     return detail::boundary_walk<T>(m, n, max_moves, row, col, bits);
   }

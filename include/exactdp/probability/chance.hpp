@@ -41,7 +41,11 @@ namespace exactdp {
 ///
 /// Constraints: at least one outcome, every weight >= 0, total weight > 0 and
 /// <= 2^62 (std::invalid_argument otherwise). Over a residue type the total
-/// must be invertible: std::domain_error (from ModInt) when W ≡ 0 mod P.
+/// must be invertible: std::domain_error when W ≡ 0 mod P ("chance step: the
+/// probability 1/3 of a unit of weight has no residue modulo 3 (step:
+/// dividing by the total weight 3)"). The division by W follows
+/// fixed_divisor's rule: one inverse for exact types, one correctly rounded
+/// division per call for double.
 /// Cost: construction O(m) plus one inverse; expected() m multiplications
 /// (none for equal weights) and one division (double) or one multiplication.
 /// Source: expectiminimax (Michie 1966; Russell and Norvig, "Artificial
@@ -112,26 +116,23 @@ class chance_step {
   }
 
   /// The expectation when Σ_i weight(i)·value_i is already known (for
-  /// example kept by a sliding window): sum / total_weight(), exact in T.
-  /// Cost: one division (double) or one multiplication (other fields).
-  T average_of_sum(const T& weighted_sum) const {
-    if constexpr (std::same_as<T, double>) {
-      return weighted_sum / static_cast<double>(total_);  // one correctly rounded division
-    } else {
-      return weighted_sum * inverse_total_;
-    }
-  }
+  /// example kept by a sliding window): sum / total_weight(), exact in T
+  /// (fixed_divisor). Cost: one division (double) or one multiplication
+  /// (exact types).
+  T average_of_sum(const T& weighted_sum) const { return per_total_(weighted_sum); }
 
  private:
   explicit chance_step(std::int64_t uniform_outcomes) : total_(uniform_outcomes), equal_(true) { init(); }
   void init() {
-    if constexpr (!std::same_as<T, double>) inverse_total_ = T(1) / T(total_);
+    per_total_ = detail::name_the_step<T>(
+        "chance step", "the probability 1/" + std::to_string(total_) + " of a unit of weight",
+        "dividing by the total weight " + std::to_string(total_), [this] { return fixed_divisor<T>(T(total_)); });
   }
 
   std::vector<std::int64_t> weights_;  // empty for uniform(m): every weight 1
   std::int64_t total_ = 1;
   bool equal_ = true;
-  T inverse_total_ = T(1);
+  fixed_divisor<T> per_total_{T(1)};  // x / W: the one rule of concepts.hpp
 };
 
 }  // namespace exactdp

@@ -5,8 +5,9 @@
 // 70-5000x a double). When every probability in a table has a denominator
 // that divides one known D (8^moves for the knight, max_pts^k for New 21
 // Game, 2·4^L for Soup Servings) the recurrence instead runs over integers
-// that count outcomes, and the one division by D happens at the end (seed 000
-// "Exact answers: count outcomes first, divide once"). The recurrence itself
+// that count outcomes, and the one division by D happens at the end (the
+// common-denominator technique of exact DP; LeetCode 688 and 837 ask for the
+// same probabilities in floating point). The recurrence itself
 // stays written once as a template; this header supplies the integer types:
 //
 //   detail::fixed_count<L>   an unsigned integer of 64·L bits with wrapping
@@ -194,13 +195,13 @@ decltype(auto) with_count_width(long double bits, F&& f) {
   return f(std::type_identity<BigInt>{});
 }
 
-/// True for the number types whose exact path counts first: exact fields
-/// whose values grow (Rational). Such a recurrence runs over BigInt counts
-/// with a common denominator and builds the T once at the end; residues and
-/// double run the recurrence on T itself.
+/// True for the number types whose trait says count first with big integers
+/// (field_traits<T>::counting == count_form::big_integers: Rational). Such a
+/// recurrence runs over BigInt counts with a common denominator and builds
+/// the fraction once at the end (from_rational<T>); residues and double run
+/// the recurrence on T itself.
 template <class T>
-inline constexpr bool counts_first = (field_traits<T>::is_exact && field_traits<T>::is_field) &&
-                                     !field_traits<T>::fixed_size;
+inline constexpr bool counts_first = field_traits<T>::counting == count_form::big_integers;
 
 /// Calls f(std::type_identity<C>{}) with C the narrowest fixed_count<L> of
 /// the ladder L = 1, 2, ..., 12, 14, ..., 32, 36, ..., 64 (steps of at most
@@ -321,15 +322,6 @@ struct exact_share {
   }
 };
 
-/// base^e in the ring T by repeated squaring. Cost: O(log e) products.
-template <class T>
-T power(T base, std::uint64_t e) {
-  T result(1);
-  for (; e; e >>= 1, base = base * base)
-    if (e & 1) result = result * base;
-  return result;
-}
-
 /// m^e as a BigInt. Cost: O(M(e·log m)).
 inline BigInt power_of(unsigned long m, unsigned long e) {
   BigInt z;
@@ -347,6 +339,8 @@ struct field_traits<detail::fixed_count<L>> {
   static constexpr bool is_exact = true;
   static constexpr bool is_field = false;
   static constexpr bool fixed_size = true;
+  static constexpr count_form counting = count_form::in_type;
+  static constexpr linear_solver solver = linear_solver::none;
 };
 
 }  // namespace exactdp

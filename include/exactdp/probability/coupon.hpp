@@ -182,17 +182,21 @@ inline answer_bound expected_draws_to_collect_bound(int n) {
 ///
 /// Returns draws as T; 0 for n = 0. Constraints: 0 <= n <= 10^7;
 /// std::invalid_argument otherwise. Over ModInt, std::domain_error when some
-/// k in 1..n is 0 mod P (n >= P). resource_error above the work budget.
+/// k in 1..n is 0 mod P (n >= P): "expected_draws_to_collect: the expected
+/// n·H_n has no residue modulo 3 (step: the term n/k for k = 3)".
+/// resource_error above the work budget.
 /// Cost: O(n) operations in T for double (one division per term) and
 /// residues (2 products per pair of terms); exact: the denominator has about
 /// n·log2(n) bits before reduction, binary splitting takes
 /// O(M(n·log n)·log n) word operations (n = 10^4: a few milliseconds).
-/// Source: seed 000 "Expected value: linearity first", coupon collector;
-/// handed case C17 (int64 fractions overflow from n = 20); binary splitting:
-/// Haible and Papanikolaou, "Fast multiprecision evaluation of series of
-/// rational numbers" (1998).
-/// Status: seed value n = 3, C17, an independent inclusion-exclusion sum,
-/// the plain sum over Rational for n <= 300, and policy agreement tested.
+/// Source: the coupon collector's problem (Feller, "An Introduction to
+/// Probability Theory and Its Applications", vol. 1, ch. IX); binary
+/// splitting: Haible and Papanikolaou, "Fast multiprecision evaluation of
+/// series of rational numbers" (1998).
+/// Status: n = 3 (11/2), n = 33 (int64 fractions overflow from n = 20), an
+/// independent inclusion-exclusion sum, the plain sum over Rational for
+/// n <= 300, policy agreement (tests/probability/test_foundation_recurrences.cpp,
+/// test_handed_chance.cpp) and the residue error (test_recurrence_errors.cpp).
 template <Field T>
 T expected_draws_to_collect(int n) {
   if (n < 0 || n > 10'000'000)
@@ -214,12 +218,16 @@ T expected_draws_to_collect(int n) {
     auto [p, q] = detail::unit_fraction_sum_split(detail::coupon_denominators<std::int64_t>(n));
     p *= static_cast<long>(n);
     p *= static_cast<long>(n) + 1;
-    return T(make_rational(p, q));
+    return from_rational<T>(make_rational(p, q));
   } else if constexpr (field_traits<T>::is_exact) {
     check_work_budget("the coupon collector for n = " + std::to_string(n), count * operation_cost<T>(64));
     if (n == 0) return T(0);
     auto [num, den] = detail::unit_fraction_sum_folded(detail::coupon_denominators<T>(n));
-    return T(n) * T(n + 1) * num / den;
+    // den is the product of numbers in 1..n: 0 exactly when some k in 1..n is.
+    std::string step = "the term n/k for some k in 1.." + std::to_string(n);
+    if constexpr (requires { T::modulus(); }) step = "the term n/k for k = " + std::to_string(T::modulus());
+    return detail::name_the_step<T>("expected_draws_to_collect", "the expected n·H_n", step,
+                                    [&] { return T(n) * T(n + 1) * num / den; });
   } else {
     check_work_budget("the coupon collector for n = " + std::to_string(n), count * operation_cost<T>(64));
     const T kinds(n);

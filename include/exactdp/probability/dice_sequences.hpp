@@ -84,25 +84,27 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
 /// Counts by length and last face, minus the sequences that would break a
 /// limit; see detail::dice_walk. n = 2 with limits [1, 1, 2, 2, 2, 3] gives 34; n = 20
 /// with every limit 1 gives 6·5^19 = 114440917968750 (917167670 mod
-/// 1e9+7: a subtraction never yields a negative residue,
-/// handed case C12); n = 0 gives 1 (the empty sequence).
+/// 1e9+7: a subtraction never yields a negative residue); n = 0 gives 1
+/// (the empty sequence).
 ///
 /// Returns a count in [1, 6^n] as T (BigInt: exact, on fixed-width limbs
 /// while 6^n fits 2048 bits; ModInt: its residue; double: rounded).
 /// Constraints: 0 <= n <= 10^8, every roll_max[f] in 1..15;
 /// std::invalid_argument otherwise. resource_error above the work budget.
 /// Cost: O(n) operations in T (17 per roll), 386 values of T in memory.
-/// Source: seed 000 "Dice Roll Simulation"; handed case C12.
-/// Status: seed values, C12, brute force over all 6^n sequences for n <= 6,
-/// policy agreement tested (tests/probability/test_dice_sequences.cpp).
+/// Source: LeetCode 1223 Dice Roll Simulation.
+/// Status: the problem's values, 6·5^19, brute force over all 6^n sequences
+/// for n <= 6, policy agreement tested
+/// (tests/probability/test_dice_sequences.cpp), int64 counts with overflow
+/// checks (test_fourth_policy.cpp).
 template <Ring T>
 T dice_sequences(int n, const std::array<int, 6>& roll_max) {
   detail::check_dice_arguments(n, roll_max);
   const long double bits = static_cast<long double>(n) * std::log2(6.0L) + 2;  // every count <= 6^n
-  if constexpr (std::same_as<T, BigInt>) {
-    return detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
+  if constexpr (field_traits<T>::counting == count_form::big_integers) {
+    return T(detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
       return detail::count_to_bigint(detail::dice_walk<C>(n, roll_max, bits));
-    });
+    }));
   } else {
     return detail::dice_walk<T>(n, roll_max, bits);
   }

@@ -24,17 +24,24 @@ namespace exactdp {
 ///
 /// Returns the expected count as T (1 for n >= 1, 0 for n = 0).
 /// Constraints: n >= 0; std::invalid_argument otherwise. Over a residue,
-/// std::domain_error when n ≡ 0 mod P (the probability 1/n of each indicator
-/// has no residue). Cost: O(1) operations in T.
-/// Source: seed 000 "Expected value: linearity first", fixed points.
+/// std::domain_error when n ≡ 0 mod P: "expected_fixed_points: the
+/// probability 1/3 that a position holds its own number has no residue
+/// modulo 3 (step: dividing by n = 3)". Cost: O(1) operations in T.
+/// Source: the matching problem (Montmort 1708, problème des rencontres):
+/// the expected number of fixed points of a random permutation is 1.
 /// Status: exhaustive check over all n! permutations for n <= 8, policy
-/// agreement tested (tests/probability/test_fixed_points.cpp).
+/// agreement tested (tests/probability/test_fixed_points.cpp), the residue
+/// error (test_recurrence_errors.cpp).
 template <Field T>
 T expected_fixed_points(int n) {
   if (n < 0) throw std::invalid_argument("the permutation size n must be >= 0, not " + std::to_string(n));
   if (n == 0) return T(0);
   // Position i: the number there is i with weight 1, another number with weight n - 1.
-  const chance_step<T> position({1, n - 1});
+  const chance_step<T> position = detail::name_the_step<T>(
+      "expected_fixed_points", "the probability 1/" + std::to_string(n) + " that a position holds its own number",
+      "dividing by n = " + std::to_string(n), [n] {
+        return chance_step<T>({1, n - 1});
+      });
   const T indicator = position.expected({T(1), T(0)});  // P(position i holds i) = 1/n, the same for every i
   return T(n) * indicator;                              // linearity: the sum of n equal expectations
 }

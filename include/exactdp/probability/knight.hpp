@@ -123,10 +123,11 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
 /// 0 <= moves <= 10^7, 0 <= row, col < n; std::invalid_argument otherwise.
 /// resource_error when the two table layers exceed the state budget or the
 /// work budget. Cost: O(moves·n²·8) operations in T, 2·n² entries of memory.
-/// Source: seed 000 "Knight Probability in a Chessboard", "Exact answers:
-/// count outcomes first, divide once". Status: brute force over all 8^moves
-/// sequences for n <= 5, moves <= 4.
-/// Over BigInt the walk runs on fixed-width integers (detail::fixed_count,
+/// Source: the count behind LeetCode 688 Knight Probability in Chessboard.
+/// Status: brute force over all 8^moves sequences for n <= 5, moves <= 4
+/// (tests/probability/test_knight_count_first.cpp), int64 counts with
+/// overflow checks (tests/probability/test_fourth_policy.cpp).
+/// When field_traits<T>::counting is big_integers (BigInt) the walk runs on fixed-width integers (detail::fixed_count,
 /// no heap and no gcd per cell) that widen with the counts: a move
 /// multiplies the largest count by at most 8, so from a largest count of B
 /// bits a width of W bits holds (W - B)/3 more moves; each stage takes the
@@ -135,14 +136,14 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
 template <Ring T>
 T knight_paths(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
-  if constexpr (std::same_as<T, BigInt>) {
+  if constexpr (field_traits<T>::counting == count_form::big_integers) {
     detail::check_knight_budget<BigInt>(n, moves, 3.0L * moves);
     const std::vector<BigInt> layer = detail::advance_in_widths(
         detail::knight_start<BigInt>(n, row, col), moves, 3.0L,
         [n]<class C>(std::vector<C>& counts, int steps) { detail::knight_advance(n, counts, steps, C(1)); });
     BigInt total = 0;
     for (const BigInt& x : layer) total += x;
-    return total;
+    return T(total);
   } else {
     return detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
   }
@@ -150,26 +151,32 @@ T knight_paths(int n, int moves, int row, int col) {
 
 /// Probability that a knight making `moves` uniformly random moves from
 /// (row, col) on an n×n board never leaves it (a move off the board ends the
-/// walk). Returns a probability in [0, 1] as T. Over Rational it counts the
+/// walk). Returns a probability in [0, 1] as T, in the form
+/// field_traits<T>::counting says: big_integers (Rational) counts the
 /// surviving sequences (knight_paths<BigInt>, fixed-width limbs) and divides
-/// once by 8^moves (the count-first form); over residues it counts in the
-/// residue type and multiplies once by 8^-moves; over double every move
-/// weighs 1/8 (a count would overflow a double beyond 341 moves).
-/// Constraints and errors as knight_paths. Cost: O(moves·n²·8) operations.
-/// Source: seed 000 "Knight Probability in a Chessboard"; handed case C10.
-/// Status: brute force, seed values, C10 and policy agreement tested.
+/// once by 8^moves; in_type (residues) counts in T and multiplies once by
+/// 8^-moves; weights (double) weighs every move 1/8 (a count would overflow
+/// a double beyond 341 moves).
+/// Constraints and errors as knight_paths; 1/8 has a residue modulo every
+/// odd prime, so there is no domain error. Cost: O(moves·n²·8) operations.
+/// Source: LeetCode 688 Knight Probability in Chessboard (its 25x25 board
+/// with 100 moves from a corner is about 0.0012193746331114292).
+/// Status: brute force, the problem's values, the 25x25 case exactly and
+/// policy agreement tested (tests/probability/test_knight_count_first.cpp,
+/// test_handed_chance.cpp).
 template <Field T>
 T knight_probability(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
-  if constexpr (std::same_as<T, Rational>) {
+  constexpr count_form form = field_traits<T>::counting;
+  if constexpr (form == count_form::big_integers) {
     const BigInt paths = knight_paths<BigInt>(n, moves, row, col);
     BigInt all = 1;
     all <<= 3 * static_cast<unsigned>(moves);
-    return make_rational(paths, all);
-  } else if constexpr (field_traits<T>::is_exact) {
-    // Residues: count the sequences in T, then multiply once by 8^-moves.
+    return from_rational<T>(make_rational(paths, all));
+  } else if constexpr (form == count_form::in_type) {
+    // Count the sequences in T, then multiply once by 8^-moves.
     const T paths = detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);
-    return paths * detail::power(ratio<T>(1, 8), static_cast<std::uint64_t>(moves));
+    return paths * power(ratio<T>(1, 8), static_cast<std::uint64_t>(moves));
   } else {
     return detail::knight_walk<T>(n, moves, row, col, ratio<T>(1, 8), 3.0L * moves);
   }

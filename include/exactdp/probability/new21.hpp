@@ -122,17 +122,21 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
 /// Returns a probability in [0, 1] as T. Constraints: 0 <= n, k <= 10^9,
 /// 1 <= max_pts <= 10^9; std::invalid_argument otherwise. Over a residue,
 /// std::domain_error when max_pts ≡ 0 mod P (and the answer is not the
-/// shortcut 1). resource_error above the state or work budget.
+/// shortcut 1): "new21: the probability 1/3 of each draw has no residue
+/// modulo 3 (step: dividing by max_pts = 3)". resource_error above the
+/// state or work budget.
 /// Cost: O(min(n, k + max_pts)) operations in T; memory for the
 /// min(max_pts, k, n - max_pts + 1) values that leave the window (none when
 /// n < max_pts) plus 6. Exact: operands of min(n, k)·log2(max_pts) bits, so
 /// O(n·min(n, k)·log2(max_pts)/64) word operations (5500, 5000, 1000: about
 /// 50,000 bits, 15,000 digits; 10^4, 10^4, 10^4: 133,000 bits and 4 values
 /// in memory).
-/// Source: seed 000 "New 21 Game: probability DP with a sliding window";
-/// handed cases C04 (truncated horizon) and C05 (k = 0).
-/// Status: seed value, C04, C05, brute force over every draw sequence,
-/// policy agreement tested (tests/probability/test_new21.cpp).
+/// Source: LeetCode 837 New 21 Game (its examples (10, 1, 10) -> 1,
+/// (6, 1, 10) -> 0.6, (21, 17, 10) -> 0.73278).
+/// Status: the problem's values, (305, 303, 2) (a capped number of draws
+/// gives 0.36), k = 0, brute force over every draw sequence, policy
+/// agreement and the residue error tested (tests/probability/test_new21.cpp,
+/// test_handed_chance.cpp, test_recurrence_errors.cpp).
 template <Field T>
 T new21_probability(int n, int k, int max_pts) {
   detail::check_new21_arguments(n, k, max_pts);
@@ -152,15 +156,17 @@ T new21_probability(int n, int k, int max_pts) {
       mpz_divexact(window.backend().data(), window.backend().data(), divisor.backend().data());
     };
     const BigInt count = detail::new21_window<BigInt>(n, k, max_pts, scale, share_into, grow);
-    return T(make_rational(count, scale));
+    return from_rational<T>(make_rational(count, scale));
   } else {
     detail::check_new21_budget<T>(n, k, max_pts, bits);
-    const chance_step<T> draw = chance_step<T>::uniform(max_pts);
+    const chance_step<T> draw = detail::name_the_step<T>(
+        "new21", "the probability 1/" + std::to_string(max_pts) + " of each draw",
+        "dividing by max_pts = " + std::to_string(max_pts), [max_pts] { return chance_step<T>::uniform(max_pts); });
     auto share_into = [&draw](T& out, const T& sum) { out = draw.average_of_sum(sum); };
     const T growth = ratio<T>(static_cast<std::int64_t>(max_pts) + 1, max_pts);  // window + window/m
     auto grow = [&growth, max_pts](T& window, int steps) {
       if constexpr (field_traits<T>::is_exact) {
-        window = window * detail::power(growth, static_cast<std::uint64_t>(steps));
+        window = window * power(growth, static_cast<std::uint64_t>(steps));
       } else {
         // (1 + 1/m)^t as exp(t·log1p(1/m)): the rounding of 1 + 1/m would be
         // raised to the power t (relative error t·2^-53: 1e-7 at t = 10^9).

@@ -78,26 +78,32 @@ T rolls_to_reach_walk(int target, int faces, const T& one, const Share& share, l
 /// Returns the expected rolls as T, in [target/faces, target]; 0 for
 /// target = 0. Constraints: 0 <= target <= 10^8, 1 <= faces <= 10^6;
 /// std::invalid_argument otherwise. Over a residue, std::domain_error when
-/// faces ≡ 0 mod P. resource_error above the state or work budget.
+/// faces ≡ 0 mod P ("expected_rolls_to_reach: the probability 1/3 of each
+/// face has no residue modulo 3 (step: dividing by faces = 3)").
+/// resource_error above the state or work budget.
 /// Cost: O(target) operations in T (exact: operands of target·log2(faces)
 /// bits, so O(target²·log(faces)/64) word operations); O(min(faces, target))
 /// values of memory.
-/// Source: seed 000 "Expected value by DP", "A walk that never repeats".
-/// Status: seed value, brute force over every roll sequence (exact), policy
-/// agreement tested (tests/probability/test_rolls_to_reach.cpp).
+/// Source: first-step analysis of an absorbing chain (Kemeny and Snell,
+/// "Finite Markov Chains", 1960, ch. III).
+/// Status: 49/36 for target 3, brute force over every roll sequence (exact),
+/// policy agreement and the residue error tested
+/// (tests/probability/test_rolls_to_reach.cpp, test_recurrence_errors.cpp).
 template <Field T>
 T expected_rolls_to_reach(int target, int faces = 6) {
   detail::check_rolls_to_reach_arguments(target, faces);
   const long double bits = static_cast<long double>(target) * std::log2(static_cast<long double>(faces)) +
                            std::log2(static_cast<long double>(target) + 1) + 4;
-  if constexpr (std::same_as<T, Rational>) {
+  if constexpr (field_traits<T>::counting == count_form::big_integers) {
     detail::check_rolls_to_reach_budget<BigInt>(target, faces, bits);
     const auto f = static_cast<unsigned long>(faces);
     const BigInt scale = detail::power_of(f, static_cast<unsigned long>(target));
     const BigInt count = detail::rolls_to_reach_walk<BigInt>(target, faces, scale, detail::exact_share{f}, bits);
-    return make_rational(count, scale);
+    return from_rational<T>(make_rational(count, scale));
   } else {
-    const chance_step<T> die = chance_step<T>::uniform(faces);
+    const chance_step<T> die = detail::name_the_step<T>(
+        "expected_rolls_to_reach", "the probability 1/" + std::to_string(faces) + " of each face",
+        "dividing by faces = " + std::to_string(faces), [faces] { return chance_step<T>::uniform(faces); });
     return detail::rolls_to_reach_walk<T>(
         target, faces, T(1), [&die](const T& sum) { return die.average_of_sum(sum); }, bits);
   }

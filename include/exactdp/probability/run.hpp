@@ -46,11 +46,17 @@ std::pair<T, T> run_walk(int k, Representation& rep) {
 }
 
 /// Probabilities: 1 is 1, share(x) is x / f, the scale never changes.
+/// Throws std::domain_error naming the recurrence and the step when f has no
+/// inverse in T.
 template <Field T>
 struct run_probabilities {
   fixed_divisor<T> per_face;
   T fall_back = T(0);
-  explicit run_probabilities(int faces) : per_face(T(faces)), fall_back(ratio<T>(faces - 1, faces)) {}
+  explicit run_probabilities(int faces)
+      : per_face(name_the_step<T>("expected_rolls_for_run", "the probability 1/" + std::to_string(faces) + " of a face",
+                                  "dividing by faces = " + std::to_string(faces),
+                                  [faces] { return fixed_divisor<T>(T(faces)); })),
+        fall_back(ratio<T>(faces - 1, faces)) {}
   void share(T& x) const { x = per_face(x); }
   void add_one(T& x) const { x += T(1); }
   void add_fall_back(T& x) const { x += fall_back; }
@@ -94,8 +100,9 @@ struct run_counts {
 ///
 /// Returns the expectation in rolls as T (>= k). Constraints: 1 <= k <= 10^7,
 /// 1 <= faces <= 10^6; std::invalid_argument otherwise. Over ModInt,
-/// std::domain_error when faces or 1 - b is 0 mod P (the expectation has no
-/// residue); over double, b rounds to exactly 1 once f^-k is below half an
+/// std::domain_error when faces is 0 mod P ("expected_rolls_for_run: the
+/// probability 1/3 of a face has no residue modulo 3 (step: dividing by
+/// faces = 3)"; 1 - b = f^-k is then never 0); over double, b rounds to exactly 1 once f^-k is below half an
 /// ulp of 1 (k >= 21 for f = 6) and the result is +inf: the double is wrong,
 /// not the algebra. resource_error when the work budget would be exceeded.
 /// Cost: O(k) operations in T; exact: O(k) operations on integers of
@@ -104,7 +111,8 @@ struct run_counts {
 /// "An Introduction to Probability Theory", vol. 1, ch. XIII; (6^(k+1) - 6)/5
 /// for a die). Status: k = 1..6 (6, 42, 258, ...), the closed form, an
 /// independent Markov chain solve and policy agreement tested
-/// (tests/probability/test_foundation_recurrences.cpp).
+/// (tests/probability/test_foundation_recurrences.cpp), the residue error
+/// (test_recurrence_errors.cpp).
 template <Field T>
 T expected_rolls_for_run(int k, int faces = 6) {
   detail::check_run_arguments(k, faces);
@@ -113,7 +121,7 @@ T expected_rolls_for_run(int k, int faces = 6) {
     check_work_budget("a run of " + std::to_string(k), 4.0L * k * operation_cost<BigInt>(bits));
     detail::run_counts counts(static_cast<unsigned long>(faces));
     auto [a, b] = detail::run_walk<BigInt>(k, counts);
-    return T(make_rational(a, counts.scale - b));
+    return from_rational<T>(make_rational(a, counts.scale - b));
   } else {
     check_work_budget("a run of " + std::to_string(k), 4.0L * k * operation_cost<T>(bits));
     detail::run_probabilities<T> probabilities(faces);

@@ -164,23 +164,25 @@ inline std::vector<Rational> soup_exact_diagonal(std::int64_t units) {
 /// gives the estimate. Over a residue no error: 4 is invertible mod any odd P.
 /// Cost: O(U²) operations in T for U = ceil(n/25), O(U) values of memory;
 /// exact: U-bit integers, n = 4800 is 36,864 cells of 4 words.
-/// Source: seed 000 "Soup Servings: a cutoff that is justified by the
-/// numbers"; handed case C03.
-/// Status: seed value, C03, brute force over every serving sequence in
-/// millilitres for n <= 150, policy agreement tested
-/// (tests/probability/test_soup.cpp).
+/// Source: LeetCode 808 Soup Servings (n = 50 -> 0.625; its n >= 4800 -> 1
+/// shortcut is a tolerance of 1e-5, see soup_servings_within).
+/// Status: the problem's value, n = 3505 exactly, brute force over every
+/// serving sequence in millilitres for n <= 150, policy agreement tested
+/// (tests/probability/test_soup.cpp, test_handed_chance.cpp).
 template <Field T>
 T soup_servings(std::int64_t n) {
   const std::int64_t units = detail::soup_units(n);
-  if constexpr (std::same_as<T, Rational>) {
+  constexpr count_form form = field_traits<T>::counting;
+  if constexpr (form == count_form::big_integers) {
     const long double bits = static_cast<long double>(units) + 4;
     detail::check_soup_budget<BigInt>(units, bits);
     const BigInt g = detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
       return detail::count_to_bigint(detail::soup_count<C>(units, nullptr));
     });
-    return make_rational(g, detail::soup_scale<BigInt>(units));
-  } else if constexpr (field_traits<T>::is_exact) {
-    // Residues: the same count modulo P, divided once (2·4^L is invertible mod an odd prime).
+    return from_rational<T>(make_rational(g, detail::soup_scale<BigInt>(units)));
+  } else if constexpr (form == count_form::in_type) {
+    // Residues: the same count modulo P, divided once (2·4^L is invertible
+    // modulo every odd prime, so this division has no error path).
     detail::check_soup_budget<T>(units, 64);
     return detail::soup_count<T>(units, nullptr) / detail::soup_scale<T>(units);
   } else {
@@ -219,7 +221,7 @@ struct soup_estimate {
 /// full; at or above it the value is 1. Beyond the checked limit the claim
 /// rests on the drift argument (A loses 2.5 units per serving on average, B
 /// 1.5), which the reason says. For 1e-5 the cutoff is below 4800 ml (the
-/// seed's rule is safe), for 1e-6 it is above (the seed's rule is not), and
+/// problem's rule is safe), for 1e-6 it is above (the rule is not), and
 /// "n >= 3400 -> 1" fails already for 1e-5 (n = 3505 is 7.6e-5 from 1).
 ///
 /// Constraints: 0 <= n <= 10^15; 0 < tolerance < 1 and finite;
@@ -230,8 +232,8 @@ struct soup_estimate {
 /// any work is done. Cost: O(L²) additions of L-bit
 /// integers for the checked limit L (about 2·U*, plus the doubling steps
 /// before it), plus O(min(U, U*)²) doubles.
-/// Source: seed 000 "Soup Servings: a cutoff that is justified by the
-/// numbers"; handed case C03. Status: tested for 1e-5, 1e-6 and 1e-3 against
+/// Source: LeetCode 808 Soup Servings (answers within 1e-5 accepted).
+/// Status: tested for 1e-5, 1e-6 and 1e-3 against
 /// the exact values on both sides of the cutoff (tests/probability/test_soup.cpp).
 soup_estimate soup_servings_within(std::int64_t n, double tolerance);
 
