@@ -424,6 +424,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (q.progress && (k % 1024 == 0)) q.progress(k, total);
+    poll_interrupt();
     const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
     const std::size_t head = comps.states[first];
     if (size == 1 && stop[head]) {
@@ -657,6 +658,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
     std::size_t done = 0;
     for (std::uint64_t left = k; left > 0; left >>= 1) {
       if (q.progress) q.progress(done, total);
+      poll_interrupt();
       if (left & 1) {  // row·m
         std::fill(next_row.begin(), next_row.end(), zero);
         std::fill(next_bits.begin(), next_bits.end(), 0);
@@ -685,6 +687,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
         } else {
           std::fill(product.begin(), product.end(), zero);
           for (std::size_t i = 0; i < n; ++i) {
+            poll_interrupt();
             T* out_row = &product[i * n];
             for (std::size_t l = 0; l < n; ++l) {
               const T& a = m[i * n + l];
@@ -714,6 +717,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
   active[q.start] = 1;
   for (std::uint64_t step = 0; step < k; ++step) {
     if (q.progress && step % 64 == 0) q.progress(static_cast<std::size_t>(step), static_cast<std::size_t>(k));
+    poll_interrupt();
     next_live.clear();
     auto add = [&](std::size_t t, const T& w) {
       if (!next_active[t]) {
