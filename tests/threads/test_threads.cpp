@@ -71,7 +71,8 @@ struct stop_after {
   int stop_at;
   int* calls;
   void operator()() const {
-    if (++*calls >= stop_at && stop_at != 0) throw interrupted_error("stopped after " + std::to_string(stop_at) + " polls");
+    if (++*calls >= stop_at && stop_at != 0)
+      throw interrupted_error("stopped after " + std::to_string(stop_at) + " polls");
   }
 };
 

@@ -228,8 +228,7 @@ inline void poll_interrupt_every_4096(std::uint64_t& counter) {
 /// octal Grundy table; no checker gives the same answers).
 class interrupt_scope {
  public:
-  explicit interrupt_scope(std::function<void()> check)
-      : check_(std::move(check)), saved_(detail::interrupt_checker) {
+  explicit interrupt_scope(std::function<void()> check) : check_(std::move(check)), saved_(detail::interrupt_checker) {
     if (!check_) throw std::invalid_argument("interrupt_scope needs a callable checker");
     detail::interrupt_checker = &check_;
   }
