@@ -40,7 +40,7 @@ namespace {
 // XIV.2): the independent value the chain solves are checked against.
 markov_model ruin_model(int n) {
   markov_builder b("ruin");
-  for (int s = 0; s <= n; ++s) b.state("s" + std::to_string(s));
+  for (int s = 0; s <= n; ++s) b.state(std::string("s").append(std::to_string(s)));
   for (int s = 1; s < n; ++s) {
     b.transition(static_cast<std::size_t>(s), static_cast<std::size_t>(s + 1), ratio<Rational>(1, 3));
     b.transition(static_cast<std::size_t>(s), static_cast<std::size_t>(s - 1), ratio<Rational>(2, 3));
@@ -301,23 +301,33 @@ TEST_CASE("an interrupt checker stops long computations with its exception", "[t
     CHECK(calls == 11);  // the Rational run stops at its first poll, the checker's 11th call
   }
   SECTION("a Markov chain: the component and elimination loops, and the k-step loop") {
+    // One component of 199 states: the double solve polls once per state
+    // eliminated, the exact-field elimination (DynModInt64) once per pivot;
+    // the residue solve of ModInt is one FLINT call, polled per component.
     const markov_model model = ruin_model(200);
-    const markov_chain<Mod> chain(model);
     const markov_query q = reach_top(200, 100);
+    const Rational exact = ruin_exact(200, 100);
+    const markov_chain<double> approximate(model);
+    const markov_chain<DynModInt64> residues(model);
+    const markov_chain<Mod> mod(model);
     int calls = 0;
     {
       const interrupt_scope scope(stop_after{0, &calls});
-      CHECK(reach_probability(chain, q).value() == to_residue(ruin_exact(200, 100), Mod::modulus()));
+      CHECK(std::fabs(reach_probability(approximate, q) - to_double(exact)) <= 1e-12 * to_double(exact));
+      CHECK(calls >= 199);
+      calls = 0;
+      CHECK(reach_probability(residues, q).value() == to_residue64(exact, DynModInt64::modulus()));
+      CHECK(calls >= 199);
+      CHECK(reach_probability(mod, q).value() == to_residue(exact, Mod::modulus()));
     }
-    CHECK(calls >= 199);  // at least one poll per state eliminated
-    calls = 0;
     const interrupt_scope scope(stop_after{5, &calls});
-    CHECK_THROWS_AS(reach_probability(chain, q), interrupted_error);
-    calls = 0;
-    CHECK_THROWS_AS(probability_after(chain, q, 100'000), interrupted_error);
-    const markov_chain<double> approximate(model);
     calls = 0;
     CHECK_THROWS_AS(reach_probability(approximate, q), interrupted_error);
+    calls = 0;
+    CHECK_THROWS_AS(reach_probability(residues, q), interrupted_error);
+    calls = 0;
+    CHECK_THROWS_AS(probability_after(mod, q, 100'000), interrupted_error);
+    CHECK(calls == 5);
   }
   SECTION("a win/lose game search: one poll per 4096 positions") {
     int calls = 0;
