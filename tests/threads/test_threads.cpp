@@ -395,3 +395,15 @@ TEST_CASE("a checker stops the computations of its own thread only", "[threads][
   CHECK(right == std::vector<int>{0, 1, 0, 1});
   CHECK(calls == std::vector<int>{50, 0, 50, 0});
 }
+
+TEST_CASE("poll_interrupt_every_4096 calls the checker on every 4096th call", "[threads][interrupt]") {
+  std::uint64_t counter = 0;
+  for (int i = 0; i < 10'000; ++i) poll_interrupt_every_4096(counter);  // no checker: nothing to call
+  int calls = 0;
+  const interrupt_scope scope(stop_after{0, &calls});
+  counter = 0;
+  for (int i = 0; i < 3 * 4096 - 1; ++i) poll_interrupt_every_4096(counter);
+  CHECK(calls == 2);
+  poll_interrupt_every_4096(counter);
+  CHECK(calls == 3);
+}

@@ -123,7 +123,7 @@ struct budget_limits {
 /// restores the previous ones when it ends (also on an exception). Other
 /// threads are not affected. Throws std::invalid_argument when work_steps is
 /// negative, infinite or NaN. Cost: O(1).
-/// Status: tested in tests/numeric/test_threads.cpp (two threads with
+/// Status: tested in tests/threads/test_threads.cpp (two threads with
 /// different budgets, one refused and one not, under ThreadSanitizer).
 class budget_scope {
  public:
@@ -223,7 +223,7 @@ inline void poll_interrupt_every_4096(std::uint64_t& counter) {
 /// exception propagates out of the library call, which leaves no partial
 /// result behind. A checker that returns lets the computation go on. Other
 /// threads are not affected. Cost: O(1).
-/// Status: tested in tests/numeric/test_threads.cpp (a checker that throws
+/// Status: tested in tests/threads/test_threads.cpp (a checker that throws
 /// after N polls stops the knight walk, a Markov chain, a game search and an
 /// octal Grundy table; no checker gives the same answers).
 class interrupt_scope {

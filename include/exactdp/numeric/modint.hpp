@@ -244,7 +244,7 @@ class DynModInt {
 /// scope and restores the previous one afterwards; other threads keep theirs.
 /// Throws std::invalid_argument unless 2 < P < 2^31 and P is prime
 /// (deterministic Miller-Rabin, O(log P)).
-/// Status: tested in tests/numeric/test_threads.cpp (threads with different
+/// Status: tested in tests/threads/test_threads.cpp (threads with different
 /// moduli at once, under ThreadSanitizer).
 class dyn_modulus_scope {
  public:

@@ -247,7 +247,7 @@ inline void check_modulus64(std::uint64_t p) {
 /// Sets DynModInt64's modulus for the calling thread for the lifetime of the
 /// scope and restores the previous one afterwards; other threads keep theirs.
 /// Throws what check_modulus64 throws.
-/// Status: tested in tests/numeric/test_threads.cpp (threads with different
+/// Status: tested in tests/threads/test_threads.cpp (threads with different
 /// moduli at once, under ThreadSanitizer).
 class dyn_modulus64_scope {
  public:
