@@ -45,7 +45,7 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsan
   -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DEXACTDP_BUILD_TOOLS=OFF -DEXACTDP_BUILD_BENCH=OFF \
   -DEXACTDP_INSTALL=OFF >/dev/null
 cmake --build build-tsan -j2 --target test_threads
-TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 "$(find build-tsan -type f -name test_threads | head -n 1)"
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_threads
 
 echo "== fuzzing: every target for 20 s (libFuzzer, ASan, UBSan; JSON inputs up to 1.1 MB)"
 sh scripts/fuzz.sh all 20
