@@ -3,8 +3,8 @@
 # command: every header on its own, the installed CMake package used by a
 # consumer project and by the library example of docs/library.md (whose output
 # must match examples/library/expected-output.txt), the whole suite again under
-# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors,
-# every fuzz target for 20 s, formatting, and clang-tidy.
+# AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors, the
+# thread test program under ThreadSanitizer, every fuzz target for 20 s, formatting, and clang-tidy.
 set -eu
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -42,6 +42,13 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEX
 cmake --build build-asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE slow
+
+step "ThreadSanitizer: threads with different moduli, budgets and interrupt checkers (tests/threads alone)"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=thread" \
+  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DEXACTDP_BUILD_TOOLS=OFF -DEXACTDP_BUILD_BENCH=OFF \
+  -DEXACTDP_BUILD_PYTHON=OFF -DEXACTDP_INSTALL=OFF >/dev/null
+cmake --build build-tsan -j2 --target test_threads
+TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_threads
 
 step "fuzzing: every target for 20 s (libFuzzer, ASan, UBSan; JSON inputs up to 1.1 MB)"
 sh scripts/fuzz.sh all 20

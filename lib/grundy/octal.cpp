@@ -178,6 +178,7 @@ std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t
   grundy_value top = 0;
   mex_set reached(value_capacity(0));
   for (std::size_t n = 0; n < count; ++n) {
+    if ((n & 4095u) == 0) poll_interrupt();
     reached.clear();
     for (const std::size_t k : m.whole)
       if (n == k) reached.insert(0);
@@ -265,6 +266,7 @@ octal_table sparse_table(const octal_game& game, std::size_t count, std::optiona
                            " values; this game shows no sparse space)";
   for (std::size_t n = prefix; n < count; ++n) {
     if ((n & 4095u) == 0) check_work_budget(what, static_cast<long double>(steps));
+    if ((n & 4095u) == 0) poll_interrupt();
     steps += m.whole.size() + m.one.size() + 1;
     reached.clear();
     for (const std::size_t k : m.whole)

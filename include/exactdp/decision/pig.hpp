@@ -407,6 +407,7 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
   };
   for (int sum = 2 * target - 2; sum >= 0; --sum) {
     if (progress) progress(static_cast<std::size_t>(2 * target - 2 - sum), diagonals);
+    poll_interrupt();
     if constexpr (!field_traits<T>::fixed_size) {
       // The work left, priced at the size the values have reached so far.
       long double left = 0;
@@ -618,6 +619,7 @@ M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k) {
   M x0, y0;
   for (int sum = 2 * target - 2; sum >= 0; --sum)
     for (int p = std::max(0, sum - target + 1); 2 * p <= sum; ++p) {
+      poll_interrupt();
       const int q = sum - p;
       a.i = p, a.j = q, a.n = target - p;
       b.i = q, b.j = p, b.n = target - q;

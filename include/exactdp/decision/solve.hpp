@@ -354,6 +354,7 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
   };
   bool ok = true;
   for (std::size_t p = 0; p < pieces.count() && ok; ++p) {
+    poll_interrupt();
     const std::size_t first = pieces.begin[p], size = pieces.begin[p + 1] - first;
     auto state_at = [&](std::size_t r) { return states[pieces.states[first + r]]; };
     // A closed piece never ends; in reward mode a piece leading to infinity is infinite.
@@ -543,6 +544,7 @@ class strategy_iteration {
     };
     while (true) {
       while (true) {
+        poll_interrupt();
         evaluate(comp);
         if (!has_min || improve(comp, state_owner::min) == 0) break;
         count_round();
@@ -776,6 +778,7 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (report_progress && q.progress && k % 256 == 0) q.progress(k, total);
+    poll_interrupt();
     si.solve_component(
         std::span<const std::size_t>(comps.states).subspan(comps.begin[k], comps.begin[k + 1] - comps.begin[k]));
   }

@@ -40,6 +40,7 @@ class search_budget {
   /// the number of moves generated from the position.
   void on_position(std::size_t memo_size, std::size_t moves) {
     steps_ += static_cast<long double>(moves) + 1;
+    if ((memo_size & 4095) == 0) poll_interrupt();  // every 4096 positions
     if (max_positions_ != 0 && memo_size > max_positions_)
       throw resource_error(what_ + " passed its limit of " + std::to_string(max_positions_) + " positions");
     if (memo_size >= next_check_) {

@@ -369,6 +369,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
     if (q.progress && (k % 1024 == 0)) q.progress(k, total);
+    poll_interrupt();
     const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
     const std::size_t head = comps.states[first];
     if (size == 1 && stop[head]) {

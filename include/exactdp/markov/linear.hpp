@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::detail {
@@ -68,6 +69,7 @@ bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std
 /// pivot is exactly 0. Cost: n³/3 multiply-adds.
 inline bool solve_dense_double(std::size_t n, std::vector<double>& a, std::vector<double>& b) {
   for (std::size_t k = 0; k < n; ++k) {
+    poll_interrupt();
     std::size_t pivot = k;
     double best = std::fabs(a[k * n + k]);
     for (std::size_t i = k + 1; i < n; ++i) {
@@ -132,6 +134,7 @@ std::size_t state_reduction_exits(std::size_t c, std::size_t w, std::vector<T>& 
   flow.assign(w, zero);
   std::vector<T> g(c, zero), h(w, zero);
   for (std::size_t k = 0; k < c; ++k) {
+    poll_interrupt();
     const T* row_k = &p[k * c];
     const T* x_k = &x[k * w];
     T d = zero;
@@ -166,6 +169,7 @@ template <Field T>
 bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b) {
   const T zero(0);
   for (std::size_t k = 0; k < n; ++k) {
+    poll_interrupt();
     std::size_t pivot = k;
     while (pivot < n && a[pivot * n + k] == zero) ++pivot;
     if (pivot == n) return false;
@@ -198,7 +202,7 @@ bool solve_dense_elimination(std::size_t n, std::vector<T>& a, std::vector<T>& b
 template <class T>
 concept residue_type = (field_traits<T>::solver == linear_solver::residues32) && requires(const T& x) {
   { T::modulus() } -> std::convertible_to<std::uint32_t>;
-  { x.value() } -> std::convertible_to<std::uint32_t>;
+  { x.value() } -> std::same_as<std::uint32_t>;  // not the 64-bit residues, whose values a uint32_t would cut
   T::from_residue(std::uint32_t{});
 };
 

@@ -221,6 +221,7 @@ std::vector<T> markov_stationary(const markov_chain<T>& chain, const markov_clos
       for (std::size_t e = rb[c.states[i]]; e < rb[c.states[i] + 1]; ++e)
         if (to[e] != c.states[i]) a[i * size + local[to[e]]] += jump[e];
     for (std::size_t k = size; k-- > 1;) {
+      poll_interrupt();
       T leave = zero;
       for (std::size_t j = 0; j < k; ++j) leave += a[k * size + j];
       if (leave == zero)
@@ -384,6 +385,7 @@ markov_long_run<T> long_run(const markov_chain<T>& chain, const markov_query& q)
   for (const std::size_t h : head) scratch[h] = none;
   std::vector<std::pair<std::size_t, T>> all;
   for (std::size_t i = 0; i < out.classes.size(); ++i) {
+    poll_interrupt();
     const T& p = out.class_probability[i];
     out.stationary.push_back(detail::markov_stationary(chain, out.classes[i], scratch));
     const auto& c = out.classes[i];

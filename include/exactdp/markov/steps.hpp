@@ -123,6 +123,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
     std::size_t done = 0;
     for (std::uint64_t left = k; left > 0; left >>= 1) {
       if (q.progress) q.progress(done, total);
+      poll_interrupt();
       if (left & 1) {  // row·m
         std::fill(next_row.begin(), next_row.end(), zero);
         std::fill(next_bits.begin(), next_bits.end(), 0);
@@ -151,6 +152,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
         } else {
           std::fill(product.begin(), product.end(), zero);
           for (std::size_t i = 0; i < n; ++i) {
+            poll_interrupt();
             T* out_row = &product[i * n];
             for (std::size_t l = 0; l < n; ++l) {
               const T& a = m[i * n + l];
@@ -180,6 +182,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
   active[q.start] = 1;
   for (std::uint64_t step = 0; step < k; ++step) {
     if (q.progress && step % 64 == 0) q.progress(static_cast<std::size_t>(step), static_cast<std::size_t>(k));
+    poll_interrupt();
     next_live.clear();
     auto add = [&](std::size_t t, const T& w) {
       if (!next_active[t]) {

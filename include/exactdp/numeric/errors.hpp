@@ -1,34 +1,146 @@
-// exactdp/numeric/errors.hpp: the library's error kinds and the state budget.
+// exactdp/numeric/errors.hpp: the library's error kinds, the budgets and the
+// interrupt hook.
 //
 // Bad input throws std::invalid_argument; "no answer exists" (division by zero
 // mod P, an infinite expectation) throws std::domain_error; a table that would
-// exceed the state budget throws exactdp::resource_error before anything is
-// allocated. Status: tests/numeric/test_policies.cpp ("budgets refuse before
-// allocating") and the budget tests of every family.
+// exceed the state budget, or work that would exceed the work budget, throws
+// exactdp::resource_error before anything is allocated or started; an int64
+// game value that would leave the int64 range throws std::overflow_error; a
+// computation stopped by its thread's interrupt checker throws what the
+// checker throws (exactdp::interrupted_error by convention).
+// Status: tests/numeric/test_policies.cpp ("budgets refuse before
+// allocating"), the budget tests of every family, tests/threads/.
+//
+// Threads: the budgets and the interrupt checker belong to the calling
+// thread (thread_local). A thread starts with the process-wide default
+// budgets (set_default_budgets) and changes its own with budget_scope;
+// nothing one thread sets is seen by another.
 #pragma once
 
+#include <cmath>
 #include <cstddef>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace exactdp {
 
-/// Thrown when a computation would need more memory than the state budget.
-/// The message says how many states, how many bytes and the limit.
+/// Thrown when a computation would need more memory than the state budget,
+/// or more steps than the work budget. The message says how much and the limit.
 class resource_error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-/// The state budget: the most bytes of tables one computation may allocate.
-/// Default 2 GiB; the tool's --max-memory changes it. Not thread-safe to change
-/// while another thread computes.
-inline std::uint64_t& state_budget_bytes() {
-  static std::uint64_t bytes = std::uint64_t{2} << 30;
-  return bytes;
+/// Thrown, by convention, by an interrupt checker (interrupt_scope) to stop a
+/// long computation, for example when the user presses Ctrl-C. The library
+/// never throws it itself; it lets the checker's exception propagate.
+class interrupted_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The two limits of one computation: the most bytes of tables it may
+/// allocate (state budget) and the most elementary steps (word operations,
+/// estimated before starting) it may take (work budget). Defaults 2 GiB and
+/// 4·10^10 steps (about a minute).
+struct budgets {
+  std::uint64_t state_bytes = std::uint64_t{2} << 30;
+  long double work_steps = 4e10L;
+};
+
+namespace detail {
+
+inline std::mutex& default_budgets_mutex() {
+  static std::mutex m;
+  return m;
 }
+inline budgets& default_budgets_storage() {
+  static budgets b;
+  return b;
+}
+
+/// The calling thread's budgets, taken from the defaults when the thread
+/// first uses them.
+inline budgets& thread_budgets() {
+  thread_local budgets b = [] {
+    const std::lock_guard lock(default_budgets_mutex());
+    return default_budgets_storage();
+  }();
+  return b;
+}
+
+inline void check_work_steps(long double steps) {
+  if (!(steps >= 0) || std::isinf(steps))
+    throw std::invalid_argument("a work budget must be a finite number of steps >= 0");
+}
+
+}  // namespace detail
+
+/// The process-wide default budgets, which every thread starts from.
+/// Thread-safe. Cost: O(1) (one mutex).
+inline budgets default_budgets() {
+  const std::lock_guard lock(detail::default_budgets_mutex());
+  return detail::default_budgets_storage();
+}
+
+/// Sets the process-wide default budgets. A thread takes the defaults when
+/// it first checks or reads a budget, so set them before starting the
+/// threads that should use them (a thread that has already computed keeps
+/// its own); the calling thread's own limits are changed only if it has not
+/// used them yet. Thread-safe. Throws std::invalid_argument when
+/// work_steps is negative, infinite or NaN. Cost: O(1).
+inline void set_default_budgets(const budgets& b) {
+  detail::check_work_steps(b.work_steps);
+  const std::lock_guard lock(detail::default_budgets_mutex());
+  detail::default_budgets_storage() = b;
+}
+
+/// The calling thread's budgets. Cost: O(1).
+inline budgets current_budgets() { return detail::thread_budgets(); }
+
+/// The calling thread's state budget in bytes. Assigning through the
+/// reference changes it for this thread only and until changed back; prefer
+/// budget_scope, which restores it. The tool's --max-memory sets it.
+inline std::uint64_t& state_budget_bytes() { return detail::thread_budgets().state_bytes; }
+
+/// The calling thread's work budget in elementary steps. Assigning through
+/// the reference changes it for this thread only; prefer budget_scope. The
+/// tool's --max-work sets it.
+inline long double& work_budget_steps() { return detail::thread_budgets().work_steps; }
+
+/// budget_scope's argument: each limit given replaces the thread's, a limit
+/// left out is kept. Example: `budget_scope s({.work_steps = 1e6L});`.
+struct budget_limits {
+  std::optional<std::uint64_t> state_bytes = std::nullopt;
+  std::optional<long double> work_steps = std::nullopt;
+};
+
+/// Sets the calling thread's budgets for the lifetime of the scope and
+/// restores the previous ones when it ends (also on an exception). Other
+/// threads are not affected. Throws std::invalid_argument when work_steps is
+/// negative, infinite or NaN. Cost: O(1).
+/// Status: tested in tests/threads/test_threads.cpp (two threads with
+/// different budgets, one refused and one not, under ThreadSanitizer).
+class budget_scope {
+ public:
+  explicit budget_scope(const budget_limits& limits) : saved_(detail::thread_budgets()) {
+    if (limits.work_steps) detail::check_work_steps(*limits.work_steps);
+    if (limits.state_bytes) state_budget_bytes() = *limits.state_bytes;
+    if (limits.work_steps) work_budget_steps() = *limits.work_steps;
+  }
+  ~budget_scope() { detail::thread_budgets() = saved_; }
+  budget_scope(const budget_scope&) = delete;
+  budget_scope& operator=(const budget_scope&) = delete;
+
+ private:
+  budgets saved_;
+};
 
 namespace detail {
 inline std::string human_bytes(long double bytes) {
@@ -45,45 +157,90 @@ inline std::string human_bytes(long double bytes) {
 }  // namespace detail
 
 /// Checks, before allocation, that `states` entries of `bytes_per_state` bytes
-/// fit the state budget. `what` names the table in the message, and `unit`
-/// what it counts ("states", "bytes of text"). Arguments may
-/// be any size: the product is computed without overflow.
+/// fit the calling thread's state budget. `what` names the table in the
+/// message, and `unit` what it counts ("states", "bytes of text"). Arguments
+/// may be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
 /// budget of Y (raise it with exactdp::state_budget_bytes())" (the tool
 /// names its --max-memory option instead). Cost: O(1).
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
                                const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
-  if (bytes > static_cast<long double>(state_budget_bytes())) {
+  const std::uint64_t limit = state_budget_bytes();
+  if (bytes > static_cast<long double>(limit)) {
     char count[64];
     std::snprintf(count, sizeof count, "%.4Lg", states);
     throw resource_error(what + " needs " + count + " " + unit + " x " + std::to_string(bytes_per_state) +
                          " bytes = " + detail::human_bytes(bytes) + ", above the state budget of " +
-                         detail::human_bytes(static_cast<long double>(state_budget_bytes())) +
+                         detail::human_bytes(static_cast<long double>(limit)) +
                          " (raise it with exactdp::state_budget_bytes())");
   }
 }
 
-/// The work budget: the most elementary steps (word operations, estimated
-/// before starting) one computation may take, so that no input hangs the
-/// caller. Default 4·10^10 (about a minute); the tool's --max-work changes it.
-inline long double& work_budget_steps() {
-  static long double steps = 4e10L;
-  return steps;
-}
-
 /// Checks, before starting, that an estimated `steps` word operations fit the
-/// work budget. Throws resource_error: "<what> needs about N steps, above the
-/// work budget of M (raise it with exactdp::work_budget_steps())" (the tool
-/// names its --max-work option instead). Cost: O(1).
+/// calling thread's work budget. Throws resource_error: "<what> needs about N
+/// steps, above the work budget of M (raise it with
+/// exactdp::work_budget_steps())" (the tool names its --max-work option
+/// instead). Cost: O(1).
 inline void check_work_budget(const std::string& what, long double steps) {
-  if (steps > work_budget_steps()) {
-    char need[64], limit[64];
+  const long double limit = work_budget_steps();
+  if (steps > limit) {
+    char need[64], have[64];
     std::snprintf(need, sizeof need, "%.3Lg", steps);
-    std::snprintf(limit, sizeof limit, "%.3Lg", work_budget_steps());
-    throw resource_error(what + " needs about " + need + " elementary steps, above the work budget of " + limit +
+    std::snprintf(have, sizeof have, "%.3Lg", limit);
+    throw resource_error(what + " needs about " + need + " elementary steps, above the work budget of " + have +
                          " (raise it with exactdp::work_budget_steps())");
   }
 }
+
+namespace detail {
+/// The calling thread's interrupt checker, or null (constant-initialized:
+/// reading it is one thread-local load, with no guard).
+inline constinit thread_local const std::function<void()>* interrupt_checker = nullptr;
+}  // namespace detail
+
+/// Calls the calling thread's interrupt checker, if one is set
+/// (interrupt_scope); the checker stops the computation by throwing. The
+/// library calls it at coarse points of long computations (once per layer,
+/// row, component or iteration; every 4096 nodes or values in searches and
+/// Grundy tables). Cost: one thread-local pointer test when no checker is
+/// set; otherwise the checker's cost.
+inline void poll_interrupt() {
+  if (const std::function<void()>* check = detail::interrupt_checker) [[unlikely]]
+    (*check)();
+}
+
+/// poll_interrupt() on every 4096th call with the same counter: for loops
+/// whose steps are too short to poll on each one. Cost: an increment and a test.
+inline void poll_interrupt_every_4096(std::uint64_t& counter) {
+  if ((++counter & 4095) == 0) [[unlikely]]
+    poll_interrupt();
+}
+
+/// Sets the calling thread's interrupt checker for the lifetime of the scope
+/// and restores the previous one afterwards (scopes nest; the innermost
+/// checker is the one called). The checker is called from the computing
+/// thread at the points where poll_interrupt() is called; to stop the
+/// computation it throws (exactdp::interrupted_error by convention), and the
+/// exception propagates out of the library call, which leaves no partial
+/// result behind. A checker that returns lets the computation go on. Other
+/// threads are not affected. Cost: O(1).
+/// Status: tested in tests/threads/test_threads.cpp (a checker that throws
+/// after N polls stops the knight walk, a Markov chain, a game search and an
+/// octal Grundy table; no checker gives the same answers).
+class interrupt_scope {
+ public:
+  explicit interrupt_scope(std::function<void()> check) : check_(std::move(check)), saved_(detail::interrupt_checker) {
+    if (!check_) throw std::invalid_argument("interrupt_scope needs a callable checker");
+    detail::interrupt_checker = &check_;
+  }
+  ~interrupt_scope() { detail::interrupt_checker = saved_; }
+  interrupt_scope(const interrupt_scope&) = delete;
+  interrupt_scope& operator=(const interrupt_scope&) = delete;
+
+ private:
+  std::function<void()> check_;
+  const std::function<void()>* saved_;
+};
 
 }  // namespace exactdp

@@ -148,10 +148,11 @@ struct static_modulus64 {
   static constexpr const montgomery64& get() { return arithmetic; }
 };
 
-/// The modulus of DynModInt64: one process-wide setting.
+/// The modulus of DynModInt64: the calling thread's (thread_local,
+/// constant-initialized, so reading it needs no guard).
 struct dynamic_modulus64 {
   static montgomery64& get() {
-    static montgomery64 arithmetic(4'611'686'018'427'387'847ull);  // the largest prime below 2^62
+    constinit thread_local montgomery64 arithmetic(4'611'686'018'427'387'847ull);  // the largest prime below 2^62
     return arithmetic;
   }
 };
@@ -221,10 +222,11 @@ using ModInt64 = detail::modint64<detail::static_modulus64<P>>;
 
 /// Residue modulo a run-time prime 2 < P < 2^62, set with dyn_modulus64_scope
 /// (default 4611686018427387847, the largest prime below 2^62). The modulus
-/// is one process-wide setting, like DynModInt's (separate from it): values
-/// made under one modulus must not be mixed with another, and it must not be
-/// changed while another thread computes. Same operations and errors as
-/// ModInt64<P>.
+/// belongs to the calling thread, like DynModInt's (separate from it):
+/// threads may compute with different moduli at once, and each starts with
+/// the default. Values made under one modulus must not be mixed with another
+/// nor handed to a thread with another modulus. Same operations and errors
+/// as ModInt64<P>.
 using DynModInt64 = detail::modint64<detail::dynamic_modulus64>;
 
 /// True when p can be the modulus of a 64-bit residue: a prime with
@@ -242,8 +244,11 @@ inline void check_modulus64(std::uint64_t p) {
                                 " is not prime: residues of fractions need a prime modulus");
 }
 
-/// Sets DynModInt64's modulus for the lifetime of the scope and restores the
-/// previous one afterwards. Throws what check_modulus64 throws.
+/// Sets DynModInt64's modulus for the calling thread for the lifetime of the
+/// scope and restores the previous one afterwards; other threads keep theirs.
+/// Throws what check_modulus64 throws.
+/// Status: tested in tests/threads/test_threads.cpp (threads with different
+/// moduli at once, under ThreadSanitizer).
 class dyn_modulus64_scope {
  public:
   explicit dyn_modulus64_scope(std::uint64_t p) : saved_(DynModInt64::modulus()) {

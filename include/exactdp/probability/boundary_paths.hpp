@@ -60,6 +60,7 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
   now[at(row, col)] = T(1);
   T out(0);
   for (int t = 0; t < max_moves; ++t) {
+    poll_interrupt();
     // Move t + 1 leaves the grid from an edge cell once per side it touches.
     const int top = std::max(0, row - t), bottom = std::min(m - 1, row + t);
     const int left = std::max(0, col - t), right = std::min(n - 1, col + t);

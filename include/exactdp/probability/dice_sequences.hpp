@@ -63,6 +63,7 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
   T before(1);  // total(t - 1)
   std::array<T, 6> now;
   for (int t = 1; t <= n; ++t) {
+    if ((t & 4095) == 0) poll_interrupt();
     const std::array<T, 6>& total_s = total_line[static_cast<std::size_t>(t & (ring - 1))];
     const std::array<T, 6>& ending_s = ending_line[static_cast<std::size_t>(t & (ring - 1))];
     for (std::size_t f = 0; f < 6; ++f) now[f] = (before - total_s[f]) + ending_s[f];

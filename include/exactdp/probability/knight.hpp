@@ -61,6 +61,7 @@ void knight_advance(int n, std::vector<T>& layer, int moves, const T& step) {
   constexpr bool copy_first = sizeof(T) > 2 * sizeof(std::uint64_t);
   std::vector<unsigned char> reached(copy_first ? layer.size() : 0);
   for (int t = 0; t < moves; ++t) {
+    poll_interrupt();
     if constexpr (copy_first)
       std::fill(reached.begin(), reached.end(), static_cast<unsigned char>(0));
     else

@@ -78,6 +78,7 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
   std::vector<T> reach(kept, T(0));                     // reach[j] at j mod kept, for j <= last_kept
   T window(0), answer(0), r(0);
   for (int i = 0; i <= n; ++i) {
+    if ((i & 4095) == 0) poll_interrupt();
     if (i >= 1 && i > last_kept && i < plain_end) {
       grow(window, plain_end - i);  // reach[i..plain_end-1] only join the window
       i = plain_end - 1;

@@ -36,6 +36,7 @@ template <Ring T, class Representation>
 std::pair<T, T> run_walk(int k, Representation& rep) {
   T a(0), b(0);
   for (int j = k - 1; j >= 0; --j) {
+    if ((j & 4095) == 0) poll_interrupt();
     rep.share(a);
     rep.add_one(a);
     rep.share(b);

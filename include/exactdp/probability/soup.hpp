@@ -67,6 +67,7 @@ T soup_walk(std::int64_t units, const Base& base, const Serve& serve, std::vecto
     diagonal->push_back(base(0, 0));
   }
   for (std::int64_t a = 1; a <= units; ++a) {
+    poll_interrupt();
     std::vector<T>& row = row_of(a);
     const std::vector<T>& r4 = row_of(a - 4);
     const std::vector<T>& r3 = row_of(a - 3);

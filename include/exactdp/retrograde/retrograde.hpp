@@ -107,6 +107,7 @@ retrograde_result retrograde_analysis(const Game& game, const std::string& what 
   }
 
   for (std::size_t head = 0; head < queue.size(); ++head) {
+    if ((head & 4095) == 0) poll_interrupt();
     const std::uint32_t child = queue[head];
     const outcome child_value = r.outcomes[child];
     const std::uint32_t next_remoteness = r.remoteness[child] + 1;
