@@ -251,8 +251,10 @@ inline row_game_answer<Rational> best_lead_exact(std::span<const Rational> value
 // std::span, C array and std::initializer_list (tests/games/row_ranges.cpp).
 
 /// best_lead on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) auto best_lead(R&& values) { return best_lead(detail::as_lead_span(values)); }
+template <NonSpanLeadRow R>
+auto best_lead(R&& values) {
+  return best_lead(detail::as_lead_span(values));
+}
 /// best_lead on a braced list.
 template <LeadValue T>
 row_game_answer<T> best_lead(std::initializer_list<T> values) {
@@ -260,8 +262,10 @@ row_game_answer<T> best_lead(std::initializer_list<T> values) {
 }
 
 /// stone_game_vii on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) auto stone_game_vii(R&& stones) { return stone_game_vii(detail::as_lead_span(stones)); }
+template <NonSpanLeadRow R>
+auto stone_game_vii(R&& stones) {
+  return stone_game_vii(detail::as_lead_span(stones));
+}
 /// stone_game_vii on a braced list.
 template <LeadValue T>
 stone_game_vii_answer<T> stone_game_vii(std::initializer_list<T> stones) {
@@ -269,8 +273,8 @@ stone_game_vii_answer<T> stone_game_vii(std::initializer_list<T> stones) {
 }
 
 /// predict_the_winner on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) bool predict_the_winner(R&& values) {
+template <NonSpanLeadRow R>
+bool predict_the_winner(R&& values) {
   return predict_the_winner(detail::as_lead_span(values));
 }
 /// predict_the_winner on a braced list.
@@ -280,8 +284,10 @@ bool predict_the_winner(std::initializer_list<T> values) {
 }
 
 /// stone_game on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) auto stone_game(R&& piles) { return stone_game(detail::as_lead_span(piles)); }
+template <NonSpanLeadRow R>
+auto stone_game(R&& piles) {
+  return stone_game(detail::as_lead_span(piles));
+}
 /// stone_game on a braced list.
 template <LeadValue T>
 stone_game_answer<T> stone_game(std::initializer_list<T> piles) {

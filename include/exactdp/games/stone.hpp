@@ -173,8 +173,10 @@ inline stone_game_iii_answer<Rational> stone_game_iii_exact(std::span<const Rati
 // std::initializer_list (tests/games/row_ranges.cpp).
 
 /// stone_game_ii on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) auto stone_game_ii(R&& piles) { return stone_game_ii(detail::as_lead_span(piles)); }
+template <NonSpanLeadRow R>
+auto stone_game_ii(R&& piles) {
+  return stone_game_ii(detail::as_lead_span(piles));
+}
 /// stone_game_ii on a braced list.
 template <LeadValue T>
 stone_game_ii_answer<T> stone_game_ii(std::initializer_list<T> piles) {
@@ -182,8 +184,10 @@ stone_game_ii_answer<T> stone_game_ii(std::initializer_list<T> piles) {
 }
 
 /// stone_game_iii on a std::vector, std::array, C array or mutable span.
-template <LeadRow R>
-requires(!ReadOnlyLeadSpan<R>) auto stone_game_iii(R&& values) { return stone_game_iii(detail::as_lead_span(values)); }
+template <NonSpanLeadRow R>
+auto stone_game_iii(R&& values) {
+  return stone_game_iii(detail::as_lead_span(values));
+}
 /// stone_game_iii on a braced list.
 template <LeadValue T>
 stone_game_iii_answer<T> stone_game_iii(std::initializer_list<T> values) {

@@ -13,12 +13,13 @@
 
 #include <cmath>
 #include <concepts>
-#include <ranges>
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <gmp.h>
 
@@ -232,10 +233,12 @@ template <class R>
 concept LeadRow =
     std::ranges::contiguous_range<R> && std::ranges::sized_range<R> && LeadValue<std::ranges::range_value_t<R>>;
 
-/// True when R is already the read-only span the entry points are written on
-/// (so that the range overloads step aside and never call themselves).
+/// A LeadRow other than the read-only span std::span<const T> the entry
+/// points are written on: what their range overloads take, so that those
+/// step aside for a span and never call themselves.
 template <class R>
-concept ReadOnlyLeadSpan = std::same_as<std::remove_cvref_t<R>, std::span<const std::ranges::range_value_t<R>>>;
+concept NonSpanLeadRow =
+    LeadRow<R> && !std::same_as<std::remove_cvref_t<R>, std::span<const std::ranges::range_value_t<R>>>;
 
 namespace detail {
 /// `row` viewed as a read-only span, without copying. Cost: O(1).
