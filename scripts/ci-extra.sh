@@ -1,8 +1,10 @@
 #!/bin/sh
 # CI checks beyond the test suite, run by .ci/run after the README's test
-# command: every header on its own, the installed CMake package used by a
-# consumer project and by the library example of docs/library.md (whose output
-# must match examples/library/expected-output.txt), the whole suite again under
+# command: every header on its own, the installed CMake package used by
+# consumer projects (all of exactdp; only the components numeric and
+# probability, whose link line must not name FLINT; an unknown component) and
+# by the library example of docs/library.md (whose output must match
+# examples/library/expected-output.txt), the whole suite again under
 # AddressSanitizer + UndefinedBehaviorSanitizer with warnings as errors, the
 # thread test program under ThreadSanitizer, every fuzz target for 20 s, formatting, and clang-tidy.
 set -eu
@@ -21,6 +23,29 @@ cmake --install build --prefix build/install-root >/dev/null
 cmake -S tests/package -B build/package -DCMAKE_PREFIX_PATH="$PWD/build/install-root" >/dev/null
 cmake --build build/package -j2 >/dev/null
 build/package/consumer
+
+step "a consumer of the components numeric and probability links neither FLINT nor nlohmann_json"
+rm -rf build/package-components build/package-unknown
+cmake -S tests/package/components -B build/package-components -DCMAKE_PREFIX_PATH="$PWD/build/install-root" >/dev/null
+cmake --build build/package-components -j2 >/dev/null
+build/package-components/component_consumer
+link_line=build/package-components/CMakeFiles/component_consumer.dir/link.txt
+if grep -Eiq 'flint|nlohmann|exactdp_(games|markov|decision)' "$link_line" ||
+  ldd build/package-components/component_consumer | grep -iq flint; then
+  echo "find_package(exactdp COMPONENTS numeric probability) links more than GMP and MPFR:"
+  cat "$link_line"
+  ldd build/package-components/component_consumer
+  exit 1
+fi
+echo "links: $(sed 's/.* -o component_consumer //' "$link_line")"
+if cmake -S tests/package/components -B build/package-unknown -DCMAKE_PREFIX_PATH="$PWD/build/install-root" \
+  "-DEXACTDP_WANTED=numeric;nonsense" >build/package-unknown.log 2>&1 ||
+  ! grep -q 'exactdp has no component "nonsense"' build/package-unknown.log; then
+  echo "find_package(exactdp COMPONENTS nonsense) did not fail with the list of components:"
+  cat build/package-unknown.log
+  exit 1
+fi
+echo "an unknown component is refused: $(grep -o 'exactdp has no component "nonsense"' build/package-unknown.log)"
 
 step "the library example of docs/library.md, built against the installed package"
 rm -rf build/library-example

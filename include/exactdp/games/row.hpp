@@ -23,6 +23,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -243,6 +244,56 @@ inline row_game_result<Rational> best_lead_exact(std::span<const Rational> value
         r.scores = {over(a.scores.first, d), over(a.scores.second, d)};
         return r;
       });
+}
+
+// The entry points on any contiguous row. Each forwards to the span overload
+// above without copying; a braced list names its type (best_lead<Rational>({…})
+// or best_lead({1L, 2L})). Errors, cost and status as the span overload; the
+// overloads are checked to give the same answers on a std::vector, std::array,
+// std::span, C array and std::initializer_list (tests/games/test_row_ranges.cpp).
+
+/// best_lead on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+auto best_lead(R&& values) {
+  return best_lead(detail::as_lead_span(values));
+}
+/// best_lead on a braced list.
+template <LeadValue T>
+row_game_result<T> best_lead(std::initializer_list<T> values) {
+  return best_lead(std::span<const T>(values.begin(), values.size()));
+}
+
+/// stone_game_vii on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+auto stone_game_vii(R&& stones) {
+  return stone_game_vii(detail::as_lead_span(stones));
+}
+/// stone_game_vii on a braced list.
+template <LeadValue T>
+stone_game_vii_result<T> stone_game_vii(std::initializer_list<T> stones) {
+  return stone_game_vii(std::span<const T>(stones.begin(), stones.size()));
+}
+
+/// predict_the_winner on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+bool predict_the_winner(R&& values) {
+  return predict_the_winner(detail::as_lead_span(values));
+}
+/// predict_the_winner on a braced list.
+template <LeadValue T>
+bool predict_the_winner(std::initializer_list<T> values) {
+  return predict_the_winner(std::span<const T>(values.begin(), values.size()));
+}
+
+/// stone_game on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+auto stone_game(R&& piles) {
+  return stone_game(detail::as_lead_span(piles));
+}
+/// stone_game on a braced list.
+template <LeadValue T>
+stone_game_result<T> stone_game(std::initializer_list<T> piles) {
+  return stone_game(std::span<const T>(piles.begin(), piles.size()));
 }
 
 // Old names, kept for one release.

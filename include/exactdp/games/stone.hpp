@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -166,6 +167,33 @@ inline stone_game_iii_result<Rational> stone_game_iii_exact(std::span<const Rati
       [](const auto& a, const BigInt& d) {
         return stone_game_iii_result<Rational>{over(a.lead, d), a.winner, a.first_take};
       });
+}
+
+// The entry points on any contiguous row, as in games/row.hpp: each forwards
+// to the span overload without copying. Errors, cost and status as the span
+// overload; checked on a std::vector, std::array, std::span, C array and
+// std::initializer_list (tests/games/test_row_ranges.cpp).
+
+/// stone_game_ii on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+auto stone_game_ii(R&& piles) {
+  return stone_game_ii(detail::as_lead_span(piles));
+}
+/// stone_game_ii on a braced list.
+template <LeadValue T>
+stone_game_ii_result<T> stone_game_ii(std::initializer_list<T> piles) {
+  return stone_game_ii(std::span<const T>(piles.begin(), piles.size()));
+}
+
+/// stone_game_iii on a std::vector, std::array, C array or mutable span.
+template <NonSpanLeadRow R>
+auto stone_game_iii(R&& values) {
+  return stone_game_iii(detail::as_lead_span(values));
+}
+/// stone_game_iii on a braced list.
+template <LeadValue T>
+stone_game_iii_result<T> stone_game_iii(std::initializer_list<T> values) {
+  return stone_game_iii(std::span<const T>(values.begin(), values.size()));
 }
 
 // Old names, kept for one release.

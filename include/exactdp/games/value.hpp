@@ -16,9 +16,11 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <ranges>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 #include <gmp.h>
 
@@ -224,6 +226,28 @@ auto solve_row_exact(std::span<const Rational> values, Solve solve, ToExact to_e
   }
   return to_exact(solve(std::span<const BigInt>(s.scaled)), s.denominator);
 }
+
+/// A row of game values as the public entry points take it: any contiguous,
+/// sized range whose elements are a LeadValue — std::vector, std::array,
+/// std::span (of const or mutable values), a C array, std::initializer_list.
+template <class R>
+concept LeadRow =
+    std::ranges::contiguous_range<R> && std::ranges::sized_range<R> && LeadValue<std::ranges::range_value_t<R>>;
+
+/// A LeadRow other than the read-only span std::span<const T> the entry
+/// points are written on: what their range overloads take, so that those
+/// step aside for a span and never call themselves.
+template <class R>
+concept NonSpanLeadRow =
+    LeadRow<R> && !std::same_as<std::remove_cvref_t<R>, std::span<const std::ranges::range_value_t<R>>>;
+
+namespace detail {
+/// `row` viewed as a read-only span, without copying. Cost: O(1).
+template <LeadRow R>
+auto as_lead_span(R& row) {
+  return std::span<const std::ranges::range_value_t<R>>(std::ranges::data(row), std::ranges::size(row));
+}
+}  // namespace detail
 
 /// An integer lead or score over a common denominator, as a fraction.
 template <class I>

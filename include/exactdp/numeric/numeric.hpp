@@ -8,5 +8,6 @@
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/modint64.hpp"
+#include "exactdp/numeric/ostream.hpp"
 #include "exactdp/numeric/primes.hpp"
 #include "exactdp/numeric/rational.hpp"
