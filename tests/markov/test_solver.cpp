@@ -238,7 +238,7 @@ TEST_CASE("large k: repeated squaring for small chains, budgets counting steps",
     b.transition(s, (s + 2999) % 3000, ratio<Rational>(1, 2));
   }
   const markov_model ring = b.build();
-  const budget_scope restore({});  // the budgets set below end with the scope
+  const budget_scope restore({});   // the budgets set below end with the scope
   state_budget_bytes() = 64 << 20;  // the dense 3000x3000 matrices do not fit
   markov_query r;
   CHECK_THROWS_WITH(within_steps(markov_chain<double>(ring), r, 5'000'000'000ULL),
