@@ -30,15 +30,6 @@ bool close(double approx, const Rational& exact) {
   return std::fabs(approx - e) <= 1e-12 + 1e-9 * std::fabs(e);
 }
 
-struct budget_scope {
-  long double saved = work_budget_steps();
-  std::uint64_t saved_bytes = state_budget_bytes();
-  ~budget_scope() {
-    work_budget_steps() = saved;
-    state_budget_bytes() = saved_bytes;
-  }
-};
-
 }  // namespace
 
 TEST_CASE("component solver equals a dense solve of the whole system on random chains", "[markov][solver]") {
@@ -247,7 +238,7 @@ TEST_CASE("large k: repeated squaring for small chains, budgets counting steps",
     b.transition(s, (s + 2999) % 3000, ratio<Rational>(1, 2));
   }
   const markov_model ring = b.build();
-  budget_scope restore;
+  const budget_scope restore({});   // the budgets set below end with the scope
   state_budget_bytes() = 64 << 20;  // the dense 3000x3000 matrices do not fit
   markov_query r;
   CHECK_THROWS_WITH(within_steps(markov_chain<double>(ring), r, 5'000'000'000ULL),
@@ -394,7 +385,7 @@ TEST_CASE("query arguments and budgets are checked", "[markov][errors]") {
   CHECK_THROWS_AS(reach_probability(c, q), std::invalid_argument);
   q.target.reset();
   {
-    budget_scope restore;
+    const budget_scope restore({});  // the budgets set below end with the scope
     work_budget_steps() = 1000;
     CHECK_THROWS_AS(distribution_after(c, q, 1'000'000), resource_error);
   }
@@ -411,7 +402,7 @@ TEST_CASE("query arguments and budgets are checked", "[markov][errors]") {
   }
   const markov_model ring = big.build();
   {
-    budget_scope restore;
+    const budget_scope restore({});  // the budgets set below end with the scope
     state_budget_bytes() = 100'000;
     CHECK_THROWS_WITH(expected_steps(markov_chain<double>(ring), q), Catch::Contains("component of 300 states"));
   }
@@ -458,7 +449,7 @@ TEST_CASE("exact values growing along a deep chain are bounded by the work budge
   }
   const markov_model m = b.build();
   markov_query q;
-  budget_scope restore;
+  const budget_scope restore({});  // the budgets set below end with the scope
   work_budget_steps() = 1e7;
   CHECK_THROWS_WITH(expected_steps(markov_chain<Rational>(m), q), Catch::Contains("exact values of about"));
   // The same chain in fixed-size types is cheap.
