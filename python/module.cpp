@@ -189,6 +189,10 @@ void bind_errors(py::module_& m) {
       make("ResourceError", py::make_tuple(py::handle(PyExc_MemoryError)),
            "A computation would pass the state budget (memory) or the work budget (steps); it was refused "
            "before it started. Subclass of MemoryError.");
+  static PyObject* other_error =
+      make("Error", py::make_tuple(py::handle(PyExc_RuntimeError)),
+           "Any other error of the library (none is expected: a library error has one of the kinds above). "
+           "Subclass of RuntimeError.");
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
@@ -206,8 +210,13 @@ void bind_errors(py::module_& m) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const std::bad_alloc&) {
       PyErr_SetString(PyExc_MemoryError, "out of memory");
+    } catch (const py::builtin_exception&) {
+      throw;  // pybind11's own (py::type_error, ...): its translator sets them
+    } catch (const py::error_already_set&) {
+      throw;
+    } catch (const std::exception& e) {
+      PyErr_SetString(other_error, e.what());
     }
-    // Anything else goes on to pybind11's own translators.
   });
 }
 
