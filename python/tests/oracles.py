@@ -175,14 +175,14 @@ def octal_grundy(code, count):
     g = []
     for n in range(count):
         options = []
-        for k in range(1, len(digits)):
+        for k in range(0, len(digits)):  # d0 is 0 or 4: a split that takes nothing
             d = digits[k]
             if k > n:
                 break
             rest = n - k
-            if d & 1 and rest == 0:
+            if d & 1 and rest == 0 and k > 0:
                 options.append(0)
-            if d & 2 and rest > 0:
+            if d & 2 and rest > 0 and k > 0:
                 options.append(g[rest])
             if d & 4 and rest > 1:
                 options.extend(g[a] ^ g[rest - a] for a in range(1, rest))
