@@ -43,6 +43,8 @@ py::object to_fraction(const Rational& q);
 /// TypeError: convert it with Fraction(x) to say that its binary value is
 /// meant. Throws ValueError for a zero denominator. Needs the GIL.
 Rational to_rational(py::handle x);
+/// to_rational into an existing Rational (reusing its limbs).
+void read_rational(py::handle x, Rational& q);
 
 // ---- the number systems ----
 
@@ -53,8 +55,9 @@ enum class number_kind { exact, approx, residue };
 /// (ValueError) for any other text.
 number_kind read_number(const std::string& number);
 
-/// The modulus of a residue call: `modulus` or the default, checked to be a
-/// prime with 2 < p < 2^62 (std::invalid_argument otherwise).
+/// The modulus of a residue call: `modulus` or the default. It is checked
+/// (a prime with 2 < p < 2^62, std::invalid_argument otherwise) by the
+/// modulus scope residue_run opens, once.
 std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus);
 
 /// Where a long computation is interrupted by Ctrl-C. Installed around every
@@ -90,6 +93,12 @@ namespace detail {
 /// library, residue_run needs no lock.
 void lock_dynamic_modulus();
 void unlock_dynamic_modulus();
+struct dynamic_modulus_lock {
+  dynamic_modulus_lock() { lock_dynamic_modulus(); }
+  ~dynamic_modulus_lock() { unlock_dynamic_modulus(); }
+  dynamic_modulus_lock(const dynamic_modulus_lock&) = delete;
+  dynamic_modulus_lock& operator=(const dynamic_modulus_lock&) = delete;
+};
 }  // namespace detail
 
 /// A value of any number system as a Python object: Rational -> Fraction,
@@ -127,12 +136,7 @@ py::object residue_run(std::uint64_t p, const Solve& solve, const Convert& conve
     throw std::invalid_argument("modulus " + std::to_string(p) +
                                 " is out of range: this solver needs a prime below 2^31 (2147483648)");
   return released([&] {
-    struct guard {
-      guard() { detail::lock_dynamic_modulus(); }
-      ~guard() { detail::unlock_dynamic_modulus(); }
-      guard(const guard&) = delete;
-      guard& operator=(const guard&) = delete;
-    } lock;
+    detail::dynamic_modulus_lock lock;
     if constexpr (Wide) {
       if (p >= (std::uint64_t{1} << 31)) {
         dyn_modulus64_scope scope(p);
@@ -165,9 +169,29 @@ py::object compute_as(const std::string& number, const std::optional<std::uint64
 
 /// compute_as for a recurrence with one value: Exact gives a Fraction
 /// (Rational) or an int (BigInt), double a float, a residue an int.
+/// The single-value path avoids taking the GIL twice: the value is made plain
+/// (a residue's uint64_t) before the GIL is taken back.
 template <class Exact, class Solve>
 py::object compute(const std::string& number, const std::optional<std::uint64_t>& modulus, const Solve& solve) {
-  return compute_as<Exact>(number, modulus, solve, [](const auto& v) { return value_to_python(v); });
+  switch (read_number(number)) {
+    case number_kind::exact:
+      return exact_to_python(released([&] { return solve(std::type_identity<Exact>{}); }));
+    case number_kind::approx:
+      return py::float_(static_cast<double>(released([&] { return solve(std::type_identity<double>{}); })));
+    case number_kind::residue:
+      break;
+  }
+  const std::uint64_t p = read_modulus(modulus);
+  return py::int_(released([&]() -> std::uint64_t {
+    if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
+    detail::dynamic_modulus_lock lock;
+    if (p < (std::uint64_t{1} << 31)) {
+      dyn_modulus_scope scope(p);
+      return solve(std::type_identity<DynModInt>{}).value();
+    }
+    dyn_modulus64_scope scope(p);
+    return solve(std::type_identity<DynModInt64>{}).value();
+  }));
 }
 
 // ---- the families ----

@@ -37,20 +37,22 @@ python_names& names() {
 }
 
 // A Python int from an mpz: small values directly, others as GMP's
-// magnitude in little-endian bytes read by int.from_bytes.
+// magnitude in little-endian 64-bit words (a plain copy of the limbs on
+// x86-64) read by int.from_bytes.
 py::int_ int_from_mpz(mpz_srcptr z) {
   if (mpz_fits_slong_p(z)) return py::reinterpret_steal<py::int_>(PyLong_FromLong(mpz_get_si(z)));
-  const std::size_t bytes = (mpz_sizeinbase(z, 2) + 7) / 8;
-  py::bytes buffer(nullptr, static_cast<py::ssize_t>(bytes));
+  const std::size_t words = (mpz_sizeinbase(z, 2) + 63) / 64;
+  py::bytes buffer(nullptr, static_cast<py::ssize_t>(words * 8));
   std::size_t written = 0;
-  mpz_export(PyBytes_AS_STRING(buffer.ptr()), &written, -1, 1, 0, 0, z);
+  mpz_export(PyBytes_AS_STRING(buffer.ptr()), &written, -1, 8, -1, 0, z);
   py::object magnitude = names().int_from_bytes(buffer, names().little);
   if (mpz_sgn(z) < 0) return py::reinterpret_steal<py::int_>(PyNumber_Negative(magnitude.ptr()));
   return py::reinterpret_borrow<py::int_>(magnitude);
 }
 
 // Sets z to the Python int x (a PyLong): small values directly, others
-// through int.to_bytes and mpz_import.
+// through int.to_bytes (little-endian, a whole number of 64-bit words) and
+// mpz_import.
 void mpz_from_int(mpz_ptr z, py::handle x) {
   int overflow = 0;
   const long long small = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
@@ -62,12 +64,13 @@ void mpz_from_int(mpz_ptr z, py::handle x) {
     }
   }
   const bool negative = overflow < 0 || (!overflow && small < 0);
-  py::object magnitude = py::reinterpret_steal<py::object>(PyNumber_Absolute(x.ptr()));
+  py::object magnitude = negative ? py::reinterpret_steal<py::object>(PyNumber_Negative(x.ptr()))
+                                  : py::reinterpret_borrow<py::object>(x);
   if (!magnitude) throw py::error_already_set();
   const auto bits = magnitude.attr(names().bit_length)().cast<std::size_t>();
-  const std::size_t bytes = (bits + 7) / 8;
-  py::object data = magnitude.attr(names().to_bytes)(bytes, names().little);
-  mpz_import(z, bytes, -1, 1, 0, 0, PyBytes_AS_STRING(data.ptr()));
+  const std::size_t words = (bits + 63) / 64;
+  py::object data = magnitude.attr(names().to_bytes)(words * 8, names().little);
+  mpz_import(z, words, -1, 8, -1, 0, PyBytes_AS_STRING(data.ptr()));
   if (negative) mpz_neg(z, z);
 }
 
@@ -102,27 +105,39 @@ py::object to_fraction(const Rational& q) {
   return f;
 }
 
-Rational to_rational(py::handle x) {
-  Rational q;
+void read_rational(py::handle x, Rational& q) {
   mpq_ptr v = q.backend().data();
   if (PyLong_Check(x.ptr())) {
     mpz_from_int(mpq_numref(v), x);
-    return q;
+    mpz_set_ui(mpq_denref(v), 1);
+    return;
   }
   if (PyFloat_Check(x.ptr()))
     throw py::type_error(
         "a float is not an exact number here: pass an int or a fractions.Fraction (Fraction(x) for a float's exact "
         "binary value)");
   const auto& n = names();
-  if (!py::hasattr(x, n.numerator) || !py::hasattr(x, n.denominator))
+  PyObject* num = PyObject_GetAttr(x.ptr(), n.numerator.ptr());
+  PyObject* den = num ? PyObject_GetAttr(x.ptr(), n.denominator.ptr()) : nullptr;
+  if (!num || !den) {
+    Py_XDECREF(num);
+    PyErr_Clear();
     throw py::type_error("expected an int or a fractions.Fraction, not " +
                          std::string(py::str(py::type::handle_of(x).attr("__name__"))));
-  mpz_from_int(mpq_numref(v), as_index(x.attr(n.numerator)));
-  mpz_from_int(mpq_denref(v), as_index(x.attr(n.denominator)));
+  }
+  const auto numerator = py::reinterpret_steal<py::object>(num);
+  const auto denominator = py::reinterpret_steal<py::object>(den);
+  mpz_from_int(mpq_numref(v), PyLong_CheckExact(num) ? numerator : as_index(numerator));
+  mpz_from_int(mpq_denref(v), PyLong_CheckExact(den) ? denominator : as_index(denominator));
   if (mpz_sgn(mpq_denref(v)) == 0) throw std::invalid_argument("a fraction with denominator 0");
   // A Fraction is already in lowest terms with a positive denominator; any
   // other rational type is put there.
-  if (!py::isinstance(x, n.fraction_type)) mpq_canonicalize(v);
+  if (Py_TYPE(x.ptr()) != reinterpret_cast<PyTypeObject*>(n.fraction_type.ptr())) mpq_canonicalize(v);
+}
+
+Rational to_rational(py::handle x) {
+  Rational q;
+  read_rational(x, q);
   return q;
 }
 
@@ -134,9 +149,8 @@ number_kind read_number(const std::string& number) {
 }
 
 std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus) {
-  const std::uint64_t p = modulus.value_or(default_modulus);
-  check_modulus64(p);
-  return p;
+  // The modulus is checked (prime, in range) by the scope that sets it.
+  return modulus.value_or(default_modulus);
 }
 
 // ---- Ctrl-C ----

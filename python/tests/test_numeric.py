@@ -133,3 +133,33 @@ def test_check_errors():
         exactdp.check(np.array([1.0, 2.0]), [Fraction(1)])
     ulps, relative = exactdp.check([math.nan], [Fraction(1)])
     assert math.isnan(ulps[0]) and math.isnan(relative[0])
+
+
+wide_fractions = st.builds(
+    lambda n, d, shift: Fraction(n, d) * Fraction(2) ** shift,
+    st.integers(-(10**40), 10**40), st.integers(1, 10**40), st.integers(-1100, 1100))
+
+
+@SETTINGS
+@given(st.lists(wide_fractions, min_size=1, max_size=20), st.integers(-3, 3))
+def test_check_on_every_range(exact, nudge):
+    # Subnormal, huge, negative and zero values: ulps as the library's
+    # ulp_distance counts them, relative errors as Python's correctly
+    # rounded float(Fraction) gives them.
+    values = []
+    for q in exact:
+        try:
+            v = float(q)
+        except OverflowError:
+            v = math.inf
+        for _ in range(abs(nudge)):
+            v = math.nextafter(v, math.copysign(math.inf, nudge))
+        values.append(v)
+    ulps, relative = exactdp.check(np.array(values), exact)
+    for v, q, u, r in zip(values, exact, ulps, relative):
+        if not math.isfinite(v):
+            assert math.isnan(u) and math.isnan(r)
+            continue
+        want = exactdp.ulp_distance(v, q)
+        assert (math.isnan(u) and want is None) or u == want
+        assert r == (float(abs((Fraction(v) - q) / q)) if q else (0.0 if v == 0 else math.inf))
