@@ -193,9 +193,8 @@ void bind_games(py::module_& m) {
   m.def(
       "subtraction_game",
       [](std::uint64_t n, const std::vector<std::int64_t>& moves, bool misere) {
-        const subtraction_answer a = released([&] {
-          return solve_subtraction(n, moves, misere ? play_rule::misere : play_rule::normal);
-        });
+        const subtraction_answer a =
+            released([&] { return solve_subtraction(n, moves, misere ? play_rule::misere : play_rule::normal); });
         py::dict d;
         d["result"] = name_of(a.result);
         d["winning_move"] = a.winning_move ? py::object(py::int_(*a.winning_move)) : py::none();

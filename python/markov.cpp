@@ -107,19 +107,21 @@ void bind_markov(py::module_& m) {
                                       "Finite Markov Chains). Make one with markov_model(dict) or "
                                       "load_markov_model(path).")
       .def_property_readonly("size", &markov_model::size, "Number of states.")
-      .def_property_readonly("states",
-                             [](const markov_model& model) {
-                               std::vector<std::string> names;
-                               for (std::size_t s = 0; s < model.size(); ++s) names.push_back(model.name(s));
-                               return names;
-                             },
-                             "The state names, in index order.")
-      .def_property_readonly("start",
-                             [](const markov_model& model) -> std::optional<std::string> {
-                               if (!model.start()) return std::nullopt;
-                               return model.name(*model.start());
-                             },
-                             "The start state the model names, or None.")
+      .def_property_readonly(
+          "states",
+          [](const markov_model& model) {
+            std::vector<std::string> names;
+            for (std::size_t s = 0; s < model.size(); ++s) names.push_back(model.name(s));
+            return names;
+          },
+          "The state names, in index order.")
+      .def_property_readonly(
+          "start",
+          [](const markov_model& model) -> std::optional<std::string> {
+            if (!model.start()) return std::nullopt;
+            return model.name(*model.start());
+          },
+          "The start state the model names, or None.")
       .def("__repr__", [](const markov_model& model) {
         return "<exactdp.MarkovModel of " + std::to_string(model.size()) + " states, " +
                std::to_string(model.transition_count()) + " transitions>";
@@ -165,8 +167,7 @@ void bind_markov(py::module_& m) {
         const model_ptr mp = read_model(model);
         const markov_query q = read_query(*mp, start, target);
         return compute_as<Rational, false>(
-            number, modulus,
-            [&]<class T>(std::type_identity<T>) { return reach_probability(markov_chain<T>(*mp), q); },
+            number, modulus, [&]<class T>(std::type_identity<T>) { return reach_probability(markov_chain<T>(*mp), q); },
             [](const auto& v) { return value_to_python(v); });
       },
       py::arg("model"), py::arg("start") = py::none(), py::arg("target") = py::none(), py::kw_only(),
@@ -203,10 +204,10 @@ void bind_markov(py::module_& m) {
       [](py::handle model, const std::optional<std::string>& state, const std::string& number,
          const modulus_arg& modulus) {
         const model_ptr mp = read_model(model);
-        const std::size_t s = state                ? find_state(*mp, *state, "state")
-                              : mp->start()        ? *mp->start()
-                                                   : throw std::invalid_argument(mp->source() +
-                                                                                 " names no start state; give state=");
+        const std::size_t s = state ? find_state(*mp, *state, "state")
+                              : mp->start()
+                                  ? *mp->start()
+                                  : throw std::invalid_argument(mp->source() + " names no start state; give state=");
         return compute_as<Rational, false>(
             number, modulus,
             [&]<class T>(std::type_identity<T>) {

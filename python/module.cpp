@@ -64,8 +64,8 @@ void mpz_from_int(mpz_ptr z, py::handle x) {
     }
   }
   const bool negative = overflow < 0 || (!overflow && small < 0);
-  py::object magnitude = negative ? py::reinterpret_steal<py::object>(PyNumber_Negative(x.ptr()))
-                                  : py::reinterpret_borrow<py::object>(x);
+  py::object magnitude =
+      negative ? py::reinterpret_steal<py::object>(PyNumber_Negative(x.ptr())) : py::reinterpret_borrow<py::object>(x);
   if (!magnitude) throw py::error_already_set();
   const auto bits = magnitude.attr(names().bit_length)().cast<std::size_t>();
   const std::size_t words = (bits + 63) / 64;

@@ -73,12 +73,12 @@ std::optional<double> rounded_quotient(mpz_srcptr a, mpz_srcptr b, quotient_spac
     mpz_tdiv_qr(w.q, w.r, a, w.t);
   }
   const bool sticky = mpz_sgn(w.r) != 0;
-  const std::uint64_t quotient = mpz_get_ui(w.q);  // < 2^56
+  const std::uint64_t quotient = mpz_get_ui(w.q);                  // < 2^56
   const int drop = static_cast<int>(mpz_sizeinbase(w.q, 2)) - 53;  // 2 or 3
   std::uint64_t mantissa = quotient >> drop;
   const std::uint64_t rest = quotient & ((std::uint64_t{1} << drop) - 1), half = std::uint64_t{1} << (drop - 1);
   if (rest > half || (rest == half && (sticky || (mantissa & 1)))) ++mantissa;  // 2^53 is still exact
-  const long exponent = drop - k;  // the value is mantissa·2^exponent
+  const long exponent = drop - k;                                               // the value is mantissa·2^exponent
   if (exponent < -1074 || exponent > 1023 - 52) return std::nullopt;
   return std::ldexp(static_cast<double>(mantissa), static_cast<int>(exponent));
 }

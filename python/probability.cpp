@@ -36,9 +36,8 @@ void bind_probability(py::module_& m) {
   m.def(
       "knight_probability",
       [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
-        return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) {
-          return knight_probability<T>(n, moves, row, col);
-        });
+        return compute<Rational>(
+            number, modulus, [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
       },
       py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
       py::arg("modulus") = py::none(),
@@ -49,9 +48,8 @@ void bind_probability(py::module_& m) {
   m.def(
       "knight_paths",
       [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
-        return compute<BigInt>(number, modulus, [=]<class T>(std::type_identity<T>) {
-          return knight_paths<T>(n, moves, row, col);
-        });
+        return compute<BigInt>(number, modulus,
+                               [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
       },
       py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
       py::arg("modulus") = py::none(),
@@ -62,19 +60,17 @@ void bind_probability(py::module_& m) {
     return compute<Rational>(number, modulus,
                              [=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); });
   };
-  const std::string new21_doc = doc(
-      "Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "
-      "than k (LeetCode 837, New 21 Game). 0 <= k <= n <= 10^9, 1 <= max_pts <= 10^9.");
+  const std::string new21_doc =
+      doc("Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "
+          "than k (LeetCode 837, New 21 Game). 0 <= k <= n <= 10^9, 1 <= max_pts <= 10^9.");
   m.def("new21_probability", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(),
         py::arg("number") = "exact", py::arg("modulus") = py::none(), new21_doc.c_str());
-  m.def("new21_game", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(),
-        py::arg("number") = "exact", py::arg("modulus") = py::none(),
-        "Deprecated alias of new21_probability (the C++ name before the renaming).");
+  m.def("new21_game", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(), py::arg("number") = "exact",
+        py::arg("modulus") = py::none(), "Deprecated alias of new21_probability (the C++ name before the renaming).");
   m.def(
       "soup_servings",
       [](std::int64_t n, const std::string& number, const modulus_arg& modulus) {
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
+        return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
       },
       py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
       doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
@@ -93,9 +89,8 @@ void bind_probability(py::module_& m) {
   m.def(
       "expected_rolls_to_reach",
       [](int target, int faces, const std::string& number, const modulus_arg& modulus) {
-        return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) {
-          return expected_rolls_to_reach<T>(target, faces);
-        });
+        return compute<Rational>(
+            number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
       },
       py::arg("target"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact",
       py::arg("modulus") = py::none(),
