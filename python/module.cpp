@@ -1,0 +1,274 @@
+// python/module.cpp: the Python module exactdp: the number conversions and
+// the number-system choice shared by every family (common.hpp), the error
+// translation, and the module's entry point. The families are bound in
+// numeric.cpp, probability.cpp, markov.cpp and games.cpp.
+#include <gmp.h>
+
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "exactdp/numeric/errors.hpp"
+
+namespace exactdp::python {
+
+namespace {
+
+// Python objects the conversions use, looked up once (the module keeps them
+// alive for the life of the interpreter).
+struct python_names {
+  py::object fraction_type, object_new, int_from_bytes;
+  py::str little = py::str("little"), numerator = py::str("numerator"), denominator = py::str("denominator"),
+          slot_numerator = py::str("_numerator"), slot_denominator = py::str("_denominator"),
+          to_bytes = py::str("to_bytes"), bit_length = py::str("bit_length");
+};
+
+python_names& names() {
+  static python_names* n = [] {
+    auto* p = new python_names;  // never freed: outlives every call
+    p->fraction_type = py::module_::import("fractions").attr("Fraction");
+    p->object_new = py::module_::import("builtins").attr("object").attr("__new__");
+    p->int_from_bytes = py::module_::import("builtins").attr("int").attr("from_bytes");
+    return p;
+  }();
+  return *n;
+}
+
+// A Python int from an mpz: small values directly, others as GMP's
+// magnitude in little-endian 64-bit words (a plain copy of the limbs on
+// x86-64) read by int.from_bytes.
+py::int_ int_from_mpz(mpz_srcptr z) {
+  if (mpz_fits_slong_p(z)) return py::reinterpret_steal<py::int_>(PyLong_FromLong(mpz_get_si(z)));
+  const std::size_t words = (mpz_sizeinbase(z, 2) + 63) / 64;
+  py::bytes buffer(nullptr, static_cast<py::ssize_t>(words * 8));
+  std::size_t written = 0;
+  mpz_export(PyBytes_AS_STRING(buffer.ptr()), &written, -1, 8, -1, 0, z);
+  py::object magnitude = names().int_from_bytes(buffer, names().little);
+  if (mpz_sgn(z) < 0) return py::reinterpret_steal<py::int_>(PyNumber_Negative(magnitude.ptr()));
+  return py::reinterpret_borrow<py::int_>(magnitude);
+}
+
+// Sets z to the Python int x (a PyLong): small values directly, others
+// through int.to_bytes (little-endian, a whole number of 64-bit words) and
+// mpz_import.
+void mpz_from_int(mpz_ptr z, py::handle x) {
+  int overflow = 0;
+  const long long small = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
+  if (!overflow) {
+    if (small == -1 && PyErr_Occurred()) throw py::error_already_set();
+    if (small >= LONG_MIN && small <= LONG_MAX) {
+      mpz_set_si(z, static_cast<long>(small));
+      return;
+    }
+  }
+  const bool negative = overflow < 0 || (!overflow && small < 0);
+  py::object magnitude =
+      negative ? py::reinterpret_steal<py::object>(PyNumber_Negative(x.ptr())) : py::reinterpret_borrow<py::object>(x);
+  if (!magnitude) throw py::error_already_set();
+  const auto bits = magnitude.attr(names().bit_length)().cast<std::size_t>();
+  const std::size_t words = (bits + 63) / 64;
+  py::object data = magnitude.attr(names().to_bytes)(words * 8, names().little);
+  mpz_import(z, words, -1, 8, -1, 0, PyBytes_AS_STRING(data.ptr()));
+  if (negative) mpz_neg(z, z);
+}
+
+// The integer an object stands for: an int, or an object with __index__.
+py::object as_index(py::handle x) {
+  if (PyLong_Check(x.ptr())) return py::reinterpret_borrow<py::object>(x);
+  if (PyFloat_Check(x.ptr()))
+    throw py::type_error("a float is not an exact number here: pass an int or a fractions.Fraction");
+  PyObject* i = PyNumber_Index(x.ptr());
+  if (!i) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(i);
+}
+
+}  // namespace
+
+py::int_ to_python_int(const BigInt& z) { return int_from_mpz(z.backend().data()); }
+
+BigInt to_bigint(py::handle x) {
+  BigInt z;
+  mpz_from_int(z.backend().data(), as_index(x));
+  return z;
+}
+
+py::object to_fraction(const Rational& q) {
+  const auto& n = names();
+  mpq_srcptr v = q.backend().data();
+  // A new Fraction with its two slots set: q is in lowest terms with a
+  // positive denominator, as Fraction keeps itself.
+  py::object f = n.object_new(n.fraction_type);
+  f.attr(n.slot_numerator) = int_from_mpz(mpq_numref(v));
+  f.attr(n.slot_denominator) = int_from_mpz(mpq_denref(v));
+  return f;
+}
+
+void read_rational(py::handle x, Rational& q) {
+  mpq_ptr v = q.backend().data();
+  if (PyLong_Check(x.ptr())) {
+    mpz_from_int(mpq_numref(v), x);
+    mpz_set_ui(mpq_denref(v), 1);
+    return;
+  }
+  if (PyFloat_Check(x.ptr()))
+    throw py::type_error(
+        "a float is not an exact number here: pass an int or a fractions.Fraction (Fraction(x) for a float's exact "
+        "binary value)");
+  const auto& n = names();
+  PyObject* num = PyObject_GetAttr(x.ptr(), n.numerator.ptr());
+  PyObject* den = num ? PyObject_GetAttr(x.ptr(), n.denominator.ptr()) : nullptr;
+  if (!num || !den) {
+    Py_XDECREF(num);
+    PyErr_Clear();
+    throw py::type_error("expected an int or a fractions.Fraction, not " +
+                         std::string(py::str(py::type::handle_of(x).attr("__name__"))));
+  }
+  const auto numerator = py::reinterpret_steal<py::object>(num);
+  const auto denominator = py::reinterpret_steal<py::object>(den);
+  mpz_from_int(mpq_numref(v), PyLong_CheckExact(num) ? numerator : as_index(numerator));
+  mpz_from_int(mpq_denref(v), PyLong_CheckExact(den) ? denominator : as_index(denominator));
+  if (mpz_sgn(mpq_denref(v)) == 0) throw std::invalid_argument("a fraction with denominator 0");
+  // A Fraction is already in lowest terms with a positive denominator; any
+  // other rational type is put there.
+  if (Py_TYPE(x.ptr()) != reinterpret_cast<PyTypeObject*>(n.fraction_type.ptr())) mpq_canonicalize(v);
+}
+
+Rational to_rational(py::handle x) {
+  Rational q;
+  read_rational(x, q);
+  return q;
+}
+
+number_kind read_number(const std::string& number) {
+  if (number == "exact") return number_kind::exact;
+  if (number == "double") return number_kind::approx;
+  if (number == "mod") return number_kind::residue;
+  throw std::invalid_argument("number must be \"exact\", \"double\" or \"mod\", not \"" + number + "\"");
+}
+
+std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus) {
+  // The modulus is checked (prime, in range) by the scope that sets it.
+  return modulus.value_or(default_modulus);
+}
+
+// ---- Ctrl-C ----
+
+namespace {
+// The check the library's interrupt hook will call from its long loops
+// (with the GIL released): takes the GIL, runs the Python signal handlers,
+// and leaves by an exception when one raised (KeyboardInterrupt for Ctrl-C).
+[[maybe_unused]] void check_python_signals() {
+  py::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+}
+}  // namespace
+
+// TODO(interrupt hook): install check_python_signals here once the library
+// has its interrupt hook, e.g. `exactdp::set_interrupt_check(check_python_signals)`
+// in the constructor and the previous check restored in the destructor (or
+// hold an exactdp::interrupt_scope member), and translate
+// exactdp::interrupted_error to KeyboardInterrupt in bind_errors below.
+ctrl_c_scope::ctrl_c_scope() = default;
+ctrl_c_scope::~ctrl_c_scope() = default;
+
+namespace detail {
+namespace {
+std::mutex& dynamic_modulus_mutex() {
+  static std::mutex m;
+  return m;
+}
+}  // namespace
+void lock_dynamic_modulus() { dynamic_modulus_mutex().lock(); }
+void unlock_dynamic_modulus() { dynamic_modulus_mutex().unlock(); }
+}  // namespace detail
+
+// ---- errors ----
+
+void bind_errors(py::module_& m) {
+  // New exception types with Python bases (two bases for DomainError, so
+  // that `except ValueError` still catches it, as it would without exactdp).
+  auto make = [&m](const char* name, py::tuple bases, const char* doc) {
+    PyObject* type = PyErr_NewExceptionWithDoc((std::string("exactdp.") + name).c_str(), doc, bases.ptr(), nullptr);
+    if (!type) throw py::error_already_set();
+    m.add_object(name, py::handle(type));
+    return type;  // the module holds the reference for the interpreter's life
+  };
+  static PyObject* domain_error =
+      make("DomainError", py::make_tuple(py::handle(PyExc_ArithmeticError), py::handle(PyExc_ValueError)),
+           "No answer exists: a residue of a fraction whose denominator the modulus divides, an infinite "
+           "expectation, a game without the asked-for move. Subclass of ArithmeticError and ValueError.");
+  static PyObject* resource_error =
+      make("ResourceError", py::make_tuple(py::handle(PyExc_MemoryError)),
+           "A computation would pass the state budget (memory) or the work budget (steps); it was refused "
+           "before it started. Subclass of MemoryError.");
+  static PyObject* other_error =
+      make("Error", py::make_tuple(py::handle(PyExc_RuntimeError)),
+           "Any other error of the library (none is expected: a library error has one of the kinds above). "
+           "Subclass of RuntimeError.");
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const exactdp::resource_error& e) {
+      PyErr_SetString(resource_error, e.what());
+    } catch (const std::invalid_argument& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const std::domain_error& e) {
+      PyErr_SetString(domain_error, e.what());
+    } catch (const std::overflow_error& e) {
+      PyErr_SetString(PyExc_OverflowError, e.what());
+    } catch (const std::out_of_range& e) {
+      PyErr_SetString(PyExc_IndexError, e.what());
+    } catch (const std::length_error& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const std::bad_alloc&) {
+      PyErr_SetString(PyExc_MemoryError, "out of memory");
+    } catch (const py::builtin_exception&) {
+      throw;  // pybind11's own (py::type_error, ...): its translator sets them
+    } catch (const py::error_already_set&) {
+      throw;
+    } catch (const std::exception& e) {
+      PyErr_SetString(other_error, e.what());
+    }
+  });
+}
+
+// Hooks for the tests and benchmarks, not part of the API (names with _):
+// each C++ error kind thrown on request (the translation of each is tested,
+// including kinds no bound function throws today), and an exact value held
+// in C++, so that each direction of the Fraction conversion can be timed.
+void bind_testing(py::module_& m) {
+  m.def(
+      "_throw",
+      [](const std::string& kind, const std::string& message) {
+        if (kind == "invalid_argument") throw std::invalid_argument(message);
+        if (kind == "domain_error") throw std::domain_error(message);
+        if (kind == "resource_error") throw exactdp::resource_error(message);
+        if (kind == "overflow_error") throw std::overflow_error(message);
+        if (kind == "out_of_range") throw std::out_of_range(message);
+        if (kind == "runtime_error") throw std::runtime_error(message);
+      },
+      py::arg("kind"), py::arg("message"), "Throws the C++ exception `kind` with `message` (for the tests).");
+  py::class_<Rational>(m, "_Exact", "An exact value held in C++ (for the tests and benchmarks).")
+      .def(py::init([](py::handle x) { return to_rational(x); }), py::arg("value"))
+      .def("fraction", [](const Rational& q) { return to_fraction(q); });
+}
+
+}  // namespace exactdp::python
+
+PYBIND11_MODULE(exactdp, m) {
+  using namespace exactdp::python;
+  m.doc() =
+      "exactdp: exact answers of dynamic programs of games and chance. Every recurrence takes "
+      "number=\"exact\" (fractions.Fraction or int), \"double\" (float) or \"mod\" (int, modulo the prime "
+      "modulus=, default 1000000007). See docs/python.md.";
+  m.attr("__version__") = "0.1.0";
+  m.attr("DEFAULT_MODULUS") = default_modulus;
+  bind_errors(m);
+  bind_testing(m);
+  bind_numeric(m);
+  bind_probability(m);
+  bind_markov(m);
+  bind_games(m);
+}

@@ -1,0 +1,143 @@
+// python/probability.cpp: the probability recurrences, each in the three
+// number systems (compute in common.hpp).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "exactdp/probability/boundary_paths.hpp"
+#include "exactdp/probability/coupon.hpp"
+#include "exactdp/probability/dice_sequences.hpp"
+#include "exactdp/probability/fixed_points.hpp"
+#include "exactdp/probability/knight.hpp"
+#include "exactdp/probability/new21.hpp"
+#include "exactdp/probability/rolls_to_reach.hpp"
+#include "exactdp/probability/run.hpp"
+#include "exactdp/probability/soup.hpp"
+
+namespace exactdp::python {
+
+namespace {
+
+using modulus_arg = std::optional<std::uint64_t>;
+
+constexpr const char* number_doc =
+    "\n\nnumber=\"exact\" gives the exact value, \"double\" a float, \"mod\" the residue modulo the prime "
+    "modulus= (default 1000000007) as an int. Raises ValueError for bad arguments, exactdp.DomainError when "
+    "the residue does not exist, exactdp.ResourceError above the state or work budget.";
+
+std::string doc(const std::string& text) { return text + number_doc; }
+
+}  // namespace
+
+void bind_probability(py::module_& m) {
+  m.def(
+      "knight_probability",
+      [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(
+            number, modulus, [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
+      },
+      py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus") = py::none(),
+      doc("Probability that a knight making `moves` uniformly random moves from (row, column) stays on the n x n "
+          "board (LeetCode 688, Knight Probability in Chessboard). 1 <= n <= 100000, 0 <= moves <= 10^7. "
+          "Exact: a Fraction with denominator a power of 8.")
+          .c_str());
+  m.def(
+      "knight_paths",
+      [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
+        return compute<BigInt>(number, modulus,
+                               [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
+      },
+      py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus") = py::none(),
+      doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
+          "(knight_probability times 8^moves). Exact: an int.")
+          .c_str());
+  const auto new21 = [](int n, int k, int max_pts, const std::string& number, const modulus_arg& modulus) {
+    return compute<Rational>(number, modulus,
+                             [=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); });
+  };
+  const std::string new21_doc =
+      doc("Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "
+          "than k (LeetCode 837, New 21 Game). 0 <= k <= n <= 10^9, 1 <= max_pts <= 10^9.");
+  m.def("new21_probability", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(),
+        py::arg("number") = "exact", py::arg("modulus") = py::none(), new21_doc.c_str());
+  m.def("new21_game", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(), py::arg("number") = "exact",
+        py::arg("modulus") = py::none(), "Deprecated alias of new21_probability (the C++ name before the renaming).");
+  m.def(
+      "soup_servings",
+      [](std::int64_t n, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
+      },
+      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
+          "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
+          .c_str());
+  m.def(
+      "expected_rolls_for_run",
+      [](int k, int faces, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(number, modulus,
+                                 [=]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); });
+      },
+      py::arg("k"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Expected rolls of a fair die with `faces` faces until one given face comes up k times in a row "
+          "(Feller, An Introduction to Probability Theory, XIII.7): (f^k - 1)/(f - 1)·f. 1 <= k <= 10^7.")
+          .c_str());
+  m.def(
+      "expected_rolls_to_reach",
+      [](int target, int faces, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(
+            number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
+      },
+      py::arg("target"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus") = py::none(),
+      doc("Expected number of rolls of a fair die with `faces` faces until the running total is at least "
+          "`target`.")
+          .c_str());
+  m.def(
+      "dice_sequences",
+      [](int n, const std::array<int, 6>& roll_max, const std::string& number, const modulus_arg& modulus) {
+        return compute<BigInt>(number, modulus,
+                               [=]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, roll_max); });
+      },
+      py::arg("n"), py::arg("roll_max"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Number of sequences of n die rolls in which face i never comes up more than roll_max[i] times in a "
+          "row (LeetCode 1223, Dice Roll Simulation). roll_max: six ints in 1..15. Exact: an int.")
+          .c_str());
+  m.def(
+      "boundary_paths",
+      [](int rows, int columns, int max_moves, int row, int col, const std::string& number,
+         const modulus_arg& modulus) {
+        return compute<BigInt>(number, modulus, [=]<class T>(std::type_identity<T>) {
+          return boundary_paths<T>(rows, columns, max_moves, row, col);
+        });
+      },
+      py::arg("rows"), py::arg("columns"), py::arg("max_moves"), py::arg("row"), py::arg("column"), py::kw_only(),
+      py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Number of paths of at most max_moves steps (up, down, left, right) from (row, column) that "
+          "leave the rows x columns grid (LeetCode 576, Out of Boundary Paths). Exact: an int.")
+          .c_str());
+  m.def(
+      "expected_fixed_points",
+      [](int n, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(number, modulus,
+                                 [=]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); });
+      },
+      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
+  m.def(
+      "expected_draws_to_collect",
+      [](int n, const std::string& number, const modulus_arg& modulus) {
+        return compute<Rational>(number, modulus,
+                                 [=]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); });
+      },
+      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      doc("Expected uniform draws with replacement until all n kinds of coupon are seen: n·H(n) (the coupon "
+          "collector's problem, Feller IX.3). 0 <= n <= 10^7.")
+          .c_str());
+}
+
+}  // namespace exactdp::python

@@ -1,0 +1,83 @@
+"""Every C++ error kind arrives as its Python exception (none as a bare
+RuntimeError), from the functions that throw them and from the translator
+itself; two threads with different moduli compute at once and right, with
+the GIL released."""
+import threading
+import time
+from fractions import Fraction
+
+import pytest
+
+import exactdp
+
+
+def test_exception_types():
+    assert issubclass(exactdp.DomainError, ArithmeticError) and issubclass(exactdp.DomainError, ValueError)
+    assert issubclass(exactdp.ResourceError, MemoryError)
+    expected = {
+        "invalid_argument": ValueError,
+        "domain_error": exactdp.DomainError,
+        "resource_error": exactdp.ResourceError,
+        "overflow_error": OverflowError,
+        "out_of_range": IndexError,
+        "runtime_error": exactdp.Error,
+    }
+    for kind, python_type in expected.items():
+        with pytest.raises(python_type, match="message of " + kind) as info:
+            exactdp._throw(kind, "message of " + kind)
+        assert type(info.value) is python_type
+
+
+def test_errors_from_the_library():
+    with pytest.raises(ValueError, match="board size"):
+        exactdp.knight_probability(0, 1, 0, 0)
+    # No inverse of 3 modulo 3 inside the New 21 Game recurrence.
+    with pytest.raises(exactdp.DomainError, match="modulo 3"):
+        exactdp.new21_probability(5, 4, 3, number="mod", modulus=3)
+    with pytest.raises(exactdp.ResourceError, match="state budget"):
+        exactdp.knight_probability(100_000, 10_000_000, 0, 0)
+    with pytest.raises(exactdp.ResourceError):  # the memory error a user catches
+        exactdp.octal_grundy_values("0.07", 10**9)
+    with pytest.raises(TypeError):
+        exactdp.knight_probability("8", 1, 0, 0)
+
+
+def test_two_threads_two_moduli():
+    exact = exactdp.knight_probability(8, 30, 0, 0)
+    moduli = [998_244_353, 754_974_721, 1_000_000_007, 4_611_686_018_427_387_847]
+    wrong = []
+
+    def work(p):
+        for _ in range(30):
+            r = exactdp.knight_probability(8, 30, 0, 0, number="mod", modulus=p)
+            if r != exactdp.to_residue(exact, p):
+                wrong.append((p, r))
+
+    threads = [threading.Thread(target=work, args=(p,)) for p in moduli]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert wrong == []
+
+
+def test_the_gil_is_released():
+    # While one thread runs a long exact walk, this thread keeps running
+    # Python code: the call does not hold the GIL.
+    ticks = 0
+    done = threading.Event()
+
+    def long_call():
+        exactdp.knight_probability(150, 150, 0, 0)
+        done.set()
+
+    t = threading.Thread(target=long_call)
+    start = time.perf_counter()
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    elapsed = time.perf_counter() - start
+    assert elapsed > 0.05, "the long call was too short to tell"
+    assert ticks > 10
