@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/rational.hpp"
@@ -61,20 +62,18 @@ number_kind read_number(const std::string& number);
 std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus);
 
 /// Where a long computation is interrupted by Ctrl-C. Installed around every
-/// call that runs with the GIL released (released below), this is the one
-/// place to wire the library's interrupt hook in: the check it installs takes
-/// the GIL and calls PyErr_CheckSignals, and a pending KeyboardInterrupt
-/// leaves the computation as py::error_already_set.
-/// TODO(interrupt hook): the library has no interrupt hook yet
-/// (exactdp::set_interrupt_check / interrupt_scope in numeric/errors.hpp is
-/// being added on another branch); until then the scope does nothing and a
-/// long call finishes (or hits its work budget) before Ctrl-C is seen.
+/// call that runs with the GIL released (released below): the library's long
+/// loops poll the calling thread's interrupt checker
+/// (exactdp::interrupt_scope, numeric/errors.hpp); this one takes the GIL at
+/// most every 50 ms and calls PyErr_CheckSignals, and a pending
+/// KeyboardInterrupt leaves the computation as py::error_already_set, which
+/// pybind11 raises again in Python.
 class ctrl_c_scope {
  public:
   ctrl_c_scope();
-  ~ctrl_c_scope();
-  ctrl_c_scope(const ctrl_c_scope&) = delete;
-  ctrl_c_scope& operator=(const ctrl_c_scope&) = delete;
+
+ private:
+  exactdp::interrupt_scope scope_;
 };
 
 /// Runs f() with the GIL released and Ctrl-C checked (ctrl_c_scope), and
@@ -85,21 +84,6 @@ decltype(auto) released(F&& f) {
   ctrl_c_scope interrupt;
   return std::forward<F>(f)();
 }
-
-namespace detail {
-/// Serialises the calls that set DynModInt's or DynModInt64's modulus: the
-/// library keeps each run-time modulus in one process-wide variable.
-/// TODO(thread-local moduli): once dyn_modulus_scope is thread-local in the
-/// library, residue_run needs no lock.
-void lock_dynamic_modulus();
-void unlock_dynamic_modulus();
-struct dynamic_modulus_lock {
-  dynamic_modulus_lock() { lock_dynamic_modulus(); }
-  ~dynamic_modulus_lock() { unlock_dynamic_modulus(); }
-  dynamic_modulus_lock(const dynamic_modulus_lock&) = delete;
-  dynamic_modulus_lock& operator=(const dynamic_modulus_lock&) = delete;
-};
-}  // namespace detail
 
 /// A value of any number system as a Python object: Rational -> Fraction,
 /// BigInt -> int, double -> float, a residue -> int. Needs the GIL.
@@ -136,7 +120,6 @@ py::object residue_run(std::uint64_t p, const Solve& solve, const Convert& conve
     throw std::invalid_argument("modulus " + std::to_string(p) +
                                 " is out of range: this solver needs a prime below 2^31 (2147483648)");
   return released([&] {
-    detail::dynamic_modulus_lock lock;
     if constexpr (Wide) {
       if (p >= (std::uint64_t{1} << 31)) {
         dyn_modulus64_scope scope(p);
@@ -184,7 +167,6 @@ py::object compute(const std::string& number, const std::optional<std::uint64_t>
   const std::uint64_t p = read_modulus(modulus);
   return py::int_(released([&]() -> std::uint64_t {
     if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
-    detail::dynamic_modulus_lock lock;
     if (p < (std::uint64_t{1} << 31)) {
       dyn_modulus_scope scope(p);
       return solve(std::type_identity<DynModInt>{}).value();

@@ -23,7 +23,7 @@ namespace {
 py::str name_of(outcome o) { return py::str(std::string(outcome_name(o))); }
 py::str name_of(row_end e) { return py::str(e == row_end::left ? "left" : "right"); }
 
-py::dict nim_dict(const nim_answer& a) {
+py::dict nim_dict(const nim_result& a) {
   py::dict d;
   d["result"] = name_of(a.result);
   d["nim_sum"] = a.nim_sum;
@@ -176,7 +176,7 @@ void bind_games(py::module_& m) {
   m.def(
       "can_i_win",
       [](int max_choosable, std::int64_t desired_total) {
-        const can_i_win_answer a = released([&] { return can_i_win(max_choosable, desired_total); });
+        const can_i_win_result a = released([&] { return can_i_win(max_choosable, desired_total); });
         py::dict d;
         d["first_player_wins"] = a.first_player_wins;
         d["result"] = name_of(a.result);
@@ -193,8 +193,8 @@ void bind_games(py::module_& m) {
   m.def(
       "subtraction_game",
       [](std::uint64_t n, const std::vector<std::int64_t>& moves, bool misere) {
-        const subtraction_answer a =
-            released([&] { return solve_subtraction(n, moves, misere ? play_rule::misere : play_rule::normal); });
+        const subtraction_result a =
+            released([&] { return subtraction_game(n, moves, misere ? play_rule::misere : play_rule::normal); });
         py::dict d;
         d["result"] = name_of(a.result);
         d["winning_move"] = a.winning_move ? py::object(py::int_(*a.winning_move)) : py::none();

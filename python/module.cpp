@@ -4,7 +4,7 @@
 // numeric.cpp, probability.cpp, markov.cpp and games.cpp.
 #include <gmp.h>
 
-#include <mutex>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -156,33 +156,21 @@ std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus) {
 // ---- Ctrl-C ----
 
 namespace {
-// The check the library's interrupt hook will call from its long loops
-// (with the GIL released): takes the GIL, runs the Python signal handlers,
-// and leaves by an exception when one raised (KeyboardInterrupt for Ctrl-C).
-[[maybe_unused]] void check_python_signals() {
+// The check the library's long loops call (with the GIL released): at most
+// every 50 ms it takes the GIL, runs the Python signal handlers, and leaves by
+// an exception when one raised (KeyboardInterrupt for Ctrl-C).
+void check_python_signals() {
+  using clock = std::chrono::steady_clock;
+  thread_local clock::time_point last{};
+  const clock::time_point now = clock::now();
+  if (now - last < std::chrono::milliseconds(50)) return;
+  last = now;
   py::gil_scoped_acquire gil;
   if (PyErr_CheckSignals() != 0) throw py::error_already_set();
 }
 }  // namespace
 
-// TODO(interrupt hook): install check_python_signals here once the library
-// has its interrupt hook, e.g. `exactdp::set_interrupt_check(check_python_signals)`
-// in the constructor and the previous check restored in the destructor (or
-// hold an exactdp::interrupt_scope member), and translate
-// exactdp::interrupted_error to KeyboardInterrupt in bind_errors below.
-ctrl_c_scope::ctrl_c_scope() = default;
-ctrl_c_scope::~ctrl_c_scope() = default;
-
-namespace detail {
-namespace {
-std::mutex& dynamic_modulus_mutex() {
-  static std::mutex m;
-  return m;
-}
-}  // namespace
-void lock_dynamic_modulus() { dynamic_modulus_mutex().lock(); }
-void unlock_dynamic_modulus() { dynamic_modulus_mutex().unlock(); }
-}  // namespace detail
+ctrl_c_scope::ctrl_c_scope() : scope_(check_python_signals) {}
 
 // ---- errors ----
 
@@ -212,6 +200,8 @@ void bind_errors(py::module_& m) {
       if (p) std::rethrow_exception(p);
     } catch (const exactdp::resource_error& e) {
       PyErr_SetString(resource_error, e.what());
+    } catch (const exactdp::interrupted_error& e) {
+      PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
     } catch (const std::invalid_argument& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
     } catch (const std::domain_error& e) {
@@ -247,6 +237,7 @@ void bind_testing(py::module_& m) {
         if (kind == "resource_error") throw exactdp::resource_error(message);
         if (kind == "overflow_error") throw std::overflow_error(message);
         if (kind == "out_of_range") throw std::out_of_range(message);
+        if (kind == "interrupted_error") throw exactdp::interrupted_error(message);
         if (kind == "runtime_error") throw std::runtime_error(message);
       },
       py::arg("kind"), py::arg("message"), "Throws the C++ exception `kind` with `message` (for the tests).");

@@ -58,7 +58,7 @@ void bind_probability(py::module_& m) {
           .c_str());
   const auto new21 = [](int n, int k, int max_pts, const std::string& number, const modulus_arg& modulus) {
     return compute<Rational>(number, modulus,
-                             [=]<class T>(std::type_identity<T>) { return new21_game<T>(n, k, max_pts); });
+                             [=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); });
   };
   const std::string new21_doc =
       doc("Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "

@@ -1,7 +1,8 @@
 """Every C++ error kind arrives as its Python exception (none as a bare
 RuntimeError), from the functions that throw them and from the translator
 itself; two threads with different moduli compute at once and right, with
-the GIL released."""
+the GIL released; Ctrl-C stops a long call."""
+import _thread
 import threading
 import time
 from fractions import Fraction
@@ -20,6 +21,7 @@ def test_exception_types():
         "resource_error": exactdp.ResourceError,
         "overflow_error": OverflowError,
         "out_of_range": IndexError,
+        "interrupted_error": KeyboardInterrupt,
         "runtime_error": exactdp.Error,
     }
     for kind, python_type in expected.items():
@@ -81,3 +83,20 @@ def test_the_gil_is_released():
     elapsed = time.perf_counter() - start
     assert elapsed > 0.05, "the long call was too short to tell"
     assert ticks > 10
+
+
+def test_ctrl_c_stops_a_long_call():
+    # interrupt_main() is what Ctrl-C does: a pending SIGINT for the main
+    # thread. The long exact walk (several seconds) polls for it between its
+    # layers and leaves with KeyboardInterrupt soon after.
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            exactdp.knight_probability(150, 2000, 0, 0)
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 5.0
+    # Afterwards the module answers as before.
+    assert exactdp.knight_probability(3, 1, 0, 0) == Fraction(1, 4)
