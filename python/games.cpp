@@ -234,7 +234,7 @@ void bind_games(py::module_& m) {
   m.def(
       "subtraction_grundy_values",
       [](const std::vector<std::uint64_t>& takes, std::size_t count) {
-        const octal_game game = subtraction_game(takes);
+        const octal_game game = octal_subtraction_game(takes);
         return released([&] { return octal_grundy_values(game, count); });
       },
       py::arg("takes"), py::arg("count"),

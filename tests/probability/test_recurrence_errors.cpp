@@ -28,17 +28,17 @@ using Catch::Matchers::Equals;
 TEST_CASE("recurrence errors: new21 names the draw and the divisor", "[probability][errors]") {
   const std::string want =
       "new21: the probability 1/3 of each draw has no residue modulo 3 (step: dividing by max_pts = 3)";
-  CHECK_THROWS_AS(new21_game<ModInt<3>>(5, 4, 3), std::domain_error);
-  CHECK_THROWS_WITH(new21_game<ModInt<3>>(5, 4, 3), Equals(want));
+  CHECK_THROWS_AS(new21_probability<ModInt<3>>(5, 4, 3), std::domain_error);
+  CHECK_THROWS_WITH(new21_probability<ModInt<3>>(5, 4, 3), Equals(want));
   {
     dyn_modulus_scope scope(3);
-    CHECK_THROWS_WITH(new21_game<DynModInt>(5, 4, 3), Equals(want));
+    CHECK_THROWS_WITH(new21_probability<DynModInt>(5, 4, 3), Equals(want));
   }
-  CHECK_THROWS_WITH(new21_game<ModInt64<3>>(5, 4, 3), Equals(want));
-  CHECK_THROWS_WITH(new21_game<ModInt<5>>(25, 20, 10),
+  CHECK_THROWS_WITH(new21_probability<ModInt64<3>>(5, 4, 3), Equals(want));
+  CHECK_THROWS_WITH(new21_probability<ModInt<5>>(25, 20, 10),
                     Equals("new21: the probability 1/10 of each draw has no residue modulo 5 (step: dividing by "
                            "max_pts = 10)"));
-  CHECK(new21_game<ModInt<3>>(6, 4, 3) == ModInt<3>(1));  // the shortcut: she always ends at or below 6
+  CHECK(new21_probability<ModInt<3>>(6, 4, 3) == ModInt<3>(1));  // the shortcut: she always ends at or below 6
 }
 
 TEST_CASE("recurrence errors: rolls to reach, runs, fixed points, coupons", "[probability][errors]") {

@@ -333,16 +333,16 @@ TEST_CASE("an interrupt checker stops long computations with its exception", "[t
     int calls = 0;
     {
       const interrupt_scope scope(stop_after{0, &calls});
-      CHECK(solve_win_lose(take_123{}, 100'000).result == outcome::lose);  // 100000 % 4 == 0
+      CHECK(win_lose_search(take_123{}, 100'000).result == outcome::lose);  // 100000 % 4 == 0
     }
     CHECK(calls == 100'001 / 4096);
     calls = 0;
     const interrupt_scope scope(stop_after{3, &calls});
-    CHECK_THROWS_AS(solve_win_lose(take_123{}, 100'000), interrupted_error);
+    CHECK_THROWS_AS(win_lose_search(take_123{}, 100'000), interrupted_error);
   }
   SECTION("an octal Grundy table: one poll per 4096 values") {
     const std::uint64_t takes[] = {1, 2, 3};
-    const octal_game game = subtraction_game(takes);
+    const octal_game game = octal_subtraction_game(takes);
     for (const grundy_method method : {grundy_method::naive, grundy_method::sparse}) {
       int calls = 0;
       std::vector<grundy_value> values;
