@@ -4,6 +4,7 @@ deterministic strategy with each strategy's chain solved in Fractions (random
 MDPs and stochastic games), and Pig's optimality equations checked exactly
 on the solution; the three number systems against each other."""
 import itertools
+import json
 import math
 import random
 from fractions import Fraction
@@ -152,7 +153,8 @@ def random_models(draw, owners=("max",), proper=False):
         return draw(st.integers(a, b))
 
     def sample(items, k):
-        return draw(st.lists(st.sampled_from(items), min_size=min(k, len(items)), max_size=min(k, len(items)), unique=True))
+        k = min(k, len(items))
+        return draw(st.lists(st.sampled_from(items), min_size=k, max_size=k, unique=True))
 
     return build_model(integer, sample, owners, proper)
 
@@ -184,7 +186,10 @@ def gamblers_ruin(n):
         up, down = str(i + 1), str(i - 1)
         states[str(i)] = (
             "max",
-            [("fair", {up: Fraction(1, 2), down: Fraction(1, 2)}, 1), ("biased", {up: Fraction(2, 3), down: Fraction(1, 3)}, 1)],
+            [
+                ("fair", {up: Fraction(1, 2), down: Fraction(1, 2)}, 1),
+                ("biased", {up: Fraction(2, 3), down: Fraction(1, 3)}, 1),
+            ],
         )
     return states, {"0": 0, str(n): 0}
 
@@ -215,7 +220,11 @@ def test_gamblers_ruin_closed_form():
 def test_payoff_game_default():
     model = {
         "nodes": [
-            {"id": "s", "kind": "max", "choices": [{"action": "loop", "to": {"s": 1}}, {"action": "stop", "to": {"t": 1}}]},
+            {
+                "id": "s",
+                "kind": "max",
+                "choices": [{"action": "loop", "to": {"s": 1}}, {"action": "stop", "to": {"t": 1}}],
+            },
             {"id": "t", "kind": "terminal", "payoff": "1/2"},
         ]
     }
@@ -277,8 +286,9 @@ def test_seeded_models(seed):
         expected = brute_force(states, terminals, {"goal"}, objective)
         check_all_numbers(model_dict(states, terminals, {}), objective, "goal", expected)
     states, terminals = seeded_model(seed, owners=("max", "min", "chance"))
-    check_all_numbers(model_dict(states, terminals, {}), "reach", "goal", brute_force(states, terminals, {"goal"}, "reach"))
-    check_all_numbers(model_dict(states, terminals, {}), "payoff", None, brute_force(states, terminals, set(), "payoff"))
+    model = model_dict(states, terminals, {})
+    check_all_numbers(model, "reach", "goal", brute_force(states, terminals, {"goal"}, "reach"))
+    check_all_numbers(model, "payoff", None, brute_force(states, terminals, set(), "payoff"))
 
 
 # ---- files ----
@@ -322,8 +332,6 @@ def test_files(tmp_path):
         assert exactdp.optimal_decision(m, objective, "goal")["value"] == expected
     states, terminals = gamblers_ruin(4)
     path = tmp_path / "ruin.json"
-    import json
-
     path.write_text(json.dumps(model_dict(states, terminals, {"rich": ["4"]})))
     for source in (exactdp.load_decision_model(str(path)), exactdp.load_decision_model(path, format="json")):
         assert source.owner("1") == "max" and source.owner("4") == "terminal"
@@ -418,3 +426,20 @@ def test_pig_errors():
         exactdp.pig_game(0)
     with pytest.raises(ValueError, match="outside"):
         exactdp.pig_strategy(5).action(0, 0, 5)
+
+
+def test_threads_with_different_moduli():
+    # Each call sets its modulus for its own thread, with the GIL released.
+    from concurrent.futures import ThreadPoolExecutor
+
+    states, terminals = gamblers_ruin(6)
+    model = exactdp.decision_model(model_dict(states, terminals, {"rich": ["6"]}))
+    exact = exactdp.optimal_decision(model, "pmax", "rich")["value"]["3"]
+    primes = [1_000_000_007, 998_244_353, 1_000_003, 65537] * 4
+
+    def residue_at_3(model, p):
+        return exactdp.optimal_decision(model, "pmax", "rich", number="mod", modulus=p)["value"]["3"]
+
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda p: residue_at_3(model, p), primes))
+    assert got == [exactdp.to_residue(exact, p) for p in primes]
