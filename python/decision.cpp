@@ -88,6 +88,10 @@ decision_query read_query(const decision_model& m, const std::string& query, py:
   if (py::isinstance<py::str>(target)) {
     const auto name = target.cast<std::string>();
     const auto label = m.labels().find(name);
+    const auto state = m.find(name);
+    if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
+      throw std::invalid_argument("target \"" + name + "\" is both a label and a different state of " + m.source() +
+                                  "; pass the states as a list");
     q.target = label != m.labels().end() ? label->second : std::vector<std::size_t>{find_state(m, name)};
     return q;
   }
@@ -129,7 +133,9 @@ py::dict answer_dict(const decision_model& m, const decision_answer<T>& a) {
     const state_owner o = m.owner(s);
     if (o != state_owner::max && o != state_owner::min) continue;
     const std::string_view name = m.action_name(m.choice_begin()[s] + a.strategy[s]);
-    strategy[py::str(m.name(s))] = name.empty() ? "#" + std::to_string(a.strategy[s]) : std::string(name);
+    std::string action(name);
+    if (name.empty()) action.append("#").append(std::to_string(a.strategy[s]));
+    strategy[py::str(m.name(s))] = action;
   }
   py::dict d;
   d["value"] = value;

@@ -330,6 +330,8 @@ def test_files(tmp_path):
     for objective in ("pmax", "pmin"):
         expected = brute_force(states, {}, {"8"}, objective)
         assert exactdp.optimal_decision(m, objective, "goal")["value"] == expected
+    r = exactdp.optimal_decision(m, "pmax", "goal")
+    assert r["value"]["0"] == Fraction(3, 4) and r["strategy"]["0"] == "#1"  # unnamed choices are "#i"
     states, terminals = gamblers_ruin(4)
     path = tmp_path / "ruin.json"
     path.write_text(json.dumps(model_dict(states, terminals, {"rich": ["4"]})))
@@ -357,6 +359,8 @@ def test_errors():
         exactdp.optimal_decision(model, "pmax")
     with pytest.raises(ValueError, match="not a state"):
         exactdp.optimal_decision(model, "pmax", "nowhere")
+    with pytest.raises(ValueError, match="both a label and a different state"):
+        exactdp.optimal_decision(model_dict(states, terminals, {"1": ["3"]}), "pmax", "1")
     with pytest.raises(ValueError, match="no target"):
         exactdp.optimal_decision(model, "payoff", "rich")
     with pytest.raises(ValueError, match="default_payoff"):
