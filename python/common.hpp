@@ -183,5 +183,7 @@ void bind_numeric(py::module_& m);
 void bind_probability(py::module_& m);
 void bind_markov(py::module_& m);
 void bind_games(py::module_& m);
+void bind_retrograde(py::module_& m);
+void bind_decision(py::module_& m);
 
 }  // namespace exactdp::python

@@ -1,7 +1,8 @@
 // python/module.cpp: the Python module exactdp: the number conversions and
 // the number-system choice shared by every family (common.hpp), the error
 // translation, and the module's entry point. The families are bound in
-// numeric.cpp, probability.cpp, markov.cpp and games.cpp.
+// numeric.cpp, probability.cpp, markov.cpp, games.cpp, retrograde.cpp and
+// decision.cpp.
 #include <gmp.h>
 
 #include <chrono>
@@ -262,4 +263,6 @@ PYBIND11_MODULE(exactdp, m) {
   bind_probability(m);
   bind_markov(m);
   bind_games(m);
+  bind_retrograde(m);
+  bind_decision(m);
 }
