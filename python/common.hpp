@@ -49,6 +49,14 @@ void read_rational(py::handle x, Rational& q);
 
 // ---- the number systems ----
 
+/// The JSON text of a model given as a dict (the shape of the model files),
+/// for the library's strict reader. Python's json module writes it: a
+/// circular dict is ValueError, Fractions are written as "p/q". Floats are
+/// refused with TypeError naming `what` ("a Markov model"): a float's
+/// decimal text is not the value meant (1/3 would be 0.3333333333333333).
+/// Needs the GIL. Cost: linear in the dict's size.
+std::string model_json_text(py::handle model, const std::string& what);
+
 /// Which number system a call computes in.
 enum class number_kind { exact, approx, residue };
 

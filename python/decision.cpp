@@ -32,25 +32,7 @@ model_ptr read_model(py::handle x) {
   if (py::isinstance<decision_model>(x)) return x.cast<model_ptr>();
   if (!py::isinstance<py::dict>(x))
     throw py::type_error("a decision model is an exactdp.DecisionModel or a dict in the JSON decision shape");
-  py::object fraction = py::module_::import("fractions").attr("Fraction");
-  std::vector<py::handle> stack{x};  // the shape is shallow; a stack, not recursion
-  while (!stack.empty()) {
-    const py::handle v = stack.back();
-    stack.pop_back();
-    if (PyFloat_Check(v.ptr()))
-      throw py::type_error("a decision model's numbers are ints, Fractions or strings such as \"1/6\", not floats (" +
-                           std::string(py::repr(v)) + ")");
-    if (py::isinstance<py::dict>(v))
-      for (auto item : py::reinterpret_borrow<py::dict>(v)) stack.push_back(item.second);
-    else if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v))
-      for (py::handle item : py::reinterpret_borrow<py::sequence>(v)) stack.push_back(item);
-  }
-  py::object encoder = py::cpp_function([fraction](py::handle v) -> py::object {
-    if (py::isinstance(v, fraction)) return py::str(v);
-    throw py::type_error("a decision model holds ints, Fractions and strings, not " +
-                         std::string(py::str(py::type::handle_of(v).attr("__name__"))));
-  });
-  const auto text = py::module_::import("json").attr("dumps")(x, py::arg("default") = encoder).cast<std::string>();
+  const std::string text = model_json_text(x, "a decision model");
   return std::make_shared<decision_model>(released([&] { return parse_decision_json(text, "the model"); }));
 }
 

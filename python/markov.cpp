@@ -27,28 +27,7 @@ model_ptr read_model(py::handle x) {
   if (py::isinstance<markov_model>(x)) return x.cast<model_ptr>();
   if (!py::isinstance<py::dict>(x))
     throw py::type_error("a Markov chain is an exactdp.MarkovModel or a dict in the JSON model's shape");
-  // Floats are refused (a float's decimal text is not the value the user
-  // meant: 1/3 would be 0.3333333333333333); Fractions are written as "p/q".
-  // The model's shape is shallow, and the walk uses a stack, not recursion.
-  py::object fraction = py::module_::import("fractions").attr("Fraction");
-  std::vector<py::handle> stack{x};
-  while (!stack.empty()) {
-    const py::handle v = stack.back();
-    stack.pop_back();
-    if (PyFloat_Check(v.ptr()))
-      throw py::type_error("a Markov model's numbers are ints, Fractions or strings such as \"1/6\", not floats (" +
-                           std::string(py::repr(v)) + ")");
-    if (py::isinstance<py::dict>(v))
-      for (auto item : py::reinterpret_borrow<py::dict>(v)) stack.push_back(item.second);
-    else if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v))
-      for (py::handle item : py::reinterpret_borrow<py::sequence>(v)) stack.push_back(item);
-  }
-  py::object encoder = py::cpp_function([fraction](py::handle v) -> py::object {
-    if (py::isinstance(v, fraction)) return py::str(v);
-    throw py::type_error("a Markov model holds ints, Fractions and strings, not " +
-                         std::string(py::str(py::type::handle_of(v).attr("__name__"))));
-  });
-  const auto text = py::module_::import("json").attr("dumps")(x, py::arg("default") = encoder).cast<std::string>();
+  const std::string text = model_json_text(x, "a Markov model");
   return std::make_shared<markov_model>(parse_json_model(text, "the model"));
 }
 

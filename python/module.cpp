@@ -154,6 +154,30 @@ std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus) {
   return modulus.value_or(default_modulus);
 }
 
+std::string model_json_text(py::handle model, const std::string& what) {
+  py::object fraction = py::module_::import("fractions").attr("Fraction");
+  py::object encoder = py::cpp_function([fraction, what](py::handle v) -> py::object {
+    if (py::isinstance(v, fraction)) return py::str(v);
+    throw py::type_error(what + " holds ints, Fractions and strings, not " +
+                         std::string(py::str(py::type::handle_of(v).attr("__name__"))));
+  });
+  // json.dumps first: it refuses a circular dict, so the walk below ends.
+  std::string text = py::module_::import("json").attr("dumps")(model, py::arg("default") = encoder).cast<std::string>();
+  std::vector<py::handle> stack{model};  // a stack, not recursion
+  while (!stack.empty()) {
+    const py::handle v = stack.back();
+    stack.pop_back();
+    if (PyFloat_Check(v.ptr()))
+      throw py::type_error(what + "'s numbers are ints, Fractions or strings such as \"1/6\", not floats (" +
+                           std::string(py::repr(v)) + ")");
+    if (py::isinstance<py::dict>(v))
+      for (auto item : py::reinterpret_borrow<py::dict>(v)) stack.push_back(item.second);
+    else if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v))
+      for (py::handle item : py::reinterpret_borrow<py::sequence>(v)) stack.push_back(item);
+  }
+  return text;
+}
+
 // ---- Ctrl-C ----
 
 namespace {

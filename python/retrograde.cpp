@@ -29,7 +29,7 @@ py::object remoteness_of(std::uint32_t r) { return r == no_remoteness ? py::none
 // fault are ValueError with the reader's message) or from a file path.
 game_model read_game(py::handle x) {
   if (py::isinstance<py::dict>(x)) {
-    const auto text = py::module_::import("json").attr("dumps")(x).cast<std::string>();
+    const std::string text = model_json_text(x, "a game graph");
     return released([&] { return parse_game_model(text, "the game graph"); });
   }
   if (!py::isinstance<py::str>(x) && !py::hasattr(x, "__fspath__"))
