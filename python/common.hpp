@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/modint.hpp"
@@ -56,6 +57,29 @@ void read_rational(py::handle x, Rational& q);
 /// decimal text is not the value meant (1/3 would be 0.3333333333333333).
 /// Needs the GIL. Cost: linear in the dict's size.
 std::string model_json_text(py::handle model, const std::string& what);
+
+/// The properties every model class shares (Markov chains, decision
+/// processes): size (the number of states), states (their names, in index
+/// order) and start (the start state the model names, or None).
+template <class Model, class Holder>
+void bind_state_names(py::class_<Model, Holder>& c) {
+  c.def_property_readonly("size", &Model::size, "Number of states.")
+      .def_property_readonly(
+          "states",
+          [](const Model& model) {
+            std::vector<std::string> names;
+            for (std::size_t s = 0; s < model.size(); ++s) names.push_back(model.name(s));
+            return names;
+          },
+          "The state names, in index order.")
+      .def_property_readonly(
+          "start",
+          [](const Model& model) -> std::optional<std::string> {
+            if (!model.start()) return std::nullopt;
+            return model.name(*model.start());
+          },
+          "The start state the model names, or None.");
+}
 
 /// Which number system a call computes in.
 enum class number_kind { exact, approx, residue };
@@ -124,6 +148,7 @@ py::object solve_then_convert(const Solve& solve, const Convert& convert) {
 template <bool Wide, class Solve, class Convert>
 py::object residue_run(std::uint64_t p, const Solve& solve, const Convert& convert) {
   if (p == default_modulus) return released([&] { return solve_then_convert<Mod>(solve, convert); });
+  if constexpr (Wide) check_modulus64(p);  // one message for every out-of-range modulus: 2 < P < 2^62
   if (!Wide && p >= (std::uint64_t{1} << 31))
     throw std::invalid_argument("modulus " + std::to_string(p) +
                                 " is out of range: this solver needs a prime below 2^31 (2147483648)");
@@ -173,6 +198,7 @@ py::object compute(const std::string& number, const std::optional<std::uint64_t>
       break;
   }
   const std::uint64_t p = read_modulus(modulus);
+  check_modulus64(p);  // one message for every out-of-range modulus: 2 < P < 2^62
   return py::int_(released([&]() -> std::uint64_t {
     if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
     if (p < (std::uint64_t{1} << 31)) {
@@ -186,6 +212,7 @@ py::object compute(const std::string& number, const std::optional<std::uint64_t>
 
 // ---- the families ----
 void bind_errors(py::module_& m);
+void bind_budgets(py::module_& m);
 void bind_testing(py::module_& m);
 void bind_numeric(py::module_& m);
 void bind_probability(py::module_& m);

@@ -135,26 +135,13 @@ std::string doc(const std::string& text) { return text + number_words; }
 }  // namespace
 
 void bind_decision(py::module_& m) {
-  py::class_<decision_model, model_ptr>(m, "DecisionModel",
-                                        "A validated Markov decision process or turn-based stochastic game with exact "
-                                        "probabilities (Puterman 1994; Condon 1992). Make one with "
-                                        "decision_model(dict) or load_decision_model(path).")
-      .def_property_readonly("size", &decision_model::size, "Number of states.")
-      .def_property_readonly(
-          "states",
-          [](const decision_model& model) {
-            std::vector<std::string> names;
-            for (std::size_t s = 0; s < model.size(); ++s) names.push_back(model.name(s));
-            return names;
-          },
-          "The state names, in index order.")
-      .def_property_readonly(
-          "start",
-          [](const decision_model& model) -> std::optional<std::string> {
-            if (!model.start()) return std::nullopt;
-            return model.name(*model.start());
-          },
-          "The start state the model names, or None.")
+  auto decision_class = py::class_<decision_model, model_ptr>(
+      m, "DecisionModel",
+      "A validated Markov decision process or turn-based stochastic game with exact "
+      "probabilities (Puterman 1994; Condon 1992). Make one with "
+      "decision_model(dict) or load_decision_model(path).");
+  bind_state_names(decision_class);
+  decision_class
       .def_property_readonly(
           "labels",
           [](const decision_model& model) {
@@ -210,8 +197,8 @@ void bind_decision(py::module_& m) {
             number, modulus, [&]<class T>(std::type_identity<T>) { return solve_decision_in<T>(*mp, q); },
             [&mp](const auto& a) { return answer_dict(*mp, a); });
       },
-      py::arg("model"), py::arg("query"), py::arg("target") = py::none(), py::kw_only(),
-      py::arg("default_payoff") = py::none(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("model"), py::arg("query"), py::arg("target").noconvert() = py::none(), py::kw_only(),
+      py::arg("default_payoff") = py::none(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("The optimal value of every state of an MDP or a turn-based stochastic game, by strategy iteration "
           "(Puterman 1994; Hoffman and Karp 1966). model: a DecisionModel or a dict (decision_model). query: "
           "\"pmax\" / \"pmin\" (the maximal / minimal probability of reaching target; an MDP), \"rmax\" / \"rmin\" "
@@ -237,8 +224,8 @@ void bind_decision(py::module_& m) {
             },
             [](const auto& v) { return value_to_python(v); });
       },
-      py::arg("target"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus") = py::none(),
+      py::arg("target").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
       doc("Pig, the dice game (Neller and Presser 2004): the probability that the first player wins under optimal "
           "play by both, with a die of `faces` faces (2..1000) and the target score `target` (1..10000); 7776/10961 "
           "for 6 faces and target 10. Cost: O(target^3 * faces) operations; the exact values grow quickly (target "
@@ -253,13 +240,14 @@ void bind_decision(py::module_& m) {
       .def_property_readonly("faces", &pig_solution<Rational>::faces)
       .def(
           "turn_start", [](const pig_solution<Rational>& s, int i, int j) { return to_fraction(s.turn_start(i, j)); },
-          py::arg("i"), py::arg("j"), "P(i, j, 0): the mover's win probability at the start of a turn (a Fraction).")
+          py::arg("i").noconvert(), py::arg("j").noconvert(),
+          "P(i, j, 0): the mover's win probability at the start of a turn (a Fraction).")
       .def(
           "action",
           [](const pig_solution<Rational>& s, int i, int j, int k) {
             return std::string(to_string(s.action(i, j, k)));
           },
-          py::arg("i"), py::arg("j"), py::arg("k"),
+          py::arg("i").noconvert(), py::arg("j").noconvert(), py::arg("k").noconvert(),
           "The optimal action at (i, j, k): \"roll\" or \"hold\" (at k = 0 always \"roll\": a turn starts with a "
           "roll). Raises ValueError for a state outside the game.")
       .def(
@@ -274,13 +262,13 @@ void bind_decision(py::module_& m) {
             d["tie"] = v.tie;
             return d;
           },
-          py::arg("i"), py::arg("j"), py::arg("k"),
+          py::arg("i").noconvert(), py::arg("j").noconvert(), py::arg("k").noconvert(),
           "The fields of the C++ pig_values at (i, j, k): win (the value under optimal play), roll and hold (the "
           "value of each action, then optimal play), best (the action played) and tie. Cost: O((target - i) * "
           "faces).");
   m.def(
       "pig_strategy", [](int target, int faces) { return released([&] { return pig_game<Rational>(faces, target); }); },
-      py::arg("target"), py::arg("faces") = 6,
+      py::arg("target").noconvert(), py::arg("faces").noconvert() = 6,
       "Solves Pig exactly (as pig_game) and returns the PigSolution: the win probability and optimal action at "
       "every state. Memory: target^3/2 bytes and target^2 Fractions.");
 }

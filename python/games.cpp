@@ -79,12 +79,12 @@ std::string doc(const std::string& text) { return text + row_words; }
 void bind_games(py::module_& m) {
   // ---- Nim ----
   m.def(
-      "nim", [](const std::vector<std::uint64_t>& heaps) { return nim_dict(nim(heaps)); }, py::arg("heaps"),
+      "nim", [](const std::vector<std::uint64_t>& heaps) { return nim_dict(nim(heaps)); }, py::arg("heaps").noconvert(),
       "Nim on any heaps (Bouton 1901): a dict with result (\"win\" or \"lose\" for the player to move), nim_sum "
       "and winning_move ({heap, remove} on the lowest heap that restores nim-sum 0, or None).");
   m.def(
       "misere_nim", [](const std::vector<std::uint64_t>& heaps) { return nim_dict(misere_nim(heaps)); },
-      py::arg("heaps"), "Misere Nim (the player who takes the last stone loses; Bouton 1901): as nim.");
+      py::arg("heaps").noconvert(), "Misere Nim (the player who takes the last stone loses; Bouton 1901): as nim.");
 
   // ---- the row games ----
   m.def(
@@ -186,7 +186,7 @@ void bind_games(py::module_& m) {
         d["method"] = a.method;
         return d;
       },
-      py::arg("max_choosable"), py::arg("desired_total"),
+      py::arg("max_choosable").noconvert(), py::arg("desired_total").noconvert(),
       "Can the first player force the running total to reach desired_total, the players picking numbers "
       "1..max_choosable without replacement (LeetCode 464, Can I Win)? 1 <= max_choosable <= 25. A dict with "
       "first_player_wins, result, winning_pick, guard, positions and method.");
@@ -208,7 +208,7 @@ void bind_games(py::module_& m) {
         }
         return d;
       },
-      py::arg("n"), py::arg("moves"), py::kw_only(), py::arg("misere") = false,
+      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::kw_only(), py::arg("misere") = false,
       "A pile of n counters; a move removes k counters for some k in `moves`; the player who cannot move loses "
       "(misere=True: wins). A dict with result (\"win\"/\"lose\" for the player to move), winning_move (the "
       "smallest winning k, or None) and certificate ({preperiod, period} when a certified period answered, "
@@ -216,18 +216,18 @@ void bind_games(py::module_& m) {
 
   // ---- Grundy values ----
   m.def(
-      "mex", [](const std::vector<grundy_value>& values) { return mex(values); }, py::arg("values"),
+      "mex", [](const std::vector<grundy_value>& values) { return mex(values); }, py::arg("values").noconvert(),
       "The minimum excludant: the least non-negative integer not in values (Sprague 1935, Grundy 1939).");
   m.def(
-      "nim_sum", [](const std::vector<std::uint64_t>& values) { return nim_sum(values); }, py::arg("values"),
-      "The XOR of the values: the Grundy value of a sum of games.");
+      "nim_sum", [](const std::vector<std::uint64_t>& values) { return nim_sum(values); },
+      py::arg("values").noconvert(), "The XOR of the values: the Grundy value of a sum of games.");
   m.def(
       "octal_grundy_values",
       [](const std::string& code, std::size_t count) {
         const octal_game game = parse_octal(code);
         return released([&] { return octal_grundy_values(game, count); });
       },
-      py::arg("code"), py::arg("count"),
+      py::arg("code"), py::arg("count").noconvert(),
       "The Grundy values G(0), ..., G(count - 1) of the octal game with the given code (\"0.07\" Dawson's Kayles, "
       "\"0.137\" Dawson's chess, \"4.7\"; Berlekamp, Conway and Guy, Winning Ways, chapter 4). Raises ValueError "
       "for a malformed code, exactdp.ResourceError above the budgets.");
@@ -237,7 +237,7 @@ void bind_games(py::module_& m) {
         const octal_game game = octal_subtraction_game(takes);
         return released([&] { return octal_grundy_values(game, count); });
       },
-      py::arg("takes"), py::arg("count"),
+      py::arg("takes").noconvert(), py::arg("count").noconvert(),
       "The Grundy values G(0), ..., G(count - 1) of the subtraction game whose moves remove exactly s counters "
       "for some s in takes (1 <= s <= 4096).");
 }

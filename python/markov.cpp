@@ -81,30 +81,16 @@ std::string doc(const std::string& text) { return text + number_words; }
 }  // namespace
 
 void bind_markov(py::module_& m) {
-  py::class_<markov_model, model_ptr>(m, "MarkovModel",
-                                      "A validated finite Markov chain with exact probabilities (Kemeny and Snell, "
-                                      "Finite Markov Chains). Make one with markov_model(dict) or "
-                                      "load_markov_model(path).")
-      .def_property_readonly("size", &markov_model::size, "Number of states.")
-      .def_property_readonly(
-          "states",
-          [](const markov_model& model) {
-            std::vector<std::string> names;
-            for (std::size_t s = 0; s < model.size(); ++s) names.push_back(model.name(s));
-            return names;
-          },
-          "The state names, in index order.")
-      .def_property_readonly(
-          "start",
-          [](const markov_model& model) -> std::optional<std::string> {
-            if (!model.start()) return std::nullopt;
-            return model.name(*model.start());
-          },
-          "The start state the model names, or None.")
-      .def("__repr__", [](const markov_model& model) {
-        return "<exactdp.MarkovModel of " + std::to_string(model.size()) + " states, " +
-               std::to_string(model.transition_count()) + " transitions>";
-      });
+  auto markov_class =
+      py::class_<markov_model, model_ptr>(m, "MarkovModel",
+                                          "A validated finite Markov chain with exact probabilities (Kemeny and Snell, "
+                                          "Finite Markov Chains). Make one with markov_model(dict) or "
+                                          "load_markov_model(path).");
+  bind_state_names(markov_class);
+  markov_class.def("__repr__", [](const markov_model& model) {
+    return "<exactdp.MarkovModel of " + std::to_string(model.size()) + " states, " +
+           std::to_string(model.transition_count()) + " transitions>";
+  });
 
   m.def("markov_model", &read_model, py::arg("model"),
         "A MarkovModel from a dict in the JSON model's shape (docs/markov.md): {\"start\": \"s0\", "
@@ -132,8 +118,8 @@ void bind_markov(py::module_& m) {
             number, modulus, [&]<class T>(std::type_identity<T>) { return expected_steps(markov_chain<T>(*mp), q); },
             [](const auto& v) { return value_to_python(v); });
       },
-      py::arg("model"), py::arg("start") = py::none(), py::arg("target") = py::none(), py::kw_only(),
-      py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("model"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(), py::kw_only(),
+      py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Expected total reward (with the default rewards: the expected number of steps) until the walk from "
           "`start` (default: the model's start) reaches `target` (a state, a label or a list of states; default: "
           "absorption). Raises exactdp.DomainError when reaching the target is not certain (the expectation is "
@@ -149,8 +135,8 @@ void bind_markov(py::module_& m) {
             number, modulus, [&]<class T>(std::type_identity<T>) { return reach_probability(markov_chain<T>(*mp), q); },
             [](const auto& v) { return value_to_python(v); });
       },
-      py::arg("model"), py::arg("start") = py::none(), py::arg("target") = py::none(), py::kw_only(),
-      py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("model"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(), py::kw_only(),
+      py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that the walk from `start` reaches `target` (default: is absorbed).").c_str());
   m.def(
       "absorption_probabilities",
@@ -171,8 +157,8 @@ void bind_markov(py::module_& m) {
               return d;
             });
       },
-      py::arg("model"), py::arg("start") = py::none(), py::arg("target") = py::none(), py::kw_only(),
-      py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("model"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(), py::kw_only(),
+      py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Where the walk from `start` ends, as a dict with the fields of the C++ markov_absorption: stopped "
           "({stopping state: probability of ending there}), target_probability, never (the probability of never "
           "stopping), closed_state (a state of a closed class the walk can enter, or None) and closed ({first "
@@ -204,7 +190,7 @@ void bind_markov(py::module_& m) {
             [&mp](const auto& out) { return named(*mp, out); });
       },
       py::arg("model"), py::arg("state") = py::none(), py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus") = py::none(),
+      py::arg("modulus").noconvert() = py::none(),
       doc("The stationary distribution of the closed class of `state` (default: the model's start), as {state: "
           "probability}. Raises ValueError for a transient state.")
           .c_str());

@@ -6,8 +6,10 @@
 #include <gmp.h>
 
 #include <chrono>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common.hpp"
@@ -162,7 +164,19 @@ std::string model_json_text(py::handle model, const std::string& what) {
                          std::string(py::str(py::type::handle_of(v).attr("__name__"))));
   });
   // json.dumps first: it refuses a circular dict, so the walk below ends.
-  std::string text = py::module_::import("json").attr("dumps")(model, py::arg("default") = encoder).cast<std::string>();
+  // Python limits int-to-text conversion to 4300 digits by default (CVE-2020-10735);
+  // a model's exact numbers may be longer: lift the limit while writing.
+  py::module_ sys = py::module_::import("sys");
+  const py::object digits = sys.attr("get_int_max_str_digits")();
+  sys.attr("set_int_max_str_digits")(0);
+  std::string text;
+  try {
+    text = py::module_::import("json").attr("dumps")(model, py::arg("default") = encoder).cast<std::string>();
+  } catch (...) {
+    sys.attr("set_int_max_str_digits")(digits);
+    throw;
+  }
+  sys.attr("set_int_max_str_digits")(digits);
   std::vector<py::handle> stack{model};  // a stack, not recursion
   while (!stack.empty()) {
     const py::handle v = stack.back();
@@ -199,6 +213,51 @@ ctrl_c_scope::ctrl_c_scope() : scope_(check_python_signals) {}
 
 // ---- errors ----
 
+namespace {
+// A library message as a Python user reads it: the budgets are raised with
+// exactdp.set_budgets, not with the C++ functions the message names.
+std::string in_python_words(std::string text) {
+  const std::pair<const char*, const char*> words[] = {
+      {"exactdp::state_budget_bytes()", "exactdp.set_budgets(state_bytes=...)"},
+      {"exactdp::work_budget_steps()", "exactdp.set_budgets(work_steps=...)"}};
+  for (const auto& [from, to] : words)
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at))
+      text.replace(at, std::string(from).size(), to);
+  return text;
+}
+}  // namespace
+
+void bind_budgets(py::module_& m) {
+  m.def(
+      "set_budgets",
+      [](std::optional<std::uint64_t> state_bytes, std::optional<double> work_steps) {
+        budget_limits limits;
+        limits.state_bytes = state_bytes;
+        if (work_steps) limits.work_steps = static_cast<long double>(*work_steps);
+        // The calling thread's budgets, until it sets them again (a budget_scope
+        // that is never closed: Python has no scope to tie it to).
+        if (limits.work_steps && !(*limits.work_steps >= 1))
+          throw std::invalid_argument("work_steps must be at least 1, not " + std::to_string(*work_steps));
+        if (limits.state_bytes && *limits.state_bytes == 0)
+          throw std::invalid_argument("state_bytes must be at least 1");
+        if (limits.state_bytes) state_budget_bytes() = *limits.state_bytes;
+        if (limits.work_steps) work_budget_steps() = *limits.work_steps;
+      },
+      py::arg("state_bytes").noconvert() = py::none(), py::arg("work_steps") = py::none(),
+      "Sets the calling thread's budgets: state_bytes, the most bytes of tables one computation may allocate "
+      "(default 2 GiB), and work_steps, the most elementary steps it may take (default 4e10, about a minute). "
+      "A budget left out (None) is kept. Each thread has its own. Raises ValueError below 1.");
+  m.def(
+      "get_budgets",
+      [] {
+        py::dict d;
+        d["state_bytes"] = state_budget_bytes();
+        d["work_steps"] = static_cast<double>(work_budget_steps());
+        return d;
+      },
+      "The calling thread's budgets, as {'state_bytes': int, 'work_steps': float}.");
+}
+
 void bind_errors(py::module_& m) {
   // New exception types with Python bases (two bases for DomainError, so
   // that `except ValueError` still catches it, as it would without exactdp).
@@ -224,7 +283,7 @@ void bind_errors(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const exactdp::resource_error& e) {
-      PyErr_SetString(resource_error, e.what());
+      PyErr_SetString(resource_error, in_python_words(e.what()).c_str());
     } catch (const exactdp::interrupted_error& e) {
       PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
     } catch (const std::invalid_argument& e) {
@@ -282,6 +341,7 @@ PYBIND11_MODULE(exactdp, m) {
   m.attr("__version__") = "0.1.0";
   m.attr("DEFAULT_MODULUS") = default_modulus;
   bind_errors(m);
+  bind_budgets(m);
   bind_testing(m);
   bind_numeric(m);
   bind_probability(m);

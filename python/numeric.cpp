@@ -162,7 +162,7 @@ void bind_numeric(py::module_& m) {
         const std::uint64_t p = modulus.value_or(default_modulus);
         return to_residue64(exact, p);
       },
-      py::arg("value"), py::arg("modulus") = py::none(),
+      py::arg("value"), py::arg("modulus").noconvert() = py::none(),
       "The residue of a Fraction (or int) modulo the prime `modulus` (2 < modulus < 2^62, default 1000000007): "
       "numerator times the inverse of the denominator, in [0, modulus). Raises exactdp.DomainError when the "
       "modulus divides the denominator, ValueError for a modulus out of range or not prime.");

@@ -39,8 +39,8 @@ void bind_probability(py::module_& m) {
         return compute<Rational>(
             number, modulus, [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
       },
-      py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::arg("row").noconvert(), py::arg("column").noconvert(),
+      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that a knight making `moves` uniformly random moves from (row, column) stays on the n x n "
           "board (LeetCode 688, Knight Probability in Chessboard). 1 <= n <= 100000, 0 <= moves <= 10^7. "
           "Exact: a Fraction with denominator a power of 8.")
@@ -51,8 +51,8 @@ void bind_probability(py::module_& m) {
         return compute<BigInt>(number, modulus,
                                [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
       },
-      py::arg("n"), py::arg("moves"), py::arg("row"), py::arg("column"), py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::arg("row").noconvert(), py::arg("column").noconvert(),
+      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
           "(knight_probability times 8^moves). Exact: an int.")
           .c_str());
@@ -63,16 +63,24 @@ void bind_probability(py::module_& m) {
   const std::string new21_doc =
       doc("Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "
           "than k (LeetCode 837, New 21 Game). 0 <= k <= n <= 10^9, 1 <= max_pts <= 10^9.");
-  m.def("new21_probability", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(),
-        py::arg("number") = "exact", py::arg("modulus") = py::none(), new21_doc.c_str());
-  m.def("new21_game", new21, py::arg("n"), py::arg("k"), py::arg("max_pts"), py::kw_only(), py::arg("number") = "exact",
-        py::arg("modulus") = py::none(), "Deprecated alias of new21_probability (the C++ name before the renaming).");
+  m.def("new21_probability", new21, py::arg("n").noconvert(), py::arg("k").noconvert(), py::arg("max_pts").noconvert(),
+        py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), new21_doc.c_str());
+  m.def(
+      "new21_game",
+      [new21](int n, int k, int max_pts, const std::string& number, const modulus_arg& modulus) {
+        if (PyErr_WarnEx(PyExc_DeprecationWarning, "exactdp.new21_game is deprecated: use new21_probability", 1) != 0)
+          throw py::error_already_set();
+        return new21(n, k, max_pts, number, modulus);
+      },
+      py::arg("n").noconvert(), py::arg("k").noconvert(), py::arg("max_pts").noconvert(), py::kw_only(),
+      py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
+      "Deprecated alias of new21_probability (the C++ name before the renaming).");
   m.def(
       "soup_servings",
       [](std::int64_t n, const std::string& number, const modulus_arg& modulus) {
         return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
       },
-      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
           "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
           .c_str());
@@ -82,9 +90,13 @@ void bind_probability(py::module_& m) {
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); });
       },
-      py::arg("k"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("k").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
       doc("Expected rolls of a fair die with `faces` faces until one given face comes up k times in a row "
-          "(Feller, An Introduction to Probability Theory, XIII.7): (f^k - 1)/(f - 1)·f. 1 <= k <= 10^7.")
+          "(Feller, An Introduction to Probability Theory, XIII.7): (f^k - 1)/(f - 1)·f. 1 <= k <= 10^7. "
+          "number=\"double\" runs the recurrence in floating point, as a user's program would: 1 - b rounds to 0 once "
+          "f^-k is below half an ulp of 1 (k >= 21 for 6 faces, k >= 6 for 1000 faces) and the double is then inf, "
+          "while the exact value is finite: what check() and ulp_distance() are for.")
           .c_str());
   m.def(
       "expected_rolls_to_reach",
@@ -92,8 +104,8 @@ void bind_probability(py::module_& m) {
         return compute<Rational>(
             number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
       },
-      py::arg("target"), py::arg("faces") = 6, py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus") = py::none(),
+      py::arg("target").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
       doc("Expected number of rolls of a fair die with `faces` faces until the running total is at least "
           "`target`.")
           .c_str());
@@ -103,7 +115,8 @@ void bind_probability(py::module_& m) {
         return compute<BigInt>(number, modulus,
                                [=]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, roll_max); });
       },
-      py::arg("n"), py::arg("roll_max"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::arg("roll_max").noconvert(), py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
       doc("Number of sequences of n die rolls in which face i never comes up more than roll_max[i] times in a "
           "row (LeetCode 1223, Dice Roll Simulation). roll_max: six ints in 1..15. Exact: an int.")
           .c_str());
@@ -115,8 +128,9 @@ void bind_probability(py::module_& m) {
           return boundary_paths<T>(rows, columns, max_moves, row, col);
         });
       },
-      py::arg("rows"), py::arg("columns"), py::arg("max_moves"), py::arg("row"), py::arg("column"), py::kw_only(),
-      py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("rows").noconvert(), py::arg("columns").noconvert(), py::arg("max_moves").noconvert(),
+      py::arg("row").noconvert(), py::arg("column").noconvert(), py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
       doc("Number of paths of at most max_moves steps (up, down, left, right) from (row, column) that "
           "leave the rows x columns grid (LeetCode 576, Out of Boundary Paths). Exact: an int.")
           .c_str());
@@ -126,7 +140,7 @@ void bind_probability(py::module_& m) {
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); });
       },
-      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
   m.def(
       "expected_draws_to_collect",
@@ -134,7 +148,7 @@ void bind_probability(py::module_& m) {
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); });
       },
-      py::arg("n"), py::kw_only(), py::arg("number") = "exact", py::arg("modulus") = py::none(),
+      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Expected uniform draws with replacement until all n kinds of coupon are seen: n·H(n) (the coupon "
           "collector's problem, Feller IX.3). 0 <= n <= 10^7.")
           .c_str());

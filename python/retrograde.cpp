@@ -111,7 +111,8 @@ void bind_retrograde(py::module_& m) {
         d["move_col"] = r.move_col < 0 ? py::none() : py::object(py::int_(r.move_col));
         return d;
       },
-      py::arg("grid"), py::arg("cat_jump"), py::arg("mouse_jump"), py::arg("turn_limit") = 1000,
+      py::arg("grid"), py::arg("cat_jump").noconvert(), py::arg("mouse_jump").noconvert(),
+      py::arg("turn_limit").noconvert() = 1000,
       "LeetCode 1728 Cat and Mouse II: grid is a list of strings of 'C', 'M', 'F', '#' and '.'; a turn is one "
       "move of one player. Returns a dict with the fields of the C++ cat_mouse2_result: mouse_wins (the LeetCode "
       "answer under turn_limit), mouse_outcome (\"win\", \"lose\" or \"draw\" for the mouse without a limit), "

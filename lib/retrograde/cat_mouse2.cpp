@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
 
@@ -61,8 +62,8 @@ cat_mouse2_board::cat_mouse2_board(const std::vector<std::string>& grid, int cat
         case '#':
           break;
         default:
-          throw std::invalid_argument("row " + std::to_string(r) + " of the grid has the character '" +
-                                      std::string(1, ch) + "'; use C, M, F, # and . only");
+          throw std::invalid_argument("row " + std::to_string(r) + " of the grid has the character " +
+                                      quote_input(std::string_view(&ch, 1)) + "; use C, M, F, # and . only");
       }
       free_cells += ch != '#' ? 1 : 0;
     }

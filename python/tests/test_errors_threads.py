@@ -100,3 +100,68 @@ def test_ctrl_c_stops_a_long_call():
     assert time.perf_counter() - start < 5.0
     # Afterwards the module answers as before.
     assert exactdp.knight_probability(3, 1, 0, 0) == Fraction(1, 4)
+
+
+def test_non_integers_are_refused_where_integers_are_meant():
+    # A Fraction, Decimal or numpy float is not silently truncated to an int.
+    import decimal
+    import numpy as np
+    for bad in (Fraction(7, 2), decimal.Decimal("3.9"), np.float32(3.9), 3.0):
+        with pytest.raises(TypeError):
+            exactdp.knight_probability(bad, 2, 0, 0)
+        with pytest.raises(TypeError):
+            exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=bad)
+    with pytest.raises(TypeError):
+        exactdp.nim([Fraction(7, 2), 4, 5])
+    # numpy integers are integers.
+    assert exactdp.knight_probability(np.int64(3), np.int32(2), 0, 0) == Fraction(1, 16)
+
+
+def test_budgets_per_thread_from_python():
+    default = exactdp.get_budgets()
+    try:
+        exactdp.set_budgets(state_bytes=1 << 20)
+        assert exactdp.get_budgets()["state_bytes"] == 1 << 20
+        with pytest.raises(exactdp.ResourceError, match=r"exactdp\.set_budgets\(state_bytes=\.\.\.\)"):
+            exactdp.knight_probability(500, 10, 0, 0, number="double")
+        seen = []
+        t = threading.Thread(target=lambda: seen.append(exactdp.get_budgets()))
+        t.start()
+        t.join()
+        assert seen == [default]  # another thread keeps its own budgets
+        with pytest.raises(ValueError):
+            exactdp.set_budgets(work_steps=0)
+    finally:
+        exactdp.set_budgets(**default)
+    assert exactdp.get_budgets() == default
+
+
+def test_deprecated_name_warns():
+    with pytest.warns(DeprecationWarning, match="new21_probability"):
+        assert exactdp.new21_game(10, 1, 10) == 1
+
+
+def test_messages_escape_raw_characters():
+    with pytest.raises(ValueError, match=r"\\xc3"):
+        exactdp.cat_mouse2(["C\u00e9MF"], cat_jump=1, mouse_jump=1)
+    with pytest.raises(ValueError, match=r"\\x00"):
+        exactdp.cat_mouse2(["C\x00MF"], cat_jump=1, mouse_jump=1)
+
+
+def test_pig_double_stops_at_the_work_budget():
+    # The double Pig solve counts its work as it goes (strategy rounds
+    # included): above the budget it raises instead of running on.
+    default = exactdp.get_budgets()
+    try:
+        exactdp.set_budgets(work_steps=1e6)
+        with pytest.raises(exactdp.ResourceError, match="Pig solve"):
+            exactdp.pig_game(200, number="double")
+    finally:
+        exactdp.set_budgets(**default)
+    assert exactdp.pig_game(10, number="double") == pytest.approx(7776 / 10961, rel=1e-12)
+
+
+def test_modulus_range_is_stated_once():
+    for bad in (0, 1, 2**62 + 1):
+        with pytest.raises(ValueError, match=r"2 < P < 2\^62"):
+            exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=bad)

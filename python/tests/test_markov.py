@@ -98,3 +98,14 @@ def test_markov_errors(tmp_path):
     assert exactdp.expected_steps(exactdp.load_markov_model(str(path))) == 2
     with pytest.raises(ValueError):
         exactdp.load_markov_model(str(tmp_path / "missing.json"))
+
+
+def test_numbers_longer_than_pythons_text_limit():
+    # Python writes at most 4300 digits of an int as text by default; a
+    # model's exact numbers may be longer.
+    tiny = Fraction(1, 10**5000)
+    model = {"start": "a", "transitions": {"a": {"a": tiny, "b": 1 - tiny}}, "absorbing": ["b"]}
+    import sys
+    limit = sys.get_int_max_str_digits()
+    assert exactdp.expected_steps(model) == 1 / (1 - tiny)
+    assert sys.get_int_max_str_digits() == limit  # the limit is restored

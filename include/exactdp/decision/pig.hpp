@@ -408,16 +408,19 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
   for (int sum = 2 * target - 2; sum >= 0; --sum) {
     if (progress) progress(static_cast<std::size_t>(2 * target - 2 - sum), diagonals);
     poll_interrupt();
-    if constexpr (!field_traits<T>::fixed_size) {
-      // The work left, priced at the size the values have reached so far.
+    {
+      // The work left, priced at the size the values have reached so far
+      // (one step per operation in a fixed-size type).
       long double left = 0;
       for (int i = 0; i <= sum / 2; ++i)
         if (sum - i < target) left += static_cast<long double>(2 * target - sum);
       const long double bits = static_cast<long double>(std::max<std::size_t>(st.value_bits, 64));
-      check_work_budget("the exact Pig solve (faces " + std::to_string(faces) + ", target " + std::to_string(target) +
-                            ") at score sum " + std::to_string(sum) + ", with values of " +
-                            std::to_string(st.value_bits) + " bits",
-                        work_done + left * 12 * operation_cost<T>(2 * bits));
+      check_work_budget(
+          "the Pig solve (faces " + std::to_string(faces) + ", target " + std::to_string(target) + ") at score sum " +
+              std::to_string(sum) +
+              (field_traits<T>::fixed_size ? std::string()
+                                           : ", with values of " + std::to_string(st.value_bits) + " bits"),
+          work_done + left * 12 * operation_cost<T>(2 * bits));
       work_done += left * 12 * operation_cost<T>(2 * bits);
     }
     for (int i = std::max(0, sum - target + 1); 2 * i <= sum; ++i) {
@@ -466,6 +469,14 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
       const std::size_t limit = (field_traits<T>::is_exact ? 64 : 1) * (4 * static_cast<std::size_t>(target) + 100);
       std::size_t rounds = 0;
       auto too_many = [&] {
+        // Each further round re-evaluates a side: its work is counted, so a
+        // run whose pairs keep changing is stopped at the work budget.
+        work_done += 12 * static_cast<long double>(target - i) *
+                     operation_cost<T>(2.0L * static_cast<long double>(std::max<std::size_t>(st.value_bits, 64)));
+        if (work_done > work_budget_steps())
+          check_work_budget("the Pig solve (faces " + std::to_string(faces) + ", target " + std::to_string(target) +
+                                ") at score pair (" + std::to_string(i) + ", " + std::to_string(j) + ")",
+                            work_done);
         if (++rounds <= limit) return false;
         if constexpr (field_traits<T>::is_exact)
           throw std::logic_error("Pig: strategy iteration did not settle on the score pair (" + std::to_string(i) +

@@ -222,7 +222,10 @@ T expected_draws_to_collect(int n) {
   } else if constexpr (field_traits<T>::is_exact) {
     check_work_budget("the coupon collector for n = " + std::to_string(n), count * operation_cost<T>(64));
     if (n == 0) return T(0);
-    auto [num, den] = detail::unit_fraction_sum_folded(detail::coupon_denominators<T>(n));
+    // A pair, not a structured binding: clang 14 cannot capture one in the lambda below.
+    const auto sum = detail::unit_fraction_sum_folded(detail::coupon_denominators<T>(n));
+    const T& num = sum.first;
+    const T& den = sum.second;
     // den is the product of numbers in 1..n: 0 exactly when some k in 1..n is.
     std::string step = "the term n/k for some k in 1.." + std::to_string(n);
     if constexpr (requires { T::modulus(); }) step = "the term n/k for k = " + std::to_string(T::modulus());
