@@ -174,7 +174,7 @@ void bind_numeric(py::module_& m) {
         const std::optional<Rational> q = exactdp::reconstruct(c.residue, c.modulus);
         if (!q)
           throw std::domain_error("no fraction with numerator and denominator at most " +
-                                  to_string(reconstruction_bound(c.modulus)) +
+                                  message_text(reconstruction_bound(c.modulus)) +
                                   " has this residue: combine residues modulo more primes");
         return to_fraction(*q);
       },

@@ -61,7 +61,7 @@ run_one() {
   mkdir -p "$out/corpus-$name"
   cp tests/fuzz/corpus/"$name"/* "$out/corpus-$name"/ 2>/dev/null || true
   case $name in
-    json|markov_json|expectiminimax|expectiminimax_eval|game_graph|cat_mouse) extra="-max_len=1100000 -dict=tests/fuzz/json.dict" ;;
+    json|markov_json|decision_json|expectiminimax|expectiminimax_eval|game_graph|cat_mouse) extra="-max_len=1100000 -dict=tests/fuzz/json.dict" ;;
     *) extra="-max_len=4096" ;;
   esac
   if ! "$out/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $extra -print_final_stats=1 \

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "exactdp/io/json_input.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 
 namespace exactdp {
@@ -71,12 +72,12 @@ class json_decision_reader {
 
   Rational probability(const json_value& p, const std::string& what) {
     Rational q = doc_.read_number(p, what);
-    if (q < 0 || q > 1) doc_.fail(p, what + " is " + to_string(q) + ", outside [0, 1]");
+    if (q < 0 || q > 1) doc_.fail(p, what + " is " + message_text(q) + ", outside [0, 1]");
     return q;
   }
 
   void check_sum(const Rational& sum, const json_value& where, const std::string& what) {
-    if (sum != 1) doc_.fail(where, what + " add up to " + to_string(sum) + ", not 1 (nothing is renormalised)");
+    if (sum != 1) doc_.fail(where, what + " add up to " + message_text(sum) + ", not 1 (nothing is renormalised)");
   }
 
   void read_node(const json_value& node, std::size_t s) {

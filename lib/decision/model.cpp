@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
@@ -52,11 +53,9 @@ std::optional<std::size_t> decision_model::find(std::string_view name) const {
 const std::vector<std::size_t>& decision_model::label(const std::string& name) const {
   const auto it = labels_.find(name);
   if (it == labels_.end()) {
-    std::string known;
-    for (const auto& [l, states] : labels_) known += (known.empty() ? "" : ", ") + l;
     throw std::invalid_argument(
-        source_ + ": no label '" + name + "'" +
-        (known.empty() ? std::string(" (the model has no labels)") : " (labels: " + known + ")"));
+        source_ + ": no label " + quote_input(name, 60) +
+        (labels_.empty() ? std::string(" (the model has no labels)") : " (labels: " + names_text(labels_) + ")"));
   }
   return it->second;
 }
@@ -68,7 +67,7 @@ std::size_t decision_model::count(state_owner o) const {
 decision_builder::decision_builder(std::string source) : source_(std::move(source)) {}
 
 std::string decision_builder::where(std::size_t s) const {
-  return source_ + ": state " + (s < names_.size() && !names_[s].empty() ? names_[s] : std::to_string(s));
+  return source_ + ": state " + (s < names_.size() && !names_[s].empty() ? name_text(names_[s]) : std::to_string(s));
 }
 
 void decision_builder::check_state(std::size_t s) const {
@@ -83,7 +82,7 @@ std::size_t decision_builder::add_state(state_owner owner, std::string_view name
     check_state_budget("the decision model", 2.0L * static_cast<long double>(s), sizeof(choice_data) + 64);
   if (!name.empty()) {
     if (!index_.emplace(std::string(name), s).second)
-      throw std::invalid_argument(source_ + ": two states are called '" + std::string(name) + "'");
+      throw std::invalid_argument(source_ + ": two states are called " + quote_input(name, 60));
     names_.resize(s + 1);
     names_[s] = std::string(name);
     any_name_ = true;
@@ -121,7 +120,7 @@ void decision_builder::transition(std::size_t s, std::size_t choice, std::size_t
                                 std::to_string(choices_[s].size()) + ")");
   if (p < 0 || p > 1)
     throw std::invalid_argument(where(s) + ", choice " + std::to_string(choice) + ": the probability of going to " +
-                                std::to_string(to) + " is " + to_string(p) + ", outside [0, 1]");
+                                std::to_string(to) + " is " + message_text(p) + ", outside [0, 1]");
   if (p == 0) return;
   choices_[s][choice].out.emplace_back(to, p);
 }
@@ -201,7 +200,7 @@ decision_model decision_builder::build() {
         sum += ch.out[i].second;
       }
       if (sum != 1)
-        throw std::invalid_argument(which + ": the probabilities sum to " + to_string(sum) +
+        throw std::invalid_argument(which + ": the probabilities sum to " + message_text(sum) +
                                     ", not 1 (nothing is renormalised)");
       any_reward = any_reward || ch.reward != 0;
       any_action = any_action || !ch.action.empty();

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/io/parse.hpp"
+
 namespace exactdp {
 
 namespace {
@@ -37,8 +39,8 @@ void check_sizes(const decision_model& m, const std::vector<char>& target, std::
                                 std::to_string(m.size()) + ")");
   for (std::size_t s = 0; s < m.size(); ++s)
     if ((owner[s] == state_owner::terminal) != (m.choice_count(s) == 0))
-      throw std::invalid_argument("reach region: state " + m.name(s) + " is given the owner " + to_string(owner[s]) +
-                                  " but has " + std::to_string(m.choice_count(s)) + " choices");
+      throw std::invalid_argument("reach region: state " + name_text(m.name(s)) + " is given the owner " +
+                                  to_string(owner[s]) + " but has " + std::to_string(m.choice_count(s)) + " choices");
 }
 
 // The attractor of `target` inside `inside` (every state when empty), using

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/io/parse.hpp"
+
 namespace exactdp::detail {
 
 namespace {
@@ -45,8 +47,8 @@ void check_decision_query(const decision_model& m, const decision_query& q) {
   if (is_reward(q.objective))
     for (std::size_t c = 0; c < m.choice_total(); ++c)
       if (m.reward(c) < 0)
-        throw std::invalid_argument(m.source() + ": a choice of state " + m.name(m.choice_state(c)) +
-                                    " has the negative reward " + to_string(m.reward(c)) +
+        throw std::invalid_argument(m.source() + ": a choice of state " + name_text(m.name(m.choice_state(c))) +
+                                    " has the negative reward " + message_text(m.reward(c)) +
                                     "; expected total rewards (" + to_string(q.objective) +
                                     ") need rewards >= 0, as in PRISM and Storm");
 }

@@ -72,13 +72,13 @@ expectiminimax_model parse_expectiminimax_model(std::string_view json_text, cons
       for (const json_value& p : probabilities->items()) {
         nd.probabilities.push_back(doc.read_number(p, "a probability of " + what));
         if (nd.probabilities.back() < 0)
-          doc.fail(p, what + " has the negative probability " + to_string(nd.probabilities.back()));
+          doc.fail(p, what + " has the negative probability " + message_text(nd.probabilities.back()));
         sum += nd.probabilities.back();
       }
       if (nd.probabilities.size() != nd.children.size())
         doc.fail(*probabilities, what + " has " + std::to_string(nd.probabilities.size()) + " probabilities for " +
                                      std::to_string(nd.children.size()) + " children");
-      if (sum != 1) doc.fail(*probabilities, what + "'s probabilities add up to " + to_string(sum) + ", not 1");
+      if (sum != 1) doc.fail(*probabilities, what + "'s probabilities add up to " + message_text(sum) + ", not 1");
     } else if (probabilities) {
       doc.fail(*probabilities, what + " has probabilities, but only chance nodes have them");
     }

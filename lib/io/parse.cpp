@@ -57,6 +57,15 @@ std::string quote_input(std::string_view text, std::size_t limit) {
   return out;
 }
 
+std::string name_text(std::string_view name) {
+  bool plain = !name.empty() && name.size() <= 60;
+  for (std::size_t i = 0; plain && i < name.size(); ++i) {
+    const auto u = static_cast<unsigned char>(name[i]);
+    plain = u >= 0x20 && u != 0x7f && name[i] != '\'' && name[i] != '\\';
+  }
+  return plain ? std::string(name) : quote_input(name, 60);
+}
+
 std::string describe_bound(const BigInt& v) {
   if (v < 0) {
     const std::string positive = describe_bound(BigInt(-v));
@@ -70,7 +79,7 @@ std::string describe_bound(const BigInt& v) {
   const std::string digits = to_string(v);
   if (digits.size() >= 5 && digits[0] == '1' && digits.find_first_not_of('0', 1) == std::string::npos)
     return "10^" + std::to_string(digits.size() - 1);
-  return digits;
+  return message_text(v);
 }
 
 BigInt parse_integer(std::string_view text, std::string_view name) {

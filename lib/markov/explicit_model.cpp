@@ -83,7 +83,7 @@ void explicit_model_builder::transition(std::size_t from, std::size_t choice, st
   if (to >= state_count_) check_index(to, where());
   if (p < 0 || p > 1)
     throw std::invalid_argument(at(where()) + ": the probability of " + std::to_string(from) + " -> " +
-                                std::to_string(to) + " is " + detail::shortened(to_string(p)) + ", outside [0, 1]");
+                                std::to_string(to) + " is " + message_text(p) + ", outside [0, 1]");
   entries_.push_back({from, choice, to, line, p});
 }
 
@@ -113,7 +113,7 @@ void explicit_model_builder::state_reward(std::size_t s, const Rational& r, cons
   const auto [it, added] = state_rewards_.emplace(s, r);
   if (!added && it->second != r)
     throw std::invalid_argument(at(where) + ": state " + std::to_string(s) + " is given two different rewards, " +
-                                detail::shortened(to_string(it->second)) + " and " + detail::shortened(to_string(r)));
+                                message_text(it->second) + " and " + message_text(r));
 }
 
 void explicit_model_builder::reward_structure(std::string name) {
@@ -148,7 +148,7 @@ void explicit_model_builder::start(std::size_t s, const std::string& where) {
 explicit_model explicit_model_builder::build() {
   if (state_count_ == 0) throw std::invalid_argument(source_ + ": the model has no states");
   const std::size_t n = state_count_;
-  auto name_of = [&](std::size_t s) { return named_ ? names_[s] : std::to_string(s); };
+  auto name_of = [&](std::size_t s) { return named_ ? name_text(names_[s]) : std::to_string(s); };
   auto line_words = [&](std::size_t line) { return line ? detail::at_line(source_, line) : source_; };
   // Drop zero probabilities, then sort by (state, choice, target): equal
   // neighbours are a transition listed twice.
@@ -199,8 +199,7 @@ explicit_model explicit_model_builder::build() {
         const std::string which =
             c == 0 && (i == entries_.size() || entries_[i].state != s) ? "" : "choice " + std::to_string(c) + " of ";
         throw std::invalid_argument(line_words(choice_line) + ": the probabilities out of " + which + "state " +
-                                    name_of(s) + " sum to " + detail::shortened(to_string(sum)) +
-                                    ", not 1 (nothing is renormalised)");
+                                    name_of(s) + " sum to " + message_text(sum) + ", not 1 (nothing is renormalised)");
       }
       m.distribution_begin_.push_back(m.transitions_.size());
       const auto action = actions_.find({s, c});
@@ -243,7 +242,7 @@ explicit_model explicit_model_builder::build() {
 
 markov_model to_markov_model(const explicit_model& model) {
   if (const auto s = model.state_with_choices())
-    throw std::invalid_argument(model.source() + ": state " + model.name(*s) + " has " +
+    throw std::invalid_argument(model.source() + ": state " + name_text(model.name(*s)) + " has " +
                                 std::to_string(model.choice_count(*s)) +
                                 " choices: the model is a Markov decision process, not a Markov chain; decision "
                                 "processes are solved by the `exactdp mdp` command");

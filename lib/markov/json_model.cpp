@@ -4,6 +4,7 @@
 #include <string>
 
 #include "exactdp/io/json_input.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/model.hpp"
 
@@ -35,8 +36,9 @@ class json_chain_reader {
       const std::size_t f = *builder_.find(from);
       for (std::size_t j = 0; j < row.keys().size(); ++j) {
         const json_value& p = row.items()[j];
-        builder_.transition(f, known(row.keys()[j], p),
-                            doc_.read_number(p, "the probability of " + from + " -> " + row.keys()[j]), at(p));
+        builder_.transition(
+            f, known(row.keys()[j], p),
+            doc_.read_number(p, "the probability of " + name_text(from) + " -> " + name_text(row.keys()[j])), at(p));
       }
     }
     if (const json_value* start = root.find("start"))
@@ -45,8 +47,8 @@ class json_chain_reader {
       doc_.expect_object(*rewards, "\"rewards\"");
       for (std::size_t i = 0; i < rewards->keys().size(); ++i) {
         const json_value& r = rewards->items()[i];
-        builder_.reward(known(rewards->keys()[i], r), doc_.read_number(r, "the reward of state " + rewards->keys()[i]),
-                        at(r));
+        builder_.reward(known(rewards->keys()[i], r),
+                        doc_.read_number(r, "the reward of state " + name_text(rewards->keys()[i])), at(r));
       }
     }
     if (const json_value* labels = root.find("labels")) {
@@ -54,10 +56,10 @@ class json_chain_reader {
       for (std::size_t i = 0; i < labels->keys().size(); ++i) {
         const std::string& name = labels->keys()[i];
         const json_value& states = labels->items()[i];
-        doc_.expect_array(states, "label " + name);
+        doc_.expect_array(states, "label " + name_text(name));
         builder_.declare_label(name);
         for (const json_value& s : states.items())
-          builder_.label(name, known(doc_.expect_string(s, "an entry of label " + name), s), at(s));
+          builder_.label(name, known(doc_.expect_string(s, "an entry of label " + name_text(name)), s), at(s));
       }
     }
     if (const json_value* description = root.find("description")) doc_.expect_string(*description, "\"description\"");

@@ -4,6 +4,8 @@
 
 #include "exactdp/markov/model.hpp"
 
+#include "exactdp/io/parse.hpp"
+
 namespace exactdp {
 
 std::optional<std::size_t> markov_model::find(std::string_view name) const {
@@ -44,8 +46,8 @@ void markov_builder::transition(std::size_t from, std::size_t to, const Rational
   check_index(from, where);
   check_index(to, where);
   if (p < 0 || p > 1)
-    throw std::invalid_argument(at(where) + ": the probability of " + names_[from] + " -> " + names_[to] + " is " +
-                                to_string(p) + ", outside [0, 1]");
+    throw std::invalid_argument(at(where) + ": the probability of " + name_text(names_[from]) + " -> " +
+                                name_text(names_[to]) + " is " + message_text(p) + ", outside [0, 1]");
   if (p == 0) return;
   out_[from].push_back({to, p});
 }
@@ -58,8 +60,8 @@ void markov_builder::absorbing(std::size_t s, const std::string& where) {
 void markov_builder::reward(std::size_t s, const Rational& r, const std::string& where) {
   check_index(s, where);
   if (rewards_[s] && *rewards_[s] != r)
-    throw std::invalid_argument(at(where) + ": state " + names_[s] + " is given two different rewards, " +
-                                to_string(*rewards_[s]) + " and " + to_string(r));
+    throw std::invalid_argument(at(where) + ": state " + name_text(names_[s]) + " is given two different rewards, " +
+                                message_text(*rewards_[s]) + " and " + message_text(r));
   rewards_[s] = r;
   any_reward_ = true;
 }
@@ -78,7 +80,8 @@ void markov_builder::label(const std::string& name, std::size_t s, const std::st
 void markov_builder::start(std::size_t s, const std::string& where) {
   check_index(s, where);
   if (start_ && *start_ != s)
-    throw std::invalid_argument(at(where) + ": two start states, " + names_[*start_] + " and " + names_[s]);
+    throw std::invalid_argument(at(where) + ": two start states, " + name_text(names_[*start_]) + " and " +
+                                name_text(names_[s]));
   start_ = s;
 }
 
@@ -93,18 +96,18 @@ markov_model markov_builder::build() {
               [](const markov_transition& a, const markov_transition& b) { return a.to < b.to; });
     for (std::size_t i = 1; i < out.size(); ++i)
       if (out[i].to == out[i - 1].to)
-        throw std::invalid_argument(source_ + ": the transition " + names_[s] + " -> " + names_[out[i].to] +
-                                    " is listed twice");
+        throw std::invalid_argument(source_ + ": the transition " + name_text(names_[s]) + " -> " +
+                                    name_text(names_[out[i].to]) + " is listed twice");
     const bool self_loop_only = out.size() == 1 && out[0].to == s && out[0].probability == 1;
     if (declared_absorbing_[s]) {
       if (!out.empty() && !self_loop_only)
-        throw std::invalid_argument(source_ + ": state " + names_[s] +
+        throw std::invalid_argument(source_ + ": state " + name_text(names_[s]) +
                                     " is declared absorbing but has transitions to other states");
       out.clear();
       continue;
     }
     if (out.empty())
-      throw std::invalid_argument(source_ + ": state " + names_[s] +
+      throw std::invalid_argument(source_ + ": state " + name_text(names_[s]) +
                                   " has no transitions and is not declared absorbing");
     if (self_loop_only) {
       out.clear();  // a self-loop of probability 1 is how PRISM writes an absorbing state
@@ -113,8 +116,8 @@ markov_model markov_builder::build() {
     Rational sum = 0;
     for (const auto& t : out) sum += t.probability;
     if (sum != 1)
-      throw std::invalid_argument(source_ + ": the probabilities out of state " + names_[s] + " sum to " +
-                                  to_string(sum) + ", not 1 (nothing is renormalised)");
+      throw std::invalid_argument(source_ + ": the probabilities out of state " + name_text(names_[s]) + " sum to " +
+                                  message_text(sum) + ", not 1 (nothing is renormalised)");
   }
   for (auto& [name, states] : labels_) {
     std::sort(states.begin(), states.end());

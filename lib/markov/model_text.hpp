@@ -71,15 +71,6 @@ inline std::string_view trimmed(std::string_view line) {
   return line.substr(first, last - first + 1);
 }
 
-/// A number's text for a message, cut to about 200 characters.
-inline std::string shortened(std::string text) {
-  if (text.size() > 200) {
-    text.resize(200);
-    text += "...";
-  }
-  return text;
-}
-
 /// "file:line".
 inline std::string at_line(const std::string& file, std::size_t line) { return file + ":" + std::to_string(line); }
 

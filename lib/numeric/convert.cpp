@@ -15,19 +15,6 @@ namespace exactdp {
 
 namespace {
 
-// "the fraction 137/12", or for long ones "the fraction of 90 digits over 77
-// digits": an error message stays one readable line.
-std::string describe_fraction(const Rational& q) {
-  const std::string text = to_string(q);
-  if (text.size() <= 60) return "the fraction " + text;
-  return "the fraction of " + std::to_string(to_string(numerator(q)).size()) + " digits over " +
-         std::to_string(to_string(denominator(q)).size()) + " digits";
-}
-
-}  // namespace
-
-namespace {
-
 // num·den⁻¹ mod p for the reduced q; p is a checked prime below 2^62.
 std::uint64_t residue_of(const Rational& q, std::uint64_t p) {
   static_assert(sizeof(unsigned long) == sizeof(std::uint64_t), "mpz_fdiv_ui needs 64-bit unsigned long");
@@ -37,7 +24,7 @@ std::uint64_t residue_of(const Rational& q, std::uint64_t p) {
   const std::uint64_t num = mpz_fdiv_ui(mpq_numref(raw), m);
   const std::uint64_t den = mpz_fdiv_ui(mpq_denref(raw), m);
   if (den == 0)
-    throw std::domain_error(describe_fraction(q) + " has no residue modulo " + std::to_string(p) +
+    throw std::domain_error("the fraction " + message_text(q) + " has no residue modulo " + std::to_string(p) +
                             ": its reduced denominator is divisible by " + std::to_string(p));
   return detail::mul_mod_u64(num, detail::inverse_mod_u64(den, p), p);
 }
@@ -97,13 +84,13 @@ residue_class crt_combine(std::span<const residue_class> classes) {
   if (classes.empty()) throw std::invalid_argument("no residues given to combine");
   BigInt x = 0, m = 1;
   for (const residue_class& c : classes) {
-    if (c.modulus < 2) throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
+    if (c.modulus < 2) throw std::invalid_argument("modulus " + message_text(c.modulus) + " is below 2");
     BigInt r;
     mpz_fdiv_r(r.backend().data(), c.residue.backend().data(), c.modulus.backend().data());
     BigInt inv;
     // x' = x + m·((r - x)·m⁻¹ mod c.modulus) agrees with x mod m and with r mod c.modulus.
     if (mpz_invert(inv.backend().data(), m.backend().data(), c.modulus.backend().data()) == 0 && m != 1)
-      throw std::invalid_argument("the moduli " + to_string(m) + " and " + to_string(c.modulus) +
+      throw std::invalid_argument("the moduli " + message_text(m) + " and " + message_text(c.modulus) +
                                   " share a factor; give residues for distinct primes");
     if (m == 1) inv = 1;
     BigInt t = (r - x) * inv;
@@ -124,7 +111,7 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
     if (at != std::string::npos) {
       const BigInt modulus = parse_bigint(std::string_view(item).substr(at + 1));
       if (modulus <= 2 || modulus >= BigInt(modulus64_limit))
-        throw std::invalid_argument("modulus " + to_string(modulus) + " in " + quote_input(item, 80) +
+        throw std::invalid_argument("modulus " + message_text(modulus) + " in " + quote_input(item, 80) +
                                     " is out of range: it must be a prime with 2 < P < 2^62");
       p = static_cast<std::uint64_t>(modulus);
     }
@@ -139,11 +126,11 @@ Rational combine_known_denominator(std::span<const residue_class> classes, const
   std::vector<residue_class> numerators;
   numerators.reserve(classes.size());
   for (const residue_class& c : classes) {
-    if (c.modulus < 2) throw std::invalid_argument("modulus " + to_string(c.modulus) + " is below 2");
+    if (c.modulus < 2) throw std::invalid_argument("modulus " + message_text(c.modulus) + " is below 2");
     BigInt d;
     mpz_fdiv_r(d.backend().data(), denominator.backend().data(), c.modulus.backend().data());
     if (d == 0)
-      throw std::domain_error("the known denominator is divisible by the modulus " + to_string(c.modulus) +
+      throw std::domain_error("the known denominator is divisible by the modulus " + message_text(c.modulus) +
                               ": that residue says nothing about the numerator; use another prime");
     numerators.push_back({c.residue * denominator, c.modulus});  // N ≡ r·D
   }
@@ -160,7 +147,7 @@ BigInt reconstruction_bound(const BigInt& modulus) {
 }
 
 std::optional<Rational> reconstruct(const BigInt& residue, const BigInt& modulus) {
-  if (modulus < 2) throw std::invalid_argument("modulus " + to_string(modulus) + " is below 2: no reconstruction");
+  if (modulus < 2) throw std::invalid_argument("modulus " + message_text(modulus) + " is below 2: no reconstruction");
   const BigInt bound = reconstruction_bound(modulus);
   BigInt u;
   mpz_fdiv_r(u.backend().data(), residue.backend().data(), modulus.backend().data());

@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace exactdp {
 
@@ -66,7 +67,7 @@ std::string_view take_digits(std::string_view& text) {
 }  // namespace
 
 Rational make_rational(const BigInt& num, const BigInt& den) {
-  if (den == 0) throw std::invalid_argument("fraction " + to_string(num) + "/0 has a zero denominator");
+  if (den == 0) throw std::invalid_argument("fraction " + message_text(num) + "/0 has a zero denominator");
   Rational q;
   mpq_set_num(q.backend().data(), num.backend().data());
   mpq_set_den(q.backend().data(), den.backend().data());
@@ -150,5 +151,31 @@ std::string to_string(const BigInt& z) {
   std::unique_ptr<char, void (*)(void*)> text(mpz_get_str(nullptr, 10, z.backend().data()), std::free);
   return text.get();
 }
+
+namespace {
+
+// One integer part of a number's text (an optional '-', then digits), cut as
+// message_text describes.
+std::string cut_digits(std::string_view part) {
+  const std::size_t sign = !part.empty() && part[0] == '-' ? 1 : 0;
+  const std::size_t digits = part.size() - sign;
+  if (digits <= 30) return std::string(part);
+  return std::string(part.substr(0, sign + 20)) + "..." + std::string(part.substr(part.size() - 4)) + " (" +
+         std::to_string(digits) + " digits)";
+}
+
+std::string cut_number(std::string text) {
+  if (text.size() <= 60) return text;
+  const std::size_t slash = text.find('/');
+  if (slash == std::string::npos) return cut_digits(text);
+  return cut_digits(std::string_view(text).substr(0, slash)) + "/" +
+         cut_digits(std::string_view(text).substr(slash + 1));
+}
+
+}  // namespace
+
+std::string message_text(const Rational& q) { return cut_number(to_string(q)); }
+
+std::string message_text(const BigInt& z) { return cut_number(to_string(z)); }
 
 }  // namespace exactdp

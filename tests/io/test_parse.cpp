@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <map>
+#include <string>
 
 #include "exactdp/io/parse.hpp"
 
@@ -82,6 +84,49 @@ TEST_CASE("input in messages is quoted, escaped and cut") {
   const std::string q = quote_input(long_text);
   CHECK(q.size() < 230);
   CHECK_THAT(q, Contains("... (5000 bytes)"));
+}
+
+TEST_CASE("names in messages stay as written when plain, quoted and cut otherwise") {
+  CHECK(name_text("s0") == "s0");
+  CHECK(name_text("(1, 2)") == "(1, 2)");  // a blank is plain: PRISM's state tuples read as before
+  CHECK(name_text("caf\xc3\xa9") == "caf\xc3\xa9");
+  CHECK(name_text("a\nb") == "'a\\nb'");
+  CHECK(name_text("it's") == "'it\\'s'");
+  CHECK(name_text("") == "''");
+  CHECK(name_text(std::string(60, 'x')) == std::string(60, 'x'));
+  const std::string long_name = name_text(std::string(3000, 'x'));
+  CHECK(long_name.size() < 90);
+  CHECK_THAT(long_name, Contains("... (3000 bytes)"));
+  std::map<std::string, int> labels;
+  CHECK(names_text(labels).empty());
+  labels["goal"] = 1;
+  labels["a\tb"] = 2;
+  CHECK(names_text(labels) == "'a\\tb', goal");
+  for (int i = 0; i < 100; ++i) labels[std::to_string(i).insert(0, 1, 'l')] = i;
+  const std::string many = names_text(labels);
+  CHECK_THAT(many, Contains(", ... (102 in all)"));
+  CHECK(many.size() < 100);
+}
+
+TEST_CASE("numbers in messages are cut: a short input cannot ask for a long message") {
+  CHECK(message_text(make_rational(BigInt(-3), BigInt(7))) == "-3/7");
+  BigInt ten_to_60 = 1;
+  for (int i = 0; i < 60; ++i) ten_to_60 *= 10;
+  CHECK(message_text(BigInt(ten_to_60 - 1)) == std::string(60, '9'));  // 60 characters: whole
+  CHECK(message_text(BigInt(ten_to_60 * 10 - 1)) == "99999999999999999999...9999 (61 digits)");
+  CHECK(message_text(BigInt(1 - ten_to_60)) == "-99999999999999999999...9999 (60 digits)");
+  const Rational big = parse_rational("181e41615");
+  CHECK(message_text(big) == "18100000000000000000...0000 (41618 digits)");
+  const Rational both = make_rational(ten_to_60 + 1, ten_to_60 * 10 + 3);
+  CHECK(message_text(both) == "10000000000000000000...0001 (61 digits)/10000000000000000000...0003 (62 digits)");
+  // Each part of a long fraction is cut on its own; a part of at most 30
+  // digits stays whole.
+  const Rational halves = make_rational(ten_to_60 / BigInt(10) + 1, BigInt(7));
+  CHECK(message_text(halves) == "10000000000000000000...0001 (60 digits)/7");
+  BigInt ten_to_29 = 1;
+  for (int i = 0; i < 29; ++i) ten_to_29 *= 10;
+  const Rational parts30 = make_rational(ten_to_29 + 1, ten_to_29 + 3);
+  CHECK(message_text(parts30) == to_string(parts30));
 }
 
 TEST_CASE("numbers are exact and name what they are") {

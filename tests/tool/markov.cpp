@@ -22,6 +22,7 @@ using Catch::Contains;
 using Catch::Equals;
 using exactdp::test::command_line;
 using exactdp::test::expect_error;
+using exactdp::test::expect_error_containing;
 using exactdp::test::residue_text;
 using exactdp::test::run_in_process;
 using exactdp::test::run_tool;
@@ -407,4 +408,29 @@ TEST_CASE("chain --query after/within K: the method that ran, and K far beyond t
   // where both run.
   const auto small = chain_json({model, "--query", "within", "40"});
   CHECK(small.at("mod") == std::stoull(residue_text(small.at("exact").get<std::string>().c_str())));
+}
+
+TEST_CASE("chain and mdp: a huge number or a strange state name gives one short error line",
+          "[tool][markov][decision][errors]") {
+  // "181e41615" is 41618 digits; the fuzzer found it echoed whole. Names with
+  // a newline or of 3000 bytes are quoted and cut.
+  const std::string long_name(3000, 'x');
+  const temp_file chain_huge("huge.json", R"({"start": "a", "transitions": {"a": {"a": 181e41615}}})");
+  const temp_file chain_newline("newline.json",
+                                R"({"start": "a\nb", "transitions": {"a\nb": {"c": 2}, "c": {"c": 1}}})");
+  const temp_file chain_long("long.json", R"({"start": ")" + long_name + R"(", "transitions": {")" + long_name +
+                                              R"(": {")" + long_name + R"(": 0.5}}})");
+  const temp_file mdp_huge("huge_mdp.json", R"({"start": "a", "nodes": [{"id": "a", "kind": "max",
+      "choices": [{"to": {"b": 181e41615}}]}, {"id": "b", "kind": "terminal"}]})");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"chain", chain_huge.path()}, "is 18100000000000000000...0000 (41618 digits), outside [0, 1]"},
+      {{"chain", chain_newline.path()}, "the probability of 'a\\nb' -> c is 2, outside [0, 1]"},
+      {{"chain", chain_long.path()}, "the probabilities out of state 'xxxxx"},
+      {{"mdp", mdp_huge.path(), "--query", "pmax", "--target", "b"},
+       "is 18100000000000000000...0000 (41618 digits), outside [0, 1]"},
+  };
+  for (const auto& [args, words] : cases) {
+    expect_error_containing(args, 2, words);
+    CHECK(run_in_process(args).err.size() < 300);
+  }
 }

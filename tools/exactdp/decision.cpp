@@ -330,17 +330,15 @@ decision_question read_question(const decision_options& o, const decision_model&
                                   " is both a label and a different state of " + m.source() + "; rename one of them");
     if (label != m.labels().end()) {
       q.query.target = label->second;
-      q.target_words = "label " + *o.target;
+      q.target_words = "label " + name_text(*o.target);
       q.label = true;
     } else if (state) {
       q.query.target = {*state};
-      q.target_words = "state " + m.name(*state);
+      q.target_words = "state " + name_text(m.name(*state));
     } else {
-      std::string known;
-      for (const auto& [name, states] : m.labels()) known += (known.empty() ? "" : ", ") + name;
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " +
-                                  m.source() +
-                                  (known.empty() ? " (it has no labels)" : " (its labels: " + known + ")"));
+      throw std::invalid_argument(
+          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + m.source() +
+          (m.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(m.labels()) + ")"));
     }
     q.target_name = *o.target;
   }

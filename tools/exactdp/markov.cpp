@@ -156,16 +156,14 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
                                   "; rename one of them");
     if (label != model.labels().end()) {
       q.query.target = label->second;
-      q.target_words = "label " + *o.target;
+      q.target_words = "label " + name_text(*o.target);
     } else if (state) {
       q.query.target = std::vector<std::size_t>{*state};
-      q.target_words = "state " + model.name(*state);
+      q.target_words = "state " + name_text(model.name(*state));
     } else {
-      std::string known;
-      for (const auto& [name, states] : model.labels()) known += (known.empty() ? "" : ", ") + name;
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " +
-                                  model.source() +
-                                  (known.empty() ? " (it has no labels)" : " (its labels: " + known + ")"));
+      throw std::invalid_argument(
+          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + model.source() +
+          (model.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(model.labels()) + ")"));
     }
   }
   q.query.progress = [](std::size_t done, std::size_t total) { progress_line::report(done, total); };

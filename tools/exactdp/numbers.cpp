@@ -44,11 +44,11 @@ result run_inv(const mod_options& o) {
   const BigInt a = parse_integer(o.value, "A");
   const std::uint64_t p = read_modulus(o.modulus);
   if (to_residue64(make_rational(a, BigInt(1)), p) == 0)
-    throw std::domain_error(to_string(a) + " has no inverse modulo " + std::to_string(p) + ": it is a multiple of " +
+    throw std::domain_error(message_text(a) + " has no inverse modulo " + std::to_string(p) + ": it is a multiple of " +
                             std::to_string(p) + " (0 modulo " + std::to_string(p) + ")");
   const std::uint64_t r = to_residue64(make_rational(BigInt(1), a), p);
   result res;
-  res.question = "the inverse of " + to_string(a) + " modulo " + std::to_string(p);
+  res.question = "the inverse of " + message_text(a) + " modulo " + std::to_string(p);
   res.show_question = false;
   res.add("integer", to_string(a));
   res.add("inverse", r, "", std::to_string(r));
@@ -121,8 +121,8 @@ result run_unmod(const unmod_options& o) {
   std::optional<BigInt> known;
   if (o.denominator) known = read_denominator(*o.denominator);
   const residue_class combined = crt_combine(classes);
-  const std::string where = classes.size() == 1 ? "modulo " + to_string(combined.modulus)
-                                                : "modulo the product " + to_string(combined.modulus) + " of " +
+  const std::string where = classes.size() == 1 ? "modulo " + message_text(combined.modulus)
+                                                : "modulo the product " + message_text(combined.modulus) + " of " +
                                                       std::to_string(classes.size()) + " primes";
   std::optional<Rational> q;
   BigInt bound;
@@ -140,15 +140,15 @@ result run_unmod(const unmod_options& o) {
     bound = reconstruction_bound(combined.modulus);
     q = reconstruct(combined.residue, combined.modulus);
     if (!q)
-      throw std::domain_error("no fraction with |numerator| and denominator <= " + to_string(bound) + " has residue " +
-                              to_string(combined.residue) + " " + where +
+      throw std::domain_error("no fraction with |numerator| and denominator <= " + message_text(bound) +
+                              " has residue " + message_text(combined.residue) + " " + where +
                               " (the value may be larger: add residues for more primes)");
-    why = "  the only fraction with |numerator| and denominator <= " + to_string(bound) + " that has residue " +
-          to_string(combined.residue) + " " + where +
+    why = "  the only fraction with |numerator| and denominator <= " + message_text(bound) + " that has residue " +
+          message_text(combined.residue) + " " + where +
           "; a true value outside that bound would not be recovered (add residues for more primes)";
   }
   result res;
-  res.question = "the fraction with residue " + to_string(combined.residue) + " " + where;
+  res.question = "the fraction with residue " + message_text(combined.residue) + " " + where;
   res.show_question = false;
   res.add("fraction", to_string(*q), "", to_string(*q));
   json moduli = json::array();

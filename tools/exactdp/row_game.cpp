@@ -48,7 +48,7 @@ std::vector<std::int64_t> row_in_int64(const std::vector<Rational>& row) {
   for (const Rational& v : row) {
     if (denominator(v) != 1 || numerator(v) > std::numeric_limits<std::int64_t>::max() ||
         numerator(v) < std::numeric_limits<std::int64_t>::min())
-      throw std::invalid_argument("--as int64 needs integer values that fit 64 bits, and " + to_string(v) +
+      throw std::invalid_argument("--as int64 needs integer values that fit 64 bits, and " + message_text(v) +
                                   " is not one");
     out.push_back(static_cast<std::int64_t>(numerator(v)));
   }

@@ -104,13 +104,13 @@ explored_model<State, Hash> explore_decision_model(const State& start, Describe 
       for (const auto& [succ, p] : a.outcomes) {
         if (p <= 0 || p > 1)
           throw std::invalid_argument(source + ": state " + std::to_string(i) + " has an outcome of probability " +
-                                      to_string(p) + ", outside (0, 1]");
+                                      message_text(p) + ", outside (0, 1]");
         merged[index_of(succ)] += p;
       }
       for (const auto& [t, p] : merged) {
         if (p > 1)
           throw std::invalid_argument(source + ": state " + std::to_string(i) +
-                                      ": the probabilities of one successor add up to " + to_string(p));
+                                      ": the probabilities of one successor add up to " + message_text(p));
         b.transition(i, c, t, p);
       }
     }

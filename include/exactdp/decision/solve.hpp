@@ -87,6 +87,7 @@
 
 #include "exactdp/decision/model.hpp"
 #include "exactdp/decision/qualitative.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/linear.hpp"
 #include "exactdp/numeric/concepts.hpp"
@@ -214,8 +215,8 @@ class decision_numbers {
           try {
             own_probability_.push_back(from_rational<T>(m.probabilities()[e]));
           } catch (const std::domain_error& err) {
-            throw std::domain_error("the transition " + m.name(m.choice_state(c)) + " -> " + m.name(m.targets()[e]) +
-                                    ": " + err.what());
+            throw std::domain_error("the transition " + name_text(m.name(m.choice_state(c))) + " -> " +
+                                    name_text(m.name(m.targets()[e])) + ": " + err.what());
           }
         }
       probability_ = &own_probability_;
@@ -226,7 +227,8 @@ class decision_numbers {
         try {
           reward_.push_back(from_rational<T>(m.reward(c)));
         } catch (const std::domain_error& err) {
-          throw std::domain_error("the reward of a choice of state " + m.name(m.choice_state(c)) + ": " + err.what());
+          throw std::domain_error("the reward of a choice of state " + name_text(m.name(m.choice_state(c))) + ": " +
+                                  err.what());
         }
       }
     }
@@ -257,7 +259,8 @@ T decision_stop_value(const decision_model& m, const decision_query& q, const st
       try {
         return from_rational<T>(m.payoff(s) - q.default_payoff);
       } catch (const std::domain_error& err) {
-        throw std::domain_error("the payoff of state " + m.name(s) + " minus the default payoff: " + err.what());
+        throw std::domain_error("the payoff of state " + name_text(m.name(s)) +
+                                " minus the default payoff: " + err.what());
       }
     default:
       return is_target[s] ? T(1) : T(0);
@@ -407,7 +410,7 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
                          sizeof(T));
       if (!solve_piece_exact(q, w.b))
         throw std::logic_error("the exact system of the " + std::to_string(size) + " states around state " +
-                               m.name(state_at(0)) + " is singular, but its states are transient");
+                               name_text(m.name(state_at(0))) + " is singular, but its states are transient");
       for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = std::move(w.b[r]);
       continue;
     }
@@ -431,8 +434,9 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
       }
       const T leave = T(1) - self;
       if (leave == zero)
-        throw std::domain_error("the equation of state " + m.name(s) + " is singular in " + field_traits<T>::name +
-                                " arithmetic: 1 - (its self-loop probability) is 0" + decision_modulus_words<T>());
+        throw std::domain_error("the equation of state " + name_text(m.name(s)) + " is singular in " +
+                                field_traits<T>::name + " arithmetic: 1 - (its self-loop probability) is 0" +
+                                decision_modulus_words<T>());
       x[s] = w.b[0] / leave;
       continue;
     }
@@ -449,8 +453,8 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
     }
     if (!solve_dense(size, w.a, w.b))
       throw std::domain_error("the linear system of the " + std::to_string(size) + " states around state " +
-                              m.name(state_at(0)) + " is singular in " + field_traits<T>::name + " arithmetic" +
-                              decision_modulus_words<T>());
+                              name_text(m.name(state_at(0))) + " is singular in " + field_traits<T>::name +
+                              " arithmetic" + decision_modulus_words<T>());
     for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = w.b[r];
   }
   for (std::size_t i = 0; i < k; ++i) w.local[states[i]] = 0;
@@ -540,7 +544,7 @@ class strategy_iteration {
       if (++rounds > limit)
         throw resource_error("strategy iteration did not settle within " + std::to_string(limit) +
                              " rounds on a component of " + std::to_string(comp.size()) + " states (state " +
-                             m_.name(comp[0]) + ")");
+                             name_text(m_.name(comp[0])) + ")");
     };
     while (true) {
       while (true) {
@@ -580,7 +584,7 @@ class strategy_iteration {
       for (const std::size_t s : comp) set_choice(s, m_.choice_begin()[s] + su_.initial[s]);
       if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_))
         throw std::logic_error("strategy iteration: the proper first strategy misses the target at state " +
-                               m_.name(comp[0]));
+                               name_text(m_.name(comp[0])));
     }
     for (const std::size_t s : comp) approx_value_[s] = approximate(value_[s]);
   }
@@ -927,7 +931,7 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
       if (reward) out.infinite[s] = 1;  // the play ends outside the target
     } else {
       if (strategy[s] >= k)
-        throw std::invalid_argument("evaluate_strategy: state " + m.name(s) + " has " + std::to_string(k) +
+        throw std::invalid_argument("evaluate_strategy: state " + name_text(m.name(s)) + " has " + std::to_string(k) +
                                     " choices, not a choice " + std::to_string(strategy[s]));
       chosen[s] = m.choice_begin()[s] + strategy[s];
       open.push_back(s);

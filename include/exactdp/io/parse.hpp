@@ -31,6 +31,29 @@ namespace exactdp {
 /// Cost: O(min(size, limit)).
 std::string quote_input(std::string_view text, std::size_t limit = 200);
 
+/// A name from the input (a state, a label) as a message shows it: as it is
+/// when it has 1 to 60 bytes, none of them a control character, a single
+/// quote or a backslash; otherwise quoted and cut as quote_input(name, 60)
+/// does. So a state called "a\nb" or a 3000-byte name keeps a message one
+/// short line, while the names models usually have ("s0", "(1, 2)", "café")
+/// read as before.
+/// Cost: O(min(size, 60)).
+std::string name_text(std::string_view name);
+
+/// The keys of a map from names (the labels of a model) for a message:
+/// "a, b, c", each as name_text shows it; past `most` keys, the first `most`
+/// then "... (N in all)". Cost: O(min(size, most)) names.
+template <class NameMap>
+std::string names_text(const NameMap& names, std::size_t most = 10) {
+  std::string out;
+  std::size_t shown = 0;
+  for (const auto& entry : names) {
+    if (shown == most) return out + ", ... (" + std::to_string(names.size()) + " in all)";
+    out += (shown++ == 0 ? "" : ", ") + name_text(entry.first);
+  }
+  return out;
+}
+
 /// A bound as people write it: "1000", "10^6" (powers of ten from 10^4),
 /// "2^31-1", "2^63-1", "2^64-1", "-2^63"; other values in plain digits.
 std::string describe_bound(const BigInt& v);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/absorption_solver.hpp"
 #include "exactdp/markov/query.hpp"
 
@@ -73,15 +74,15 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
       const std::size_t size = comps.begin[k + 1] - comps.begin[k];
       if (size == 1 && stop[head]) {
         if (!is_target[head])
-          throw std::domain_error("the expected reward is infinite: from state " + chain.name(q.start) +
-                                  " the walk can be absorbed in state " + chain.name(head) +
+          throw std::domain_error("the expected reward is infinite: from state " + name_text(chain.name(q.start)) +
+                                  " the walk can be absorbed in state " + name_text(chain.name(head)) +
                                   ", which is not in the target, and then never reaches it");
       } else if (detail::markov_component_closed(chain, comps, k)) {
         throw std::domain_error("the expected reward is infinite: absorption is not certain: from state " +
-                                chain.name(q.start) + " the walk can enter " +
-                                (size == 1 ? "state " + chain.name(head)
+                                name_text(chain.name(q.start)) + " the walk can enter " +
+                                (size == 1 ? "state " + name_text(chain.name(head))
                                            : "the closed class of " + std::to_string(size) +
-                                                 " states containing state " + chain.name(head)) +
+                                                 " states containing state " + name_text(chain.name(head))) +
                                 ", which it never leaves");
       }
     }

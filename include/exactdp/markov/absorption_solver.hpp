@@ -43,6 +43,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/linear.hpp"
 #include "exactdp/markov/scc.hpp"
@@ -90,8 +91,9 @@ bool markov_component_closed(const markov_chain<T>& chain, const markov_componen
 
 template <class T>
 std::string markov_component_words(const markov_chain<T>& chain, std::size_t size, std::size_t state) {
-  return size == 1 ? "state " + chain.name(state)
-                   : "the component of " + std::to_string(size) + " states containing state " + chain.name(state);
+  return size == 1
+             ? "state " + name_text(chain.name(state))
+             : "the component of " + std::to_string(size) + " states containing state " + name_text(chain.name(state));
 }
 
 /// Bits of the common denominator of the row of s (exact rationals: the
@@ -224,7 +226,7 @@ void markov_component_reduction(const markov_chain<T>& chain, const markov_compo
     throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
                             " is singular in " + field_traits<T>::name +
                             " arithmetic: the probability of leaving state " +
-                            chain.name(comps.states[first + failed]) +
+                            name_text(chain.name(comps.states[first + failed])) +
                             " (once the states before it are eliminated) is below the smallest positive double");
   for (std::size_t t = 0; t < w.outside.size(); ++t) inflow[w.outside[t]] += w.flow[t];
   reward += w.flow[width - 1];
@@ -400,7 +402,7 @@ markov_absorption<T> markov_forward(const markov_chain<T>& chain, const markov_q
     if constexpr (field_traits<T>::is_exact) {
       const T& leave = chain.leave_probability(head);
       if (leave == zero)
-        throw std::domain_error("the equation of state " + chain.name(head) + " is singular in " +
+        throw std::domain_error("the equation of state " + name_text(chain.name(head)) + " is singular in " +
                                 field_traits<T>::name + " arithmetic: 1 - (its self-loop probability) is 0" +
                                 modulus_words<T>());
       const T v = leave == T(1) ? in : in / leave;

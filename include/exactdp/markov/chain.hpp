@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/convert.hpp"
@@ -54,8 +55,8 @@ class markov_chain {
         if (t.to == s) leave -= t.probability;
         probability_.push_back(detail::name_the_step<T>(
             "markov chain",
-            "the probability " + to_string(t.probability) + " of the transition " + model.name(s) + " -> " +
-                model.name(t.to),
+            "the probability " + message_text(t.probability) + " of the transition " + name_text(model.name(s)) +
+                " -> " + name_text(model.name(t.to)),
             "converting the model's probabilities", [&] { return from_rational<T>(t.probability); }));
       }
       // 1 - P(s, s) exactly, then converted once: in double a self-loop
@@ -90,7 +91,7 @@ class markov_chain {
       }
       row_begin_.push_back(to_.size());
       reward_.push_back(detail::name_the_step<T>(
-          "markov chain", "the reward " + to_string(model.reward(s)) + " of state " + model.name(s),
+          "markov chain", "the reward " + message_text(model.reward(s)) + " of state " + name_text(model.name(s)),
           "converting the model's rewards", [&] { return from_rational<T>(model.reward(s)); }));
     }
   }

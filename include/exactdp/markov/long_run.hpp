@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/linear.hpp"
 #include "exactdp/markov/queries.hpp"
@@ -204,13 +205,13 @@ std::vector<T> markov_stationary(const markov_chain<T>& chain, const markov_clos
   for (const std::size_t s : c.states)
     for (std::size_t e = rb[s]; e < rb[s + 1]; ++e)
       if (local[to[e]] == none)
-        throw std::invalid_argument("stationary_distribution: the class of state " + chain.name(s) +
-                                    " is not closed (it leads to state " + chain.name(to[e]) + ")");
+        throw std::invalid_argument("stationary_distribution: the class of state " + name_text(chain.name(s)) +
+                                    " is not closed (it leads to state " + name_text(chain.name(to[e])) + ")");
   const T zero(0);
   if (size == 1) return {T(1)};
   markov_check_stationary_budget(chain, c);
   const std::string words = "the stationary distribution of the closed class of " + std::to_string(size) +
-                            " states containing state " + chain.name(c.states[0]);
+                            " states containing state " + name_text(chain.name(c.states[0]));
   if constexpr (!field_traits<T>::is_exact) {
     // GTH on the jump chain a[i][j] = P(i, j) / (1 - P(i, i)): reduce
     // states size-1 .. 1, each time dividing by the sum of the remaining
@@ -226,7 +227,7 @@ std::vector<T> markov_stationary(const markov_chain<T>& chain, const markov_clos
       for (std::size_t j = 0; j < k; ++j) leave += a[k * size + j];
       if (leave == zero)
         throw std::domain_error(words + " is singular in double arithmetic: the probability of leaving state " +
-                                chain.name(c.states[k]) +
+                                name_text(chain.name(c.states[k])) +
                                 " (once the states after it are eliminated) is below the "
                                 "smallest positive double");
       for (std::size_t i = 0; i < k; ++i) a[i * size + k] /= leave;

@@ -81,6 +81,16 @@ std::string to_string(const Rational& q);
 /// Decimal text of z. Cost: linear in digits.
 std::string to_string(const BigInt& z);
 
+/// A number as an error message shows it: to_string when that has at most 60
+/// characters; otherwise every integer part of more than 30 digits keeps its
+/// first 20 and last 4 digits and gives its length, so that a number read
+/// from a short input such as "181e41615" cannot fill a message:
+/// "18100000000000000000...0000 (41618 digits)", and for a fraction
+/// "1234...(500 digits)/9876...(400 digits)". Cost: one decimal conversion.
+std::string message_text(const Rational& q);
+/// The same for an integer.
+std::string message_text(const BigInt& z);
+
 }  // namespace exactdp
 
 // The concepts and the generic operations (ratio, from_rational, ...), which

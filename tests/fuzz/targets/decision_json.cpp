@@ -1,0 +1,22 @@
+// Fuzz target: the JSON decision model reader (MDPs and stochastic games).
+// Only std::invalid_argument (bad model) and exactdp::resource_error (over
+// the budget) may escape.
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string_view>
+
+#include "exactdp/decision/json_model.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "../message.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  try {
+    (void)exactdp::parse_decision_json(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
+  } catch (const exactdp::resource_error& e) {
+    exactdp::fuzz::check_message(e.what());
+  }
+  return 0;
+}
