@@ -46,7 +46,7 @@ headers=$(find include -name '*.hpp' | sort | tr '\n' ' ')
   all=""
   for t in $targets; do
     all="$all $out/fuzz_$t"
-    printf '%s: tests/fuzz/targets/%s.cpp tests/fuzz/message.hpp $(OBJECTS)\n' "$out/fuzz_$t" "$t"
+    printf '%s: tests/fuzz/targets/%s.cpp tests/fuzz/message.hpp tests/fuzz/budgets.hpp $(OBJECTS)\n' "$out/fuzz_$t" "$t"
     printf '\tclang++ $(FLAGS) -fsanitize=fuzzer,address,undefined tests/fuzz/targets/%s.cpp $(OBJECTS) -o %s $(LIBS)\n' \
       "$t" "$out/fuzz_$t"
   done

@@ -8,8 +8,11 @@ namespace exactdp {
 
 decision_model to_decision_model(const explicit_model& model) {
   decision_builder b(model.source());
+  // States named by index stay unnamed: the decision model calls them by
+  // index too, without a table of a million names.
   for (std::size_t s = 0; s < model.size(); ++s)
-    b.add_state(model.choice_count(s) == 0 ? state_owner::terminal : state_owner::max, model.name(s));
+    b.add_state(model.choice_count(s) == 0 ? state_owner::terminal : state_owner::max,
+                model.has_names() ? model.name(s) : std::string());
   for (std::size_t s = 0; s < model.size(); ++s) {
     for (std::size_t c = model.choice_begin(s); c < model.choice_end(s); ++c) {
       const std::size_t choice = b.add_choice(s, model.action(c));

@@ -248,6 +248,7 @@ markov_model to_markov_model(const explicit_model& model) {
                                 "processes are solved by the `exactdp mdp` command");
   markov_builder b(model.source());
   const std::size_t n = model.size();
+  b.reserve(n);
   for (std::size_t s = 0; s < n; ++s) b.state(model.name(s));
   for (std::size_t s = 0; s < n; ++s) {
     if (model.choice_count(s) == 0) {

@@ -5,6 +5,7 @@
 #include "exactdp/markov/model.hpp"
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
 
@@ -24,9 +25,34 @@ void markov_builder::check_index(std::size_t s, const std::string& where) const 
                                 std::to_string(names_.size()) + " states)");
 }
 
+namespace {
+
+// Per state, in the builder and in the model it builds: the name, its index
+// entry, a transition list and a reward (a Rational, whose two GMP integers
+// allocate), and what the reader keeps beside them. Measured peaks for
+// "dtmc\n0 N 1" (N states from a 20-byte Storm file): 337 MB for N = 10^6,
+// 2.64 GB for N = 8·10^6, the explicit model's own 96 bytes included.
+constexpr std::size_t bytes_per_state = 330;
+
+}  // namespace
+
+void markov_builder::reserve(std::size_t states) {
+  check_state_budget("the chain " + source_, static_cast<long double>(states), bytes_per_state);
+  names_.reserve(states);
+  index_.reserve(states);
+  out_.reserve(states);
+  declared_absorbing_.reserve(states);
+  rewards_.reserve(states);
+}
+
 std::size_t markov_builder::state(std::string_view name) {
   if (name.empty()) throw std::invalid_argument(source_ + ": a state name is empty");
-  const auto [it, added] = index_.emplace(std::string(name), names_.size());
+  // Checked when the tables double, so that a short file whose indices imply
+  // millions of states is refused at the budget.
+  const std::size_t n = names_.size();
+  if (n >= 1024 && (n & (n - 1)) == 0 && !index_.contains(std::string(name)))
+    check_state_budget("the chain " + source_, 2.0L * static_cast<long double>(n), bytes_per_state);
+  const auto [it, added] = index_.emplace(std::string(name), n);
   if (added) {
     names_.emplace_back(name);
     out_.emplace_back();

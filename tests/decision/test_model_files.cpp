@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 
 #include "exactdp/decision/solve.hpp"
@@ -68,6 +69,12 @@ TEST_CASE("decision model files: Storm's explicit files, DRN and JSON give the s
   const decision_model storm = load_decision_model(tra.path());
   CHECK(solve_at_start(storm, decision_objective::pmax, "goal") == Rational(3) / 4);
   CHECK(solve_at_start(storm, decision_objective::pmin, "goal") == 0);
+  // Storm's states are numbered: the model calls them by index, with no
+  // table of names (a 20-byte file may number millions of states).
+  CHECK(storm.name(8) == "8");
+  CHECK(storm.find("8") == std::optional<std::size_t>(8));
+  CHECK_FALSE(storm.find("9"));
+  CHECK_FALSE(storm.find("08"));
 
   const temp_file d("mdp.drn", drn);
   const decision_model from_drn = load_decision_model(d.path());

@@ -374,6 +374,29 @@ TEST_CASE("sizes are read exactly and checked before anything is allocated", "[m
   CHECK_THROWS_AS(b.indexed_states(std::uint64_t{1} << 60), resource_error);
 }
 
+TEST_CASE("a short file whose indices imply many states is held to the state budget as a chain",
+          "[markov][files][errors]") {
+  // "dtmc\n0 N 1" names N + 1 states in 20 bytes. The explicit model fits
+  // (96 bytes a state), the chain built from it (330 bytes a state) does not.
+  const exactdp::budget_scope small({.state_bytes = 64 << 20});
+  const explicit_model m = parse_storm_explicit("dtmc\n0 400000 1\n", "many.tra");
+  CHECK(m.size() == 400001);
+  CHECK_FALSE(m.has_names());
+  CHECK_THROWS_WITH(to_markov_model(m), Contains("the chain many.tra needs 4e+05 states x 330 bytes") &&
+                                            Contains("above the state budget of 64 MiB"));
+  // A markov_builder fed names one by one is held to the same budget.
+  markov_builder b("names");
+  CHECK_THROWS_AS(
+      [&] {
+        for (int s = 0; s < 400000; ++s) b.state(std::to_string(s));
+      }(),
+      resource_error);
+  // Within the budget the chain is built, its states named by index.
+  const markov_model fits = to_markov_model(parse_storm_explicit("dtmc\n0 1000 1\n", "fits.tra"));
+  CHECK(fits.size() == 1001);
+  CHECK(fits.name(1000) == "1000");
+}
+
 TEST_CASE("errors never echo more than about 200 characters and escape control bytes", "[markov][files][errors]") {
   const std::string junk = std::string("\x01\x7f\xff") + std::string(5000, 'x');
   for (const auto& text :

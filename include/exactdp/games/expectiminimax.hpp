@@ -95,7 +95,7 @@ expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) 
       }
       if constexpr (field_traits<T>::is_exact) {
         if (sum != T(1))
-          throw std::invalid_argument(name + ": its probabilities add up to " + to_string(sum) + ", not 1");
+          throw std::invalid_argument(name + ": its probabilities add up to " + message_text(sum) + ", not 1");
       } else {
         if (!(std::fabs(static_cast<double>(sum) - 1.0) <= 1e-9))
           throw std::invalid_argument(name + ": its probabilities add up to " +

@@ -51,6 +51,8 @@ class explicit_model {
   std::size_t size() const { return choice_begin_.size() - 1; }
   /// Name of state s: its own name, or its index as text.
   std::string name(std::size_t s) const;
+  /// Whether the states have names of their own (false: named by index).
+  bool has_names() const { return !names_.empty(); }
   /// The state called `name`, or nullopt. Cost: one hash lookup, or a parse.
   std::optional<std::size_t> find(std::string_view name) const;
 

@@ -86,9 +86,14 @@ class markov_builder {
   explicit markov_builder(std::string source = "model");
 
   /// The index of the state called `name`, adding it if new. Names are
-  /// non-empty. Throws std::invalid_argument for an empty name, or when the
-  /// number of states would pass the state budget.
+  /// non-empty. Throws std::invalid_argument for an empty name, and
+  /// resource_error when the states would pass the state budget (about 330
+  /// bytes a state, checked each time the tables double).
   std::size_t state(std::string_view name);
+  /// Makes room for `states` states at once, for a reader that knows how
+  /// many there are; checks them against the state budget first
+  /// (resource_error). Cost: O(states).
+  void reserve(std::size_t states);
   /// Index of an existing state, or nullopt.
   std::optional<std::size_t> find(std::string_view name) const;
   std::size_t size() const { return names_.size(); }

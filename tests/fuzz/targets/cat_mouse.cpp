@@ -7,6 +7,7 @@
 
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/retrograde/cat_mouse.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

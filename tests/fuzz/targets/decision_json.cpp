@@ -8,6 +8,7 @@
 
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

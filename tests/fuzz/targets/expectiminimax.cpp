@@ -7,6 +7,7 @@
 
 #include "exactdp/games/expectiminimax.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "../budgets.hpp"
 #include "../message.hpp"
 #include "exactdp/games/expectiminimax.hpp"
 #include "exactdp/numeric/errors.hpp"

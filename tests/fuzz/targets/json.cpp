@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "../budgets.hpp"
 #include "../message.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/numeric/errors.hpp"

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "exactdp/grundy/octal.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -9,6 +9,7 @@
 
 #include "exactdp/markov/model.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

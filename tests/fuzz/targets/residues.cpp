@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "exactdp/numeric/numeric.hpp"
+#include "../budgets.hpp"
 #include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -11,6 +11,8 @@
 
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "../budgets.hpp"
+#include "../message.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view all(reinterpret_cast<const char*>(data), size);
@@ -32,13 +34,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           storm ? exactdp::parse_storm_explicit(tra, "fuzz.tra", lab, "fuzz.lab", rew, "fuzz.rew")
                 : exactdp::parse_prism_explicit(tra, "fuzz.tra", lab, "fuzz.lab", rew, "fuzz.srew");
       (void)exactdp::to_markov_model(m);
-    } catch (const std::invalid_argument&) {
-    } catch (const exactdp::resource_error&) {
+    } catch (const std::invalid_argument& e) {
+      exactdp::fuzz::check_message(e.what());
+    } catch (const exactdp::resource_error& e) {
+      exactdp::fuzz::check_message(e.what());
     }
   }
   try {
     (void)exactdp::detect_model_format(tra, "fuzz");
-  } catch (const std::invalid_argument&) {
+  } catch (const std::invalid_argument& e) {
+    exactdp::fuzz::check_message(e.what());
   }
   return 0;
 }
