@@ -218,17 +218,11 @@ class json_parser {
       ++pos_;
       if (digits() == 0) fail("not valid JSON: a decimal point must be followed by digits");
     }
-    std::size_t exponent = 0;
     if (peek() == 'e' || peek() == 'E') {
       ++pos_;
       if (peek() == '+' || peek() == '-') ++pos_;
-      const std::size_t from = pos_;
       if (digits() == 0) fail("not valid JSON: an exponent must have digits");
-      for (std::size_t i = from; i < pos_ && exponent < 10'000'000; ++i)
-        exponent = exponent * 10 + static_cast<std::size_t>(text_[i] - '0');
     }
-    // What the exact value will take once read: its digits written out.
-    if (counting_) number_digits_ += static_cast<long double>(pos_ - start) + static_cast<long double>(exponent);
     return std::string(text_.substr(start, pos_ - start));
   }
 
@@ -375,7 +369,6 @@ class json_parser {
   std::size_t next_count_ = 0;
 
  public:
-  long double number_digits_ = 0;  // decimal digits of every number, written out in full
 };
 
 }  // namespace detail
@@ -409,10 +402,11 @@ json_document::json_document(std::string_view text, std::string source, std::siz
   check_state_budget("the JSON text of " + source_, static_cast<long double>(text.size()), json_bytes_per_byte,
                      "bytes of text");
   detail::json_parser parser(text, source_, max_depth);
+  // Every number is read exactly later, JSON numbers and strings such as
+  // "1e-5" alike: 1e99999 is 100,000 digits, about 41 KB. A decimal digit
+  // takes log2(10)/8 < 1/2 byte.
+  check_state_budget("the numbers of " + source_ + ", read exactly,", exact_digits_in_text(text) / 2, 1, "bytes");
   root_ = parser.parse();
-  // Every number is read exactly later: 1e99999 is 100,000 digits, about
-  // 41 KB. A decimal digit takes log2(10)/8 < 1/2 byte.
-  check_state_budget("the numbers of " + source_ + ", read exactly,", parser.number_digits_ / 2, 1, "bytes");
 }
 
 void json_document::fail(const json_value& at, const std::string& message) const {

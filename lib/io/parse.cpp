@@ -23,9 +23,11 @@ std::string_view trim(std::string_view text) {
 
 std::string quote_input(std::string_view text, std::size_t limit) {
   std::string out = "'";
-  const std::size_t shown = text.size() > limit ? limit : text.size();
-  for (std::size_t i = 0; i < shown; ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
+  // `limit` counts the characters shown, escapes included: 200 bytes of
+  // "\xc3\xa9" would otherwise print as 800.
+  std::size_t shown = 0;
+  for (; shown < text.size() && out.size() <= limit; ++shown) {
+    const auto c = static_cast<unsigned char>(text[shown]);
     switch (c) {
       case '\n':
         out += "\\n";

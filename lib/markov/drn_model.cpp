@@ -68,7 +68,10 @@ std::vector<std::string> state_labels(std::string_view text, const std::string& 
 class drn_reader {
  public:
   drn_reader(std::string_view text, const std::string& source, const std::string& reward_model)
-      : lines_(lines_of(text, false, true)), source_(source), wanted_reward_(reward_model), builder_(source) {}
+      : lines_((check_numbers_budget(text, source), lines_of(text, false, true))),
+        source_(source),
+        wanted_reward_(reward_model),
+        builder_(source) {}
 
   explicit_model read() {
     std::size_t i = header();
@@ -280,7 +283,7 @@ class drn_reader {
   }
 
   explicit_model finish() {
-    if (init_.size() == 1) builder_.start(init_[0]);
+    if (const auto start = only_state(init_)) builder_.start(*start);
     return builder_.build();
   }
 

@@ -60,6 +60,7 @@ void read_prism_labels(explicit_model_builder& b, std::string_view text, const s
 }
 
 void read_prism_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name) {
+  check_numbers_budget(text, name);
   const auto lines = lines_of(text, true);
   if (lines.empty()) throw std::invalid_argument(name + ": the reward file is empty");
   const std::size_t n = b.size();
@@ -94,6 +95,7 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
                                     std::optional<std::string_view> srew, const std::string& srew_name) {
   using namespace detail;
   explicit_model_builder b(tra_name);
+  check_numbers_budget(tra, tra_name);
   const auto lines = lines_of(tra, false);
   if (lines.empty())
     throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
@@ -158,8 +160,8 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
   // default); several initial states leave it to the caller.
   if (init.empty())
     b.start(0);
-  else if (init.size() == 1)
-    b.start(init[0]);
+  else if (const auto start = only_state(init))
+    b.start(*start);
   explicit_model model = b.build();
   if (model.choice_count() != k)
     throw std::invalid_argument(head_at + ": the first line announces " + std::to_string(k) +

@@ -63,6 +63,7 @@ void read_storm_labels(explicit_model_builder& b, std::string_view text, const s
 }
 
 void read_storm_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name) {
+  check_numbers_budget(text, name);
   const std::size_t n = b.size();
   b.reward_structure();
   std::vector<char> seen(n, 0);
@@ -83,6 +84,7 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
                                     std::optional<std::string_view> lab, const std::string& lab_name,
                                     std::optional<std::string_view> srew, const std::string& srew_name) {
   using namespace detail;
+  check_numbers_budget(tra, tra_name);
   const auto lines = lines_of(tra, false);
   if (lines.empty()) throw std::invalid_argument(tra_name + ": the file is empty (its first line is dtmc or mdp)");
   const std::string head_at = at_line(tra_name, lines[0].number);
@@ -137,7 +139,7 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
   std::vector<std::size_t> init;
   if (lab) read_labels(b, *lab, lab_name, init);
   if (srew) read_state_rewards(b, *srew, srew_name);
-  if (init.size() == 1) b.start(init[0]);
+  if (const auto start = only_state(init)) b.start(*start);
   return b.build();
 }
 

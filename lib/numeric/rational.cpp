@@ -5,6 +5,7 @@
 
 #include <gmp.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
@@ -140,6 +141,21 @@ Rational parse_rational(std::string_view text) {
   const long scale = exponent - static_cast<long>(frac_part.size());
   if (scale >= 0) return make_rational(num * pow10(scale), BigInt(1));
   return make_rational(num, pow10(-scale));
+}
+
+long double exact_digits_in_text(std::string_view text) {
+  long double digits = static_cast<long double>(text.size());
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    if ((text[i] != 'e' && text[i] != 'E') || !(is_digit(text[i - 1]) || text[i - 1] == '.')) continue;
+    std::size_t j = i + 1;
+    if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
+    long exponent = 0;
+    for (; j < text.size() && is_digit(text[j]); ++j)
+      exponent = std::min(exponent * 10 + (text[j] - '0'), max_exponent + 1);
+    digits += static_cast<long double>(exponent);
+    i = j - 1;
+  }
+  return digits;
 }
 
 std::string to_string(const Rational& q) {

@@ -11,6 +11,7 @@
 using namespace exactdp;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
+using Catch::Matchers::StartsWith;
 
 TEST_CASE("integers are decimal: leading zeros do not mean octal, and 0x is refused") {
   CHECK(parse_integer<int>("010", "K", 0, 100) == 10);
@@ -84,6 +85,13 @@ TEST_CASE("input in messages is quoted, escaped and cut") {
   const std::string q = quote_input(long_text);
   CHECK(q.size() < 230);
   CHECK_THAT(q, Contains("... (5000 bytes)"));
+  // The limit counts what is shown: escapes take four characters a byte.
+  std::string accents;
+  for (int i = 0; i < 3000; ++i) accents += "\xc3\xa9";
+  const std::string escaped = quote_input(accents);
+  CHECK(escaped.size() < 230);
+  CHECK_THAT(escaped, StartsWith("'\\xc3\\xa9\\xc3") && Contains("... (6000 bytes)"));
+  CHECK(quote_input(std::string(200, 'x')).size() == 202);  // exactly the limit: whole, no "..."
 }
 
 TEST_CASE("names in messages stay as written when plain, quoted and cut otherwise") {
@@ -106,6 +114,12 @@ TEST_CASE("names in messages stay as written when plain, quoted and cut otherwis
   const std::string many = names_text(labels);
   CHECK_THAT(many, Contains(", ... (102 in all)"));
   CHECK(many.size() < 100);
+  // Long names stop the list by its length too.
+  std::map<std::string, int> long_labels;
+  for (int i = 0; i < 10; ++i) long_labels[std::string(100, 'a') + std::to_string(i)] = i;
+  const std::string few = names_text(long_labels);
+  CHECK(few.size() < 300);
+  CHECK_THAT(few, Contains(", ... (10 in all)"));
 }
 
 TEST_CASE("numbers in messages are cut: a short input cannot ask for a long message") {
@@ -127,6 +141,16 @@ TEST_CASE("numbers in messages are cut: a short input cannot ask for a long mess
   for (int i = 0; i < 29; ++i) ten_to_29 *= 10;
   const Rational parts30 = make_rational(ten_to_29 + 1, ten_to_29 + 3);
   CHECK(message_text(parts30) == to_string(parts30));
+}
+
+TEST_CASE("the digits of a text's exact numbers count their exponents", "[budgets]") {
+  CHECK(exact_digits_in_text("") == 0);
+  CHECK(exact_digits_in_text("1/6 0.25") == 8);
+  CHECK(exact_digits_in_text("1e-99999") == 8 + 99999);
+  CHECK(exact_digits_in_text(R"({"a": {"b": "2.5E+10", "c": 1.e3}})") == 34 + 10 + 3);
+  CHECK(exact_digits_in_text("e5 state_e7 -e9") == 15);          // an e after no digit is no exponent
+  CHECK(exact_digits_in_text("1e999999999999") == 14 + 100001);  // past the reader's limit: refused when read
+  CHECK(exact_digits_in_text("1e") == 2);
 }
 
 TEST_CASE("numbers are exact and name what they are") {

@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/queries.hpp"
@@ -465,4 +467,44 @@ TEST_CASE("explicit_model_builder checks its arguments", "[markov][files][errors
   e.transition(0, 0, 0, Rational(1));
   e.action(0, 3, "ghost");
   CHECK_THROWS_WITH(e.build(), Contains("state 0 has no choice 3"));
+}
+
+TEST_CASE("numbers written with large exponents are held to the state budget before they are read",
+          "[markov][files][errors]") {
+  // 2000 x "1e-99999": 24 KB of text, 200 million digits once read (about
+  // 80 MB). Refused at a 16 MiB budget by every reader, before reading.
+  const exactdp::budget_scope small({.state_bytes = 16 << 20});
+  std::string tra = "dtmc\n", json = R"({"start": "s0", "transitions": {)",
+              drn = "@type: DTMC\n@nr_states\n2000\n@nr_choices\n2000\n@model\n";
+  for (int s = 0; s < 2000; ++s) {
+    const std::string i = std::to_string(s);
+    tra += i + " " + i + " 1e-99999\n";
+    json.append(s ? ", " : "").append("\"s").append(i).append(R"(": {"x": "1e-99999"})");
+    drn += "state " + i + "\n\taction 0\n\t\t" + i + " : 1e-99999\n";
+  }
+  json += R"(}, "absorbing": ["x"]})";
+  CHECK_THROWS_WITH(parse_storm_explicit(tra, "e.tra"),
+                    Contains("the numbers of e.tra, read exactly, needs 95.4 MiB, above the state budget of 16 MiB"));
+  CHECK_THROWS_WITH(parse_json_model(json, "e.json"),
+                    Contains("the numbers of e.json, read exactly, needs 95.4 MiB, above the state budget"));
+  CHECK_THROWS_WITH(parse_drn_model(drn, "e.drn"), Contains("the numbers of e.drn, read exactly"));
+  CHECK_THROWS_AS(parse_prism_explicit(std::string("2000 2000\n").append(tra.substr(5)), "e.tra"), resource_error);
+}
+
+TEST_CASE("a state labelled init twice is the start state", "[markov][files]") {
+  const explicit_model prism =
+      parse_prism_explicit("2 2\n0 1 1\n1 1 1\n", "q.tra", "0=\"init\" 1=\"goal\"\n0: 0 0\n1: 1\n", "q.lab");
+  CHECK(prism.start() == std::optional<std::size_t>(0));
+  const explicit_model storm = parse_storm_explicit("dtmc\n0 1 1\n1 1 1\n", "q.tra",
+                                                    "#DECLARATION\ninit goal\n#END\n0 init init\n1 goal\n", "q.lab");
+  CHECK(storm.start() == std::optional<std::size_t>(0));
+  const explicit_model drn = parse_drn_model(
+      "@type: DTMC\n@nr_states\n2\n@nr_choices\n2\n@model\nstate 0 init init\n\taction 0\n\t\t1 : 1\nstate 1 goal\n"
+      "\taction 0\n\t\t1 : 1\n",
+      "q.drn");
+  CHECK(drn.start() == std::optional<std::size_t>(0));
+  // Two different init states leave the start to the caller.
+  const explicit_model two =
+      parse_storm_explicit("dtmc\n0 1 1\n1 1 1\n", "t.tra", "#DECLARATION\ninit\n#END\n0 init\n1 init\n", "t.lab");
+  CHECK_FALSE(two.start());
 }

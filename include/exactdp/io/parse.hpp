@@ -27,7 +27,8 @@ namespace exactdp {
 
 /// `text` as it appears in a message: in single quotes, with backslash,
 /// quote, and every byte outside printable ASCII escaped (\n, \t, \r, \xNN),
-/// cut after `limit` bytes of input with "..." and the total size appended.
+/// cut after about `limit` characters shown (escapes count) with "..." and
+/// the input's size in bytes appended.
 /// Cost: O(min(size, limit)).
 std::string quote_input(std::string_view text, std::size_t limit = 200);
 
@@ -41,14 +42,15 @@ std::string quote_input(std::string_view text, std::size_t limit = 200);
 std::string name_text(std::string_view name);
 
 /// The keys of a map from names (the labels of a model) for a message:
-/// "a, b, c", each as name_text shows it; past `most` keys, the first `most`
-/// then "... (N in all)". Cost: O(min(size, most)) names.
+/// "a, b, c", each as name_text shows it; past `most` keys or about 200
+/// characters, the ones shown so far then "... (N in all)".
+/// Cost: O(min(size, most)) names.
 template <class NameMap>
 std::string names_text(const NameMap& names, std::size_t most = 10) {
   std::string out;
   std::size_t shown = 0;
   for (const auto& entry : names) {
-    if (shown == most) return out + ", ... (" + std::to_string(names.size()) + " in all)";
+    if (shown == most || out.size() > 200) return out + ", ... (" + std::to_string(names.size()) + " in all)";
     out += (shown++ == 0 ? "" : ", ") + name_text(entry.first);
   }
   return out;

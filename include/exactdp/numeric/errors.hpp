@@ -26,6 +26,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace exactdp {
@@ -161,8 +162,9 @@ inline std::string human_bytes(long double bytes) {
 /// message, and `unit` what it counts ("states", "bytes of text"). Arguments
 /// may be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
-/// budget of Y (raise it with exactdp::state_budget_bytes())" (the tool
-/// names its --max-memory option instead). Cost: O(1).
+/// budget of Y (raise it with exactdp::state_budget_bytes())", or "<what>
+/// needs X, above ..." for a count of bytes (B = 1, unit "bytes"); the tool
+/// names its --max-memory option instead. Cost: O(1).
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
                                const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
@@ -170,8 +172,11 @@ inline void check_state_budget(const std::string& what, long double states, std:
   if (bytes > static_cast<long double>(limit)) {
     char count[64];
     std::snprintf(count, sizeof count, "%.4Lg", states);
-    throw resource_error(what + " needs " + count + " " + unit + " x " + std::to_string(bytes_per_state) +
-                         " bytes = " + detail::human_bytes(bytes) + ", above the state budget of " +
+    // "needs 2e+06 states x 96 bytes = 183 MiB", or "needs 183 MiB" for a size in bytes.
+    std::string need = detail::human_bytes(bytes);
+    if (bytes_per_state != 1 || std::string_view(unit) != "bytes")
+      need = std::string(count) + " " + unit + " x " + std::to_string(bytes_per_state) + " bytes = " + need;
+    throw resource_error(what + " needs " + need + ", above the state budget of " +
                          detail::human_bytes(static_cast<long double>(limit)) +
                          " (raise it with exactdp::state_budget_bytes())");
   }

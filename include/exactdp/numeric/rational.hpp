@@ -72,6 +72,16 @@ Rational make_rational(const BigInt& num, const BigInt& den);
 /// Cost: quasi-linear in the number of digits (GMP).
 Rational parse_rational(std::string_view text);
 
+/// An upper bound on the decimal digits of the exact numbers parse_rational
+/// would read from everything written in `text`: its length plus the
+/// exponent of every number in scientific notation in it, wherever it is (a
+/// JSON number, a string "1e-5", a field of a .tra line). "1e-99999" is 8
+/// bytes of text and 100,000 digits once read, so a reader checks this
+/// against the state budget before it reads any number. Exponents count up
+/// to parse_rational's limit (larger ones are refused when read).
+/// Cost: O(size of text).
+long double exact_digits_in_text(std::string_view text);
+
 /// Parses a (signed) integer of any size; same rules as parse_rational
 /// without '/', '.', 'e'. Throws std::invalid_argument.
 BigInt parse_bigint(std::string_view text);
@@ -85,8 +95,9 @@ std::string to_string(const BigInt& z);
 /// characters; otherwise every integer part of more than 30 digits keeps its
 /// first 20 and last 4 digits and gives its length, so that a number read
 /// from a short input such as "181e41615" cannot fill a message:
-/// "18100000000000000000...0000 (41618 digits)", and for a fraction
-/// "1234...(500 digits)/9876...(400 digits)". Cost: one decimal conversion.
+/// "18100000000000000000...0000 (41618 digits)"; each part of a fraction is
+/// cut on its own: "10000000000000000000...0001 (61 digits)/7".
+/// Cost: one decimal conversion. Status: tested in tests/io/test_parse.cpp.
 std::string message_text(const Rational& q);
 /// The same for an integer.
 std::string message_text(const BigInt& z);
