@@ -51,7 +51,8 @@ std::string names_text(const NameMap& names, std::size_t most = 10) {
   std::size_t shown = 0;
   for (const auto& entry : names) {
     if (shown == most || out.size() > 200) return out + ", ... (" + std::to_string(names.size()) + " in all)";
-    out += (shown++ == 0 ? "" : ", ") + name_text(entry.first);
+    if (shown++ > 0) out += ", ";
+    out += name_text(entry.first);
   }
   return out;
 }
