@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
@@ -403,9 +404,8 @@ json_document::json_document(std::string_view text, std::string source, std::siz
                      "bytes of text");
   detail::json_parser parser(text, source_, max_depth);
   // Every number is read exactly later, JSON numbers and strings such as
-  // "1e-5" alike: 1e99999 is 100,000 digits, about 41 KB. A decimal digit
-  // takes log2(10)/8 < 1/2 byte.
-  check_state_budget("the numbers of " + source_ + ", read exactly,", exact_digits_in_text(text) / 2, 1, "bytes");
+  // "1e-5" alike.
+  check_numbers_budget(text, source_);
   root_ = parser.parse();
 }
 

@@ -5,6 +5,8 @@
 
 #include <cstdio>
 
+#include "exactdp/numeric/errors.hpp"
+
 namespace exactdp {
 
 namespace {
@@ -66,6 +68,11 @@ std::string name_text(std::string_view name) {
     plain = u >= 0x20 && u != 0x7f && name[i] != '\'' && name[i] != '\\';
   }
   return plain ? std::string(name) : quote_input(name, 60);
+}
+
+void check_numbers_budget(std::string_view text, const std::string& name) {
+  // A decimal digit takes log2(10)/8 < 1/2 byte.
+  check_state_budget("the numbers of " + name + ", read exactly,", exact_digits_in_text(text) / 2, 1, "bytes");
 }
 
 std::string describe_bound(const BigInt& v) {

@@ -16,7 +16,6 @@
 
 #include "exactdp/io/parse.hpp"
 #include "exactdp/markov/explicit_model.hpp"
-#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::detail {
@@ -58,13 +57,6 @@ inline std::optional<std::size_t> only_state(std::vector<std::size_t> states) {
   states.erase(std::unique(states.begin(), states.end()), states.end());
   if (states.size() == 1) return states[0];
   return std::nullopt;
-}
-
-/// Refuses a text whose numbers, read exactly, would pass the state budget
-/// ("1e-99999" is 8 bytes and 100,000 digits): resource_error naming `name`.
-/// Called before a reader reads any number. Cost: O(size of text).
-inline void check_numbers_budget(std::string_view text, const std::string& name) {
-  check_state_budget("the numbers of " + name + ", read exactly,", exact_digits_in_text(text) / 2, 1, "bytes");
 }
 
 /// The blank-separated fields of a line.

@@ -57,6 +57,14 @@ std::string names_text(const NameMap& names, std::size_t most = 10) {
   return out;
 }
 
+/// Refuses a model text whose numbers, read exactly, would pass the state
+/// budget: exact_digits_in_text(text) digits at under half a byte each
+/// ("1e-99999" is 8 bytes of text and about 41 KB once read). Every model
+/// reader calls it before it reads a number. Throws resource_error "the
+/// numbers of NAME, read exactly, need(s) X, above the state budget ...".
+/// Cost: O(size of text).
+void check_numbers_budget(std::string_view text, const std::string& name);
+
 /// A bound as people write it: "1000", "10^6" (powers of ten from 10^4),
 /// "2^31-1", "2^63-1", "2^64-1", "-2^63"; other values in plain digits.
 std::string describe_bound(const BigInt& v);
