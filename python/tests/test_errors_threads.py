@@ -63,41 +63,49 @@ def test_two_threads_two_moduli():
     assert wrong == []
 
 
+# A walk far longer than these tests wait for: about 1.8e10 steps in double
+# (within the default work budget), tens of seconds on any machine. The
+# tests below end it with Ctrl-C, so it never runs to the end when they pass;
+# when they fail, it ends and the test fails (it does not hang).
+LONG_WALK = dict(n=150, moves=10**5, row=0, column=0, number="double")
+
+
 def test_the_gil_is_released():
-    # While one thread runs a long exact walk, this thread keeps running
-    # Python code: the call does not hold the GIL.
+    # Proof by events, not by a clock: another thread counts 20 ticks of
+    # Python code, and only then presses Ctrl-C. The long call can end with
+    # KeyboardInterrupt only if the other thread ran while the call was
+    # running, that is, only if the call released the GIL. A call that held
+    # it would run to its end and return a value.
     ticks = 0
-    done = threading.Event()
 
-    def long_call():
-        exactdp.knight_probability(150, 150, 0, 0)
-        done.set()
+    def ticker():
+        nonlocal ticks
+        while ticks < 20:
+            ticks += 1
+            time.sleep(0.001)
+        _thread.interrupt_main()
 
-    t = threading.Thread(target=long_call)
-    start = time.perf_counter()
-    t.start()
-    while not done.is_set():
-        ticks += 1
-        time.sleep(0.001)
-    t.join()
-    elapsed = time.perf_counter() - start
-    assert elapsed > 0.05, "the long call was too short to tell"
-    assert ticks > 10
+    t = threading.Thread(target=ticker)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            t.start()
+            exactdp.knight_probability(**LONG_WALK)
+    finally:
+        t.join()
+    assert ticks == 20
 
 
 def test_ctrl_c_stops_a_long_call():
     # interrupt_main() is what Ctrl-C does: a pending SIGINT for the main
-    # thread. The long exact walk (several seconds) polls for it between its
-    # layers and leaves with KeyboardInterrupt soon after.
+    # thread. The long walk polls for it between its layers and leaves with
+    # KeyboardInterrupt instead of running to its end.
     timer = threading.Timer(0.3, _thread.interrupt_main)
-    start = time.perf_counter()
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            exactdp.knight_probability(150, 2000, 0, 0)
+            exactdp.knight_probability(**LONG_WALK)
     finally:
         timer.cancel()
-    assert time.perf_counter() - start < 5.0
     # Afterwards the module answers as before.
     assert exactdp.knight_probability(3, 1, 0, 0) == Fraction(1, 4)
 
