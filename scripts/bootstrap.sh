@@ -5,7 +5,7 @@
 # Usage: sh scripts/bootstrap.sh [extra cmake options]
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ cmake make pkg-config python3 clang clang-format clang-tidy libclang-rt-14-dev libgmp-dev libmpfr-dev libboost-dev libflint-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libbenchmark-dev parallel gnuplot-nox graphviz pybind11-dev python3-dev python3-pytest python3-numpy python3-hypothesis"
+packages="g++ ccache cmake make pkg-config python3 clang clang-format clang-tidy libclang-rt-14-dev libgmp-dev libmpfr-dev libboost-dev libflint-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libbenchmark-dev parallel gnuplot-nox graphviz pybind11-dev python3-dev python3-pytest python3-numpy python3-hypothesis"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
@@ -19,5 +19,9 @@ if [ -n "$missing" ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# ccache makes a rebuild of unchanged sources nearly free, also in another
+# clone of the repository (paths are taken relative to the clone).
+CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+export CCACHE_BASEDIR CCACHE_NOHASHDIR
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache "$@" >/dev/null
 cmake --build build -j2

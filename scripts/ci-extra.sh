@@ -10,6 +10,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 start=$(date +%s)
+# ccache (installed by bootstrap.sh) makes a second run of these builds cheap.
+CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+export CCACHE_BASEDIR CCACHE_NOHASHDIR
 # Each step is announced with the minutes:seconds since the start.
 step() { s=$(($(date +%s) - start)); printf '== %s (at %d:%02d)\n' "$1" $((s / 60)) $((s % 60)); }
 
@@ -62,14 +65,14 @@ diff -u examples/library/expected-output.txt build/library-example/output.txt ||
   { echo "examples/library printed something else than examples/library/expected-output.txt"; exit 1; }
 
 step "sanitizers (ASan + UBSan, -O1, warnings as errors)"
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEXACTDP_SANITIZE=ON \
+cmake -S . -B build-asan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEXACTDP_SANITIZE=ON \
   -DEXACTDP_WERROR=ON -DEXACTDP_BUILD_BENCH=OFF -DEXACTDP_BUILD_PYTHON=OFF -DEXACTDP_INSTALL=OFF >/dev/null
 cmake --build build-asan -j2
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   ctest --test-dir build-asan --output-on-failure -j2 -LE slow
 
 step "ThreadSanitizer: threads with different moduli, budgets and interrupt checkers (tests/threads alone)"
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=thread" \
+cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=thread" \
   -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DEXACTDP_BUILD_TOOLS=OFF -DEXACTDP_BUILD_BENCH=OFF \
   -DEXACTDP_BUILD_PYTHON=OFF -DEXACTDP_INSTALL=OFF >/dev/null
 cmake --build build-tsan -j2 --target test_threads
