@@ -445,6 +445,7 @@ void rewards_of(const symbolic_model& model, const state_space& space, int r, st
                 std::vector<Rational>& choice) {
   state.assign(space.size(), 0);
   choice.assign(space.choices(), 0);
+  if (r == -2) state.assign(space.size(), 1);
   if (r < 0) return;
   const reward_structure& rs = model.rewards.at(static_cast<std::size_t>(r));
   std::vector<std::int64_t> vals(model.variables.size());
@@ -464,6 +465,12 @@ void rewards_of(const symbolic_model& model, const state_space& space, int r, st
 
 }  // namespace
 
+std::vector<Rational> state_rewards(const symbolic_model& model, const state_space& space, int reward) {
+  std::vector<Rational> state, choice;
+  rewards_of(model, space, reward, state, choice);
+  return state;
+}
+
 decision_model to_decision_model(const symbolic_model& model, const state_space& space, int reward,
                                  const std::vector<char>& stop) {
   std::vector<Rational> state_reward, choice_reward;
@@ -482,7 +489,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
                                                        : std::string_view(model.actions[space.choice_action[c]]));
         for (std::size_t e = space.edge_begin[c]; e < space.edge_begin[c + 1]; ++e)
           b.transition(s, ch, space.targets[e], space.values[space.probability[e]]);
-        if (reward >= 0) b.reward(s, ch, state_reward[s] + choice_reward[c]);
+        if (reward != -1) b.reward(s, ch, state_reward[s] + choice_reward[c]);
       }
       continue;
     }
@@ -491,7 +498,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
     merged.clear();
     Rational r = state_reward[s];
     for (std::size_t c = c0; c < c1; ++c) {
-      if (reward >= 0) r += share * choice_reward[c];
+      if (reward != -1) r += share * choice_reward[c];
       for (std::size_t e = space.edge_begin[c]; e < space.edge_begin[c + 1]; ++e)
         merged.push_back({space.targets[e], share * space.values[space.probability[e]]});
     }
@@ -504,7 +511,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
       b.transition(s, ch, merged[i].first, p);
       i = j;
     }
-    if (reward >= 0) b.reward(s, ch, r);
+    if (reward != -1) b.reward(s, ch, r);
   }
   for (const std::size_t s : space.initial) b.label("init", s);
   return b.build();

@@ -76,6 +76,9 @@ class parser {
   const token& peek(std::size_t ahead = 0) const { return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)]; }
   const token& next() { return tokens_[pos_ < tokens_.size() - 1 ? pos_++ : pos_]; }
   bool at_end() const { return peek().kind == tok::end; }
+  /// The index of the next token, and a token by index (for the text of a property).
+  std::size_t cursor() const { return pos_; }
+  const token& token_at(std::size_t i) const { return tokens_[i]; }
   bool is(std::string_view punct_or_word, std::size_t ahead = 0) const {
     const token& t = peek(ahead);
     return (t.kind == tok::punct || t.kind == tok::ident) && t.text == punct_or_word;

@@ -102,11 +102,15 @@ std::string describe_state(const symbolic_model& model, const state_space& space
 /// The states where the bool expression e (in model.pool) holds, as a flag per state.
 std::vector<char> states_where(const symbolic_model& model, const state_space& space, expr e);
 
+/// The state rewards of reward structure `reward` (an index into
+/// model.rewards; -2: 1 at every state, Storm's expected steps) at every state.
+std::vector<Rational> state_rewards(const symbolic_model& model, const state_space& space, int reward);
+
 /// The decision model of the state space (every state owned by the one
 /// player; see decision/model.hpp) for a query: states with stop[s] (may be
 /// empty) become terminal, a DTMC's choices are merged into one uniform
 /// distribution, and the rewards of reward structure `reward` (-1: none;
-/// an index into model.rewards) are the choices' rewards: the state
+/// -2: 1 a step; an index into model.rewards) are the choices' rewards: the state
 /// rewards plus the choice's transition rewards (a DTMC: their average).
 /// Errors: decision_builder's; a reward expression that fails to evaluate.
 /// Cost: linear in the state space plus the rewards' evaluation.
