@@ -48,9 +48,8 @@ void expression_pool::fail(expr e, const std::string& message) const {
 
 namespace {
 
-std::int64_t checked(bool overflow, std::int64_t v, const expression_pool& p, expr e) {
+void check_overflow(bool overflow, const expression_pool& p, expr e) {
   if (overflow) p.fail(e, "integer overflow (PRISM's int is 64 bits here; the result does not fit)");
-  return v;
 }
 
 Rational power(const Rational& base, std::int64_t k, const expression_pool& p, expr e) {
@@ -133,7 +132,8 @@ std::int64_t expression_pool::int_op(expr e, const std::int64_t* vars) const {
       std::int64_t s = 0;
       for (std::uint32_t i = 0; i < n.count; ++i) {
         std::int64_t r;
-        s = checked(__builtin_add_overflow(s, eval_int(k[i], vars), &r), r, *this, e);
+        check_overflow(__builtin_add_overflow(s, eval_int(k[i], vars), &r), *this, e);
+        s = r;
       }
       return s;
     }
@@ -141,13 +141,15 @@ std::int64_t expression_pool::int_op(expr e, const std::int64_t* vars) const {
       std::int64_t s = 1;
       for (std::uint32_t i = 0; i < n.count; ++i) {
         std::int64_t r;
-        s = checked(__builtin_mul_overflow(s, eval_int(k[i], vars), &r), r, *this, e);
+        check_overflow(__builtin_mul_overflow(s, eval_int(k[i], vars), &r), *this, e);
+        s = r;
       }
       return s;
     }
     case op::neg: {
       std::int64_t r;
-      return checked(__builtin_sub_overflow(std::int64_t{0}, eval_int(k[0], vars), &r), r, *this, e);
+      check_overflow(__builtin_sub_overflow(std::int64_t{0}, eval_int(k[0], vars), &r), *this, e);
+      return r;
     }
     case op::min_:
     case op::max_: {
@@ -178,7 +180,7 @@ std::int64_t expression_pool::int_op(expr e, const std::int64_t* vars) const {
           r = (x % 2) ? -1 : 1;
           break;
         }
-        r = checked(__builtin_mul_overflow(r, b, &r), r, *this, e);
+        check_overflow(__builtin_mul_overflow(r, b, &r), *this, e);
       }
       return r;
     }
