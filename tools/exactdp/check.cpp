@@ -212,12 +212,16 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
                                    const lang::constant_values& given) {
   if (!o.prop) return all;
   if (o.properties) {
+    auto chosen = [](lang::property& p) -> std::vector<lang::property> {
+      if (!p.error.empty()) throw std::invalid_argument(p.error);
+      return {std::move(p)};
+    };
     for (lang::property& p : all)
-      if (p.name == *o.prop) return {std::move(p)};
+      if (p.name == *o.prop) return chosen(p);
     const std::string& t = *o.prop;
     if (!t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       const auto i = parse_integer<std::size_t>(t, "--prop INDEX", 1, std::max<std::size_t>(all.size(), 1));
-      return {std::move(all[i - 1])};
+      return chosen(all[i - 1]);
     }
   }
   try {
@@ -357,14 +361,14 @@ result run_check(const check_options& o) {
   r.many = true;
   r.names_key = "property";
   r.as = o.answer.as;
-  json models = json::array(), tests = json::array();
+  json models = json::array(), tests = json::array(), refused = json::array();
   std::size_t mismatches = 0, tested = 0;
   std::string sizes;
   for (const lang::constant_values& given : combos) {
     auto m = std::make_shared<one_model>();
-    m->model = lang::parse_prism_model(model_text, model_name, given);
+    m->model = lang::parse_prism_language(model_text, model_name, given);
     std::vector<lang::property> all;
-    if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given);
+    if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given, true);
     m->properties = select(std::move(all), o, m->model, given);
     {
       progress_line line("building the state space of " + model_name);
@@ -411,6 +415,11 @@ result run_check(const check_options& o) {
                           {"deadlocks", sp.deadlocks}});
     for (std::size_t pi = 0; pi < m->properties.size(); ++pi) {
       const lang::property* p = &m->properties[pi];
+      if (!p->error.empty()) {
+        refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
+        r.add("", nullptr, "refused", (p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
+        continue;
+      }
       auto cache = std::make_shared<value_cache>();
       auto exact_values = [m, p, cache]() -> const lang::property_values<Rational>& {
         if (!cache->exact) {
@@ -500,6 +509,7 @@ result run_check(const check_options& o) {
   r.add("model", model_name);
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);
+  r.add("refused", refused);
   if (o.test) {
     r.add("tests", tests);
     r.add("mismatches", mismatches, "tests",
