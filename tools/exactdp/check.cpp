@@ -361,7 +361,7 @@ result run_check(const check_options& o) {
   r.many = true;
   r.names_key = "property";
   r.as = o.answer.as;
-  json models = json::array(), tests = json::array(), refused = json::array();
+  json models = json::array(), tests = json::array(), refused = json::array(), verdicts = json::array();
   std::size_t mismatches = 0, tested = 0;
   std::string sizes;
   for (const lang::constant_values& given : combos) {
@@ -488,6 +488,7 @@ result run_check(const check_options& o) {
         }
         if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
           truth = *na.value.exact != 0;
+        if (truth) verdicts.push_back(json{{"property", rw.name_json}, {"holds", *truth}});
         if (o.test && rows.size() == 1) {
           for (const lang::result_comment& rc : p->results) {
             if (!constants_match(rc.constants, given)) continue;
@@ -510,6 +511,7 @@ result run_check(const check_options& o) {
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);
   r.add("refused", refused);
+  r.add("holds", verdicts);
   if (o.test) {
     r.add("tests", tests);
     r.add("mismatches", mismatches, "tests",
