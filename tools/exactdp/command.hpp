@@ -173,6 +173,7 @@ struct result {
   std::vector<fact> facts;
   std::string as = "all";     // the --as that produced it
   bool show_question = true;  // false: the text is the facts alone, unindented (mod, inv, unmod)
+  int status = 0;             // the exit status once printed (check --test: 1 on a mismatch)
 
   /// Adds a fact; returns *this for chaining.
   result& add(std::string key, json value, std::string label = {}, std::string text = {}) {
@@ -215,6 +216,7 @@ void add_decision_commands(command_list& list);  // mdp, game, pig (decision.cpp
 void add_number_commands(command_list& list);
 void add_tour_command(command_list& list);
 void add_profile_command(command_list& list);  // profile.cpp
+void add_check_command(command_list& list);    // check.cpp (PRISM models and properties)
 
 /// Runs one command line in-process and returns its result unrendered:
 /// `args` starts with the command's name and holds no global option. Throws

@@ -41,6 +41,7 @@ std::vector<std::pair<std::string, command>> all_commands() {
   family("Sprague-Grundy values", add_grundy_commands);
   family("Games with cycles and draws", add_retrograde_commands);
   family("Choices under chance, cycles included: MDPs, stochastic games, Pig", add_decision_commands);
+  family("Models in the PRISM language", add_check_command);
   family("Residues and fractions", add_number_commands);
   family("Floating point: where a double starts to lie", add_profile_command);
   return all;
@@ -400,7 +401,7 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
       render_text(r, out);
     out.flush();
     if (!out) throw std::runtime_error("could not write the output");
-    return 0;
+    return r.status;
   } catch (const CLI::ParseError& e) {  // normalize() leaves CLI11 nothing to refuse; kept as a safety net
     status = 2;
     message = std::string(e.what()) + " (see exactdp --help)";

@@ -1,0 +1,56 @@
+// exactdp/lang/prism.hpp: the PRISM language read into the symbolic model
+// (model.hpp).
+//
+// What is read: model types dtmc (probabilistic) and mdp (nondeterministic);
+// constants `const int|double|bool N [= e];` (undefined ones are given by
+// the caller, as PRISM's -const); `formula`, `label`, `global` variables;
+// modules with bounded integers `x : [a..b] [init e];` and `b : bool [init
+// e];`; module renaming `module p2 = p1 [x1=x2, a=b] endmodule`; commands
+// `[act] guard -> p1 : (x'=e)&(y'=f) + p2 : ... ;` and `-> true;`;
+// `rewards "name" guard : r; [a] guard : r; endrewards`; `init ... endinit`;
+// comments. Expressions with PRISM's precedence (? :, =>, <=>, |, &, !,
+// relations, + -, * /, unary -), min, max, floor, ceil, round, pow, mod,
+// log; `/` is exact rational division; doubles are read exactly (0.1 is
+// 1/10). Refused with the reason: ctmc, pta, smg, ma and other model types,
+// unbounded `int` variables, clocks, `system ... endsystem`, rates.
+// Errors: std::invalid_argument "file:line:column: message" naming the
+// token: syntax, undefined or doubly defined names, type errors, a
+// constant without a value, an assignment to another module's variable,
+// an initial value outside its range.
+// Source: the PRISM manual, "The PRISM Language" (prismmodelchecker.org).
+// Status: tested construct by construct (tests/lang/test_prism.cpp) and on
+// the Quantitative Verification Benchmark Set's models (tests/lang/test_qvbs.cpp).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "exactdp/lang/model.hpp"
+
+namespace exactdp::lang {
+
+/// Values for constants, as the command line gives them: name and text
+/// ("3", "0.5", "1/3", "true"). Names the model does not declare are ignored
+/// here (they may be the properties' constants).
+using constant_values = std::vector<std::pair<std::string, std::string>>;
+
+/// A bool constant's value as given: true or false (any case: Storm writes
+/// True), or nullopt.
+std::optional<bool> boolean_text(std::string_view text);
+
+/// Parses a PRISM model. `source` names the file in messages. Cost: linear
+/// in the text (expressions are compiled once, constant parts folded).
+symbolic_model parse_prism_language(std::string_view text, const std::string& source,
+                                    const constant_values& constants = {});
+
+/// True when `text` looks like a PRISM language model (its first word,
+/// after comments, is a model type or a PRISM declaration keyword).
+bool looks_like_prism_model(std::string_view text);
+
+/// The names of the constants a model declares without a value.
+std::vector<std::string> undefined_constants(std::string_view text, const std::string& source);
+
+}  // namespace exactdp::lang

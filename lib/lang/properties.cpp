@@ -1,0 +1,449 @@
+// PRISM properties (exactdp/lang/properties.hpp): the parser, and the
+// decision models each operator is asked on.
+#include "exactdp/lang/properties.hpp"
+
+#include <cctype>
+#include <map>
+
+#include "exactdp/io/parse.hpp"
+#include "exactdp/markov/long_run.hpp"
+#include "syntax.hpp"
+
+namespace exactdp::lang {
+
+namespace {
+
+using detail::parser;
+using detail::syn;
+using detail::tok;
+
+std::string trim(std::string_view s) {
+  std::size_t a = 0, b = s.size();
+  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+  return std::string(s.substr(a, b - a));
+}
+
+// "RESULT: v" or "RESULT (N=1,M=2): v" after "//", or nullopt.
+std::optional<result_comment> result_of(const detail::comment& c) {
+  std::string t = trim(c.text);
+  if (t.rfind("RESULT", 0) != 0) return std::nullopt;
+  t = trim(std::string_view(t).substr(6));
+  result_comment r;
+  r.pos = c.pos;
+  if (!t.empty() && t[0] == '(') {
+    const std::size_t close = t.find(')');
+    if (close == std::string::npos) return std::nullopt;
+    for (const char ch : t.substr(1, close - 1))
+      if (!std::isspace(static_cast<unsigned char>(ch))) r.constants += ch;
+    t = trim(std::string_view(t).substr(close + 1));
+  }
+  if (t.empty() || t[0] != ':') return std::nullopt;
+  r.value = trim(std::string_view(t).substr(1));
+  return r;
+}
+
+class property_compiler {
+ public:
+  property_compiler(parser& p, symbolic_model& m, const constant_values& given, bool keep_going)
+      : p_(p), m_(m), given_(given), keep_going_(keep_going) {}
+
+  std::vector<property> run(const std::vector<detail::comment>& comments) {
+    std::vector<property> out;
+    std::uint32_t previous_end = 0;
+    while (!p_.at_end()) {
+      if (p_.accept(";")) continue;
+      if (p_.is("const")) {
+        constant();
+        continue;
+      }
+      property prop;
+      const std::size_t first = p_.cursor();
+      prop.pos = p_.peek().pos;
+      if (p_.peek().kind == tok::string && p_.is(":", 1)) {
+        prop.name = std::string(p_.next().text);
+        p_.next();
+        for (const property& q : out)
+          if (q.name == prop.name)
+            p_.fail(prop.pos, "the property " + quote_input("\"" + prop.name + "\"", 60) + " is defined twice");
+      }
+      for (const detail::comment& c : comments)
+        if (c.pos.line > previous_end && c.pos.line < prop.pos.line)
+          if (auto r = result_of(c)) prop.results.push_back(std::move(*r));
+      try {
+        const int node = p_.expression();
+        const std::size_t last = p_.cursor() - 1;
+        prop.text = text_between(first, last);
+        previous_end = p_.token_at(last).pos.line;
+        compile_property(node, prop);
+        if (!p_.at_end() && !p_.is(";") && p_.peek().pos.line == p_.token_at(last).pos.line)
+          p_.fail_here("expected ';' or a new line after the property");
+      } catch (const std::invalid_argument& e) {
+        if (!keep_going_) throw;
+        // The property is kept with its reason, and reading goes on at the next
+        // ';' or at the next line that starts a property.
+        prop.error = e.what();
+        const std::uint32_t line = p_.peek().pos.line;
+        while (!p_.at_end() && !p_.is(";") &&
+               !(p_.peek().pos.line > line && (p_.peek().kind == tok::string && p_.is(":", 1))))
+          p_.next();
+        prop.text = text_between(first, p_.cursor() > first ? p_.cursor() - 1 : first);
+        previous_end = p_.token_at(p_.cursor() > first ? p_.cursor() - 1 : first).pos.line;
+      }
+      out.push_back(std::move(prop));
+    }
+    return out;
+  }
+
+ private:
+  std::string text_between(std::size_t first, std::size_t last) const {
+    const detail::token& a = p_.token_at(first);
+    const detail::token& b = p_.token_at(last);
+    const char* begin = a.text.data() - (a.kind == tok::string ? 1 : 0);
+    const char* end = b.text.data() + b.text.size() + (b.kind == tok::string ? 1 : 0);
+    std::string out;
+    bool space = false;
+    for (const char* c = begin; c < end; ++c) {
+      if (std::isspace(static_cast<unsigned char>(*c))) {
+        space = true;
+        continue;
+      }
+      if (space && !out.empty()) out += ' ';
+      space = false;
+      out += *c;
+    }
+    return out;
+  }
+
+  void constant() {
+    p_.next();
+    value_type type = value_type::integer;
+    if (p_.is("int") || p_.is("double") || p_.is("bool")) {
+      const std::string_view t = p_.next().text;
+      type = t == "int" ? value_type::integer : t == "double" ? value_type::rational : value_type::boolean;
+    }
+    const position pos = p_.peek().pos;
+    const std::string name = p_.ident("the constant's name");
+    if (lookup(name, pos))
+      p_.fail(pos, quote_input(name, 60) + " is defined twice (the model or the file already has that name)");
+    expr e = no_expr;
+    const auto given = std::find_if(given_.begin(), given_.end(), [&](const auto& g) { return g.first == name; });
+    if (p_.accept("=")) {
+      if (given != given_.end())
+        p_.fail(pos, "the constant " + quote_input(name, 60) + " has a value in the file and one was given too");
+      e = compile(p_.expression());
+      if (!m_.pool.is_constant(e)) m_.pool.fail(e, "the value of a constant must be constant");
+    } else if (given != given_.end()) {
+      if (const std::optional<bool> b = boolean_text(given->second)) {
+        e = m_.pool.integer(*b, value_type::boolean, pos);
+      } else {
+        const Rational q = parse_rational(given->second);
+        if (type == value_type::integer) {
+          if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
+            p_.fail(pos, "the constant " + quote_input(name, 60) + " is an int, not " + quote_input(given->second, 60));
+          e = m_.pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, pos);
+        } else {
+          e = m_.pool.rational(q, pos);
+        }
+      }
+    } else {
+      p_.fail(pos, "the constant " + quote_input(name, 60) + " has no value: give it one (exactdp check --const " +
+                       name + "=...)");
+    }
+    detail::expect_type(m_.pool, e, type, "the constant " + quote_input(name, 60));
+    if (type == value_type::rational && m_.pool.nodes[e].type == value_type::integer)
+      e = m_.pool.rational(Rational(m_.pool.nodes[e].ival), pos);
+    p_.expect(";", "after the constant");
+    constants_.emplace(name, e);
+  }
+
+  std::optional<expr> lookup(const std::string& name, position pos) {
+    for (std::size_t v = 0; v < m_.variables.size(); ++v) {
+      if (m_.variables[v].name != name) continue;
+      const expr e =
+          m_.pool.add(op::variable, m_.variables[v].boolean ? value_type::boolean : value_type::integer, pos);
+      m_.pool.nodes[e].index = static_cast<std::uint32_t>(v);
+      return e;
+    }
+    for (const auto& [n, e] : m_.constants)
+      if (n == name) return e;
+    for (const auto& [n, e] : m_.formulas)
+      if (n == name) return e;
+    const auto c = constants_.find(name);
+    if (c != constants_.end()) return c->second;
+    return std::nullopt;
+  }
+
+  std::optional<expr> label(const std::string& name, position pos) {
+    for (const auto& [n, e] : m_.labels)
+      if (n == name) return e;
+    if (name == "init") {
+      if (m_.initial != no_expr) return m_.initial;
+      std::vector<expr> parts;
+      for (std::size_t v = 0; v < m_.variables.size(); ++v) {
+        const value_type t = m_.variables[v].boolean ? value_type::boolean : value_type::integer;
+        const expr x = m_.pool.add(op::variable, t, pos);
+        m_.pool.nodes[x].index = static_cast<std::uint32_t>(v);
+        parts.push_back(
+            m_.pool.add(op::eq, value_type::boolean, pos, {x, m_.pool.integer(m_.variables[v].initial, t, pos)}));
+      }
+      if (parts.empty()) return m_.pool.integer(1, value_type::boolean, pos);
+      return m_.pool.add(op::and_, value_type::boolean, pos, parts);
+    }
+    if (name == "deadlock")
+      p_.fail(pos, "the label \"deadlock\" is not supported (deadlocks are reported when the model is built)");
+    return std::nullopt;
+  }
+
+  expr compile(int node) {
+    return detail::compile(
+        p_.nodes, node, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); },
+        [this](const std::string& n, position pos) { return label(n, pos); });
+  }
+
+  expr state_formula(int node, const char* what) {
+    const expr e = compile(node);
+    detail::expect_type(m_.pool, e, value_type::boolean, what);
+    return e;
+  }
+
+  std::uint64_t steps(int node) {
+    const expr e = compile(node);
+    if (!m_.pool.is_constant(e)) m_.pool.fail(e, "a step bound must be constant");
+    detail::expect_type(m_.pool, e, value_type::integer, "a step bound");
+    const std::int64_t k = m_.pool.nodes[e].ival;
+    if (k < 0) m_.pool.fail(e, "a step bound must be >= 0, not " + std::to_string(k));
+    return static_cast<std::uint64_t>(k);
+  }
+
+  void compile_property(int node, property& prop) {
+    const detail::syntax_node* n = &p_.nodes[node];
+    if (n->kind == syn::filter) {
+      static constexpr std::string_view ops[] = {"max",    "min",    "avg",   "sum",   "count",
+                                                 "forall", "exists", "first", "print", "printall"};
+      if (std::find(std::begin(ops), std::end(ops), n->name) == std::end(ops))
+        p_.fail(n->pos, "unknown filter operator " + quote_input(n->name, 60) +
+                            " (max, min, avg, sum, count, forall, exists, first, print)");
+      prop.filter = n->name == "printall" ? "print" : n->name;
+      if (n->kids[1] >= 0) {
+        const detail::syntax_node& st = p_.nodes[n->kids[1]];
+        prop.filter_init = st.kind == syn::label && st.name == "init";
+        prop.filter_states = state_formula(n->kids[1], "the states of a filter");
+      }
+      n = &p_.nodes[n->kids[0]];
+    }
+    if (n->kind != syn::query)
+      p_.fail(n->pos,
+              "a property must be a P, R, S or T operator (or a filter of one); nested or combined "
+              "operators and plain state formulas are not supported");
+    const detail::query_syntax& q = p_.queries[n->query];
+    prop.letter = q.letter;
+    prop.optimum = q.optimum;
+    prop.compare = q.compare;
+    prop.path = q.path;
+    if (q.bound >= 0) {
+      const expr b = compile(q.bound);
+      if (!m_.pool.is_constant(b)) m_.pool.fail(b, "a bound must be constant");
+      detail::expect_type(m_.pool, b, value_type::rational, "a bound");
+      prop.bound = m_.pool.eval_rational(b, nullptr);
+      if (q.letter == 'P' && (prop.bound < 0 || prop.bound > 1))
+        m_.pool.fail(b, "a probability bound must be in [0, 1], not " + message_text(prop.bound));
+    }
+    if (q.letter == 'T' && q.path != 'F') p_.fail(n->pos, "the T operator (expected steps) takes F phi only");
+    if (q.letter == 'S' && m_.kind != model_kind::dtmc)
+      p_.fail(n->pos, "S (long-run probability) is supported for DTMCs only");
+    if (q.letter == 'P' && (q.path == 'C' || q.path == 'I')) p_.fail(n->pos, "C<=k and I=k are reward formulas: use R");
+    if ((q.letter == 'R' || q.letter == 'T') && (q.path == 'G' || q.path == 'X' || q.path == 'U'))
+      p_.fail(n->pos, "a reward operator takes F phi, C<=k or I=k");
+    if (q.letter == 'R' && q.path == 'F' && q.step_bound >= 0)
+      p_.fail(n->pos, "a step-bounded reachability reward R[F<=k] is not supported");
+    if (q.letter == 'R') {
+      prop.reward = reward_index(m_, q.reward);
+      if (prop.reward < 0)
+        p_.fail(q.reward.empty() ? n->pos : q.reward_pos,
+                m_.rewards.empty() ? std::string("the model has no reward structure")
+                                   : "the model has no reward structure " + quote_input("\"" + q.reward + "\"", 60));
+    }
+    if (q.letter == 'T') prop.reward = -2;
+    if (q.step_bound >= 0) prop.steps = steps(q.step_bound);
+    if (q.left >= 0) prop.left = state_formula(q.left, "the left side of U");
+    if (q.right >= 0) prop.right = state_formula(q.right, "a path formula's operand");
+    if (m_.kind == model_kind::mdp && prop.optimum == 0 && q.letter != 'S') {
+      // A bound holds for every strategy: P>=b is Pmin>=b, P<=b is Pmax<=b.
+      if (q.compare == "=?")
+        p_.fail(n->pos, std::string("an MDP has no single value: write ") + q.letter + "max=? or " + q.letter +
+                            "min=? (PRISM's rule)");
+      prop.optimum = q.compare[0] == '>' ? -1 : 1;
+    }
+  }
+
+  parser& p_;
+  symbolic_model& m_;
+  const constant_values& given_;
+  bool keep_going_;
+  std::map<std::string, expr> constants_;
+};
+
+}  // namespace
+
+int reward_index(const symbolic_model& model, const std::string& name) {
+  if (name.empty()) return model.rewards.empty() ? -1 : 0;
+  for (std::size_t i = 0; i < model.rewards.size(); ++i)
+    if (model.rewards[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
+                                       const constant_values& constants, bool keep_going) {
+  std::vector<detail::token> tokens;
+  std::vector<detail::comment> comments;
+  detail::tokenize(text, source, tokens, comments);
+  parser p(std::move(tokens), source, true);
+  const std::string saved = model.pool.source;
+  model.pool.source = source;
+  try {
+    property_compiler c(p, model, constants, keep_going);
+    std::vector<property> out = c.run(comments);
+    model.pool.source = saved;
+    return out;
+  } catch (...) {
+    model.pool.source = saved;
+    throw;
+  }
+}
+
+std::vector<std::string> undefined_property_constants(std::string_view text, const std::string& source) {
+  std::vector<detail::token> tokens;
+  std::vector<detail::comment> comments;
+  detail::tokenize(text, source, tokens, comments);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (tokens[i].kind != tok::ident || tokens[i].text != "const") continue;
+    std::size_t j = i + 1;
+    if (tokens[j].text == "int" || tokens[j].text == "double" || tokens[j].text == "bool") ++j;
+    if (j + 1 < tokens.size() && tokens[j].kind == tok::ident && tokens[j + 1].text == ";")
+      out.emplace_back(tokens[j].text);
+  }
+  return out;
+}
+
+std::vector<std::size_t> reported_states(const symbolic_model& model, const state_space& space, const property& p) {
+  if (p.filter.empty() || p.filter_init) return space.initial;
+  std::vector<std::size_t> out;
+  if (p.filter_states == no_expr) {
+    out.resize(space.size());
+    for (std::size_t s = 0; s < out.size(); ++s) out[s] = s;
+    return out;
+  }
+  const std::vector<char> in = states_where(model, space, p.filter_states);
+  for (std::size_t s = 0; s < in.size(); ++s)
+    if (in[s]) out.push_back(s);
+  return out;
+}
+
+namespace detail {
+
+namespace {
+std::vector<char> negation(std::vector<char> v) {
+  for (char& x : v) x = !x;
+  return v;
+}
+}  // namespace
+
+unbounded_question unbounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
+  unbounded_question q;
+  std::vector<char> target = states_where(model, space, p.right);
+  std::vector<char> stop;
+  bool maximise = p.optimum >= 0;
+  if (p.path == 'G') {
+    target = negation(std::move(target));
+    q.complement = true;
+    maximise = !maximise;
+  }
+  if (p.path == 'U') {
+    const std::vector<char> left = states_where(model, space, p.left);
+    stop.assign(space.size(), 0);
+    for (std::size_t s = 0; s < stop.size(); ++s) stop[s] = !left[s] && !target[s];
+  }
+  const bool reward = p.letter == 'R' || p.letter == 'T';
+  q.model = to_decision_model(model, space, reward ? p.reward : -1, stop);
+  q.query.double_guess = model.kind == model_kind::mdp;  // a chain has no strategy to guess
+  q.query.objective = reward ? (maximise ? decision_objective::rmax : decision_objective::rmin)
+                             : (maximise ? decision_objective::pmax : decision_objective::pmin);
+  if (model.kind == model_kind::dtmc) q.query.objective = reward ? decision_objective::rmax : decision_objective::pmax;
+  for (std::size_t s = 0; s < target.size(); ++s)
+    if (target[s]) q.query.target.push_back(s);
+  return q;
+}
+
+bounded_question bounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
+  bounded_question q;
+  q.maximise = p.optimum >= 0;
+  std::vector<char> stop;
+  int reward = -1;
+  switch (p.path) {
+    case 'X':
+      q.kind = bounded_kind::instantaneous;
+      q.steps = 1;
+      for (const char x : states_where(model, space, p.right)) q.state_value.emplace_back(x ? 1 : 0);
+      break;
+    case 'C':
+      q.kind = bounded_kind::cumulative;
+      q.steps = *p.steps;
+      reward = p.reward;
+      break;
+    case 'I':
+      q.kind = bounded_kind::instantaneous;
+      q.steps = *p.steps;
+      q.state_value = state_rewards(model, space, p.reward);
+      break;
+    default: {  // F<=k, G<=k, U<=k
+      q.kind = bounded_kind::reach;
+      q.steps = *p.steps;
+      q.target = states_where(model, space, p.right);
+      if (p.path == 'G') {
+        q.target = negation(std::move(q.target));
+        q.complement = true;
+        q.maximise = !q.maximise;
+      }
+      if (p.path == 'U') {
+        const std::vector<char> left = states_where(model, space, p.left);
+        stop.assign(space.size(), 0);
+        for (std::size_t s = 0; s < stop.size(); ++s) stop[s] = !left[s] && !q.target[s];
+      }
+    }
+  }
+  q.model = to_decision_model(model, space, reward, stop);
+  return q;
+}
+
+namespace {
+template <class T>
+std::vector<T> long_run_at(const symbolic_model& model, const state_space& space, const property& p) {
+  const std::vector<char> in = states_where(model, space, p.right);
+  const markov_model chain_model = to_markov_model(to_explicit_model(model, space, -1));
+  const markov_chain<T> chain(chain_model);
+  std::vector<T> out(space.size(), T(0));
+  for (const std::size_t s : reported_states(model, space, p)) {
+    markov_query q;
+    q.start = s;
+    const markov_long_run<T> lr = long_run(chain, q);
+    T sum(0);
+    for (const auto& [state, x] : lr.distribution)
+      if (in[state]) sum += x;
+    out[s] = sum;
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<Rational> long_run_exact(const symbolic_model& model, const state_space& space, const property& p) {
+  return long_run_at<Rational>(model, space, p);
+}
+std::vector<double> long_run_double(const symbolic_model& model, const state_space& space, const property& p) {
+  return long_run_at<double>(model, space, p);
+}
+
+}  // namespace detail
+
+}  // namespace exactdp::lang
