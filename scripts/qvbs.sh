@@ -26,8 +26,8 @@ passed, failed, times, total = 0, [], [], time.time()
 for c in cases:
     args = [tool, "check", folder + "/" + c["prism"], folder + "/" + c["props"], "--prop", c["property"],
             "--as", "exact", "--json"]
-    for k in c["constants"]:
-        args += ["--const", k]
+    if c["constants"]:
+        args += ["--const", ",".join(c["constants"])]
     what = "%s %s %s" % (c["prism"], ",".join(c["constants"]), c["property"])
     start = time.time()
     try:

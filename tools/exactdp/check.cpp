@@ -43,7 +43,7 @@ void setup_check(CLI::App& cmd, check_options& o) {
                  "The property to check: a name or a 1-based index in the properties file, or a property's text "
                  "(P=? [F \"goal\"]); default: every property, in order");
   cmd.add_option("--const", o.constants,
-                 "Values of the undefined constants, N=16,MAX=2 (several --const allowed); a range N=3:2:11 "
+                 "Values of the undefined constants, N=16,MAX=2; a range N=3:2:11 "
                  "(from:step:to, or from:to) checks every value, one row each");
   cmd.add_flag("--test", o.test,
                "Compare each answer with the // RESULT: v comments above its property (PRISM's -test): a fraction "
@@ -239,15 +239,6 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
 
 std::string state_text(const one_model& m, std::size_t s) { return lang::describe_state(m.model, m.space, s); }
 
-json state_json(const one_model& m, std::size_t s) {
-  json j = json::object();
-  for (std::size_t v = 0; v < m.model.variables.size(); ++v) {
-    const std::int64_t x = m.space.value(s, v);
-    j[m.model.variables[v].name] = m.model.variables[v].boolean ? json(x != 0) : json(x);
-  }
-  return j;
-}
-
 bool holds(const Rational& v, const lang::property& p) {
   return p.compare == "<"    ? v < p.bound
          : p.compare == "<=" ? v <= p.bound
@@ -379,11 +370,7 @@ result run_check(const check_options& o) {
     }
     const lang::state_space& sp = m->space;
     std::string prefix;
-    json constants_json = json::object();
-    for (const auto& [name, value] : given) {
-      prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
-      constants_json[name] = value;
-    }
+    for (const auto& [name, value] : given) prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
     // The size: a DTMC's transitions are counted once its choices are merged.
     std::size_t transitions = sp.transitions();
     if (sp.kind == lang::model_kind::dtmc) {
@@ -406,7 +393,7 @@ result run_check(const check_options& o) {
                             " given a self-loop, such as " + state_text(*m, *sp.deadlock_example)
                       : std::string());
     sizes += (sizes.empty() ? "" : "\n") + (ranged ? prefix + ": " : std::string()) + size;
-    models.push_back(json{{"constants", constants_json},
+    models.push_back(json{{"constants", prefix},
                           {"type", lang::to_string(sp.kind)},
                           {"states", sp.size()},
                           {"transitions", transitions},
@@ -439,11 +426,7 @@ result run_check(const check_options& o) {
         rows.push_back({p, "state", states, label, label});
       } else if (states.size() <= 10 || p->filter == "print") {
         for (const std::size_t s : states)
-          rows.push_back({p,
-                          "state",
-                          {s},
-                          label + " at " + state_text(*m, s),
-                          json{{"text", label}, {"state", state_json(*m, s)}}});
+          rows.push_back({p, "state", {s}, label + " at " + state_text(*m, s), label + " at " + state_text(*m, s)});
       } else {
         rows.push_back({p, "min", states,
                         label + ": the smallest value over the " + std::to_string(states.size()) + " initial states",
