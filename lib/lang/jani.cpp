@@ -107,8 +107,8 @@ class reader {
     model_type(root);
     if (const json_value* f = root.find("features")) features(*f);
     if (const json_value* a = root.find("actions")) actions(*a);
+    if (const json_value* f = root.find("functions")) functions(*f, "functions");  // inlined where called
     if (const json_value* c = root.find("constants")) constants(*c);
-    if (const json_value* f = root.find("functions")) functions(*f, "functions");
     if (const json_value* v = root.find("variables")) variables(*v, "variables", -1);
     system_and_automata(root);
     initial_states(root);
