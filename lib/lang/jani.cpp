@@ -99,7 +99,7 @@ class reader {
  public:
   reader(const json_document& doc, const constant_values& given, symbolic_model& m) : doc_(doc), given_(given), m_(m) {}
 
-  std::vector<property> run(std::vector<refused_property>& refused) {
+  std::vector<property> run(std::vector<refused_property>& refused, std::vector<std::string>& names) {
     const json_value& root = doc_.root();
     doc_.expect_object(root, "a JANI model",
                        {"jani-version", "name", "metadata", "type", "features", "actions", "constants", "variables",
@@ -113,7 +113,7 @@ class reader {
     system_and_automata(root);
     initial_states(root);
     std::vector<property> out;
-    if (const json_value* p = root.find("properties")) out = properties(*p, refused);
+    if (const json_value* p = root.find("properties")) out = properties(*p, refused, names);
     return out;
   }
 
@@ -949,7 +949,8 @@ class reader {
 
   // ---- properties ----
 
-  std::vector<property> properties(const json_value& ps, std::vector<refused_property>& refused) {
+  std::vector<property> properties(const json_value& ps, std::vector<refused_property>& refused,
+                                   std::vector<std::string>& names) {
     array_at(ps, "properties");
     std::vector<property> out;
     for (std::size_t i = 0; i < ps.items().size(); ++i) {
@@ -962,6 +963,7 @@ class reader {
         if (q.name == prop.name) fail(x, p + ".name", "the property " + name_text(prop.name) + " is declared twice");
       for (const refused_property& q : refused)
         if (q.name == prop.name) fail(x, p + ".name", "the property " + name_text(prop.name) + " is declared twice");
+      names.push_back(prop.name);
       prop.pos = pos_of(x);
       brief_json(need(x, "expression", p), prop.text);
       try {
@@ -1296,7 +1298,7 @@ jani_file parse_jani(std::string_view text, const std::string& source, const con
   out.model.source = source;
   out.model.pool.source = source;
   reader r(doc, constants, out.model);
-  out.properties = r.run(out.refused);
+  out.properties = r.run(out.refused, out.names);
   return out;
 }
 

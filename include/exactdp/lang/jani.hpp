@@ -65,6 +65,7 @@ struct jani_file {
   symbolic_model model;
   std::vector<property> properties;
   std::vector<refused_property> refused;
+  std::vector<std::string> names;  ///< every property's name, in the file's order
 };
 
 /// Parses a JANI model and its properties. `source` names the file in
