@@ -2,6 +2,7 @@
 #include "exactdp/lang/prism.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -502,8 +503,8 @@ class resolver {
       e = constant_expression(c.value, "the value of a constant");
     } else if (given != given_.end()) {
       const std::string& text = given->second;
-      if (text == "true" || text == "false") {
-        e = m_.pool.integer(text == "true", value_type::boolean, c.pos);
+      if (const std::optional<bool> b = boolean_text(text)) {
+        e = m_.pool.integer(*b, value_type::boolean, c.pos);
       } else {
         Rational q;
         try {
@@ -601,6 +602,14 @@ symbolic_model parse_prism_model(std::string_view text, const std::string& sourc
   resolver r(p, raw, constants, m);
   r.run();
   return m;
+}
+
+std::optional<bool> boolean_text(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "true") return true;
+  if (lower == "false") return false;
+  return std::nullopt;
 }
 
 bool looks_like_prism_model(std::string_view text) {

@@ -45,7 +45,8 @@ std::optional<result_comment> result_of(const detail::comment& c) {
 
 class property_compiler {
  public:
-  property_compiler(parser& p, symbolic_model& m, const constant_values& given) : p_(p), m_(m), given_(given) {}
+  property_compiler(parser& p, symbolic_model& m, const constant_values& given, bool keep_going)
+      : p_(p), m_(m), given_(given), keep_going_(keep_going) {}
 
   std::vector<property> run(const std::vector<detail::comment>& comments) {
     std::vector<property> out;
@@ -66,16 +67,29 @@ class property_compiler {
           if (q.name == prop.name)
             p_.fail(prop.pos, "the property " + quote_input("\"" + prop.name + "\"", 60) + " is defined twice");
       }
-      const int node = p_.expression();
-      const std::size_t last = p_.cursor() - 1;
-      prop.text = text_between(first, last);
       for (const detail::comment& c : comments)
         if (c.pos.line > previous_end && c.pos.line < prop.pos.line)
           if (auto r = result_of(c)) prop.results.push_back(std::move(*r));
-      previous_end = p_.token_at(last).pos.line;
-      compile_property(node, prop);
-      if (!p_.at_end() && !p_.accept(";") && p_.token_at(p_.cursor()).pos.line == p_.token_at(last).pos.line)
-        p_.fail_here("expected ';' or a new line after the property");
+      try {
+        const int node = p_.expression();
+        const std::size_t last = p_.cursor() - 1;
+        prop.text = text_between(first, last);
+        previous_end = p_.token_at(last).pos.line;
+        compile_property(node, prop);
+        if (!p_.at_end() && !p_.is(";") && p_.peek().pos.line == p_.token_at(last).pos.line)
+          p_.fail_here("expected ';' or a new line after the property");
+      } catch (const std::invalid_argument& e) {
+        if (!keep_going_) throw;
+        // The property is kept with its reason, and reading goes on at the next
+        // ';' or at the next line that starts a property.
+        prop.error = e.what();
+        const std::uint32_t line = p_.peek().pos.line;
+        while (!p_.at_end() && !p_.is(";") &&
+               !(p_.peek().pos.line > line && (p_.peek().kind == tok::string && p_.is(":", 1))))
+          p_.next();
+        prop.text = text_between(first, p_.cursor() > first ? p_.cursor() - 1 : first);
+        previous_end = p_.token_at(p_.cursor() > first ? p_.cursor() - 1 : first).pos.line;
+      }
       out.push_back(std::move(prop));
     }
     return out;
@@ -120,8 +134,8 @@ class property_compiler {
       e = compile(p_.expression());
       if (!m_.pool.is_constant(e)) m_.pool.fail(e, "the value of a constant must be constant");
     } else if (given != given_.end()) {
-      if (given->second == "true" || given->second == "false") {
-        e = m_.pool.integer(given->second == "true", value_type::boolean, pos);
+      if (const std::optional<bool> b = boolean_text(given->second)) {
+        e = m_.pool.integer(*b, value_type::boolean, pos);
       } else {
         const Rational q = parse_rational(given->second);
         if (type == value_type::integer) {
@@ -254,14 +268,19 @@ class property_compiler {
     if (q.step_bound >= 0) prop.steps = steps(q.step_bound);
     if (q.left >= 0) prop.left = state_formula(q.left, "the left side of U");
     if (q.right >= 0) prop.right = state_formula(q.right, "a path formula's operand");
-    if (m_.kind == model_kind::mdp && prop.optimum == 0 && q.letter != 'S')
-      p_.fail(n->pos, std::string("an MDP has no single value: write ") + q.letter + "max or " + q.letter +
-                          "min (PRISM's rule)");
+    if (m_.kind == model_kind::mdp && prop.optimum == 0 && q.letter != 'S') {
+      // A bound holds for every strategy: P>=b is Pmin>=b, P<=b is Pmax<=b.
+      if (q.compare == "=?")
+        p_.fail(n->pos, std::string("an MDP has no single value: write ") + q.letter + "max=? or " + q.letter +
+                            "min=? (PRISM's rule)");
+      prop.optimum = q.compare[0] == '>' ? -1 : 1;
+    }
   }
 
   parser& p_;
   symbolic_model& m_;
   const constant_values& given_;
+  bool keep_going_;
   std::map<std::string, expr> constants_;
 };
 
@@ -275,7 +294,7 @@ int reward_index(const symbolic_model& model, const std::string& name) {
 }
 
 std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
-                                       const constant_values& constants) {
+                                       const constant_values& constants, bool keep_going) {
   std::vector<detail::token> tokens;
   std::vector<detail::comment> comments;
   detail::tokenize(text, source, tokens, comments);
@@ -283,7 +302,7 @@ std::vector<property> parse_properties(std::string_view text, const std::string&
   const std::string saved = model.pool.source;
   model.pool.source = source;
   try {
-    property_compiler c(p, model, constants);
+    property_compiler c(p, model, constants, keep_going);
     std::vector<property> out = c.run(comments);
     model.pool.source = saved;
     return out;

@@ -186,10 +186,10 @@ int parser::implies() {
 
 int parser::iff() {
   int a = disjunction();
-  while (is("<=>")) {
+  for (int chain = depth_; is("<=>");) {
     const position p = next().pos;
     a = add(op_node(op::iff, p, {a, disjunction()}));
-    if (nodes.size() > 0 && ++depth_ > max_expression_depth) fail(p, "too many <=> in a row");
+    if (++chain > max_expression_depth) fail(p, "too many <=> in a row");
   }
   return a;
 }
@@ -248,11 +248,11 @@ int parser::sum() {
 
 int parser::product() {
   int a = unary();
-  while (is("*") || is("/")) {
+  for (int chain = depth_; is("*") || is("/");) {
     if (is("/")) {
       const position p = next().pos;
       a = add(op_node(op::div, p, {a, unary()}));
-      if (++depth_ > max_expression_depth) fail(p, "too many divisions in a row");
+      if (++chain > max_expression_depth) fail(p, "too many divisions in a row");
       continue;
     }
     std::vector<int> kids{a};
@@ -467,6 +467,53 @@ void expect_type(const expression_pool& pool, expr e, value_type want, const std
                                                  : "a double"));
 }
 
+namespace {
+
+// a when e is pow(a, 1/2) (a square root), else nullopt.
+std::optional<expr> square_root_of(const expression_pool& pool, expr e) {
+  const expr_node& n = pool.nodes[e];
+  if (n.kind != op::pow_) return std::nullopt;
+  const expr x = pool.kids(e)[1];
+  if (!pool.is_constant(x) || pool.nodes[x].type != value_type::rational) return std::nullopt;
+  if (pool.rationals[pool.nodes[x].index] != Rational(1) / 2) return std::nullopt;
+  return pool.kids(e)[0];
+}
+
+}  // namespace
+
+std::optional<expr> compare_square_root(expression_pool& pool, op o, expr left, expr right, position pos) {
+  // sqrt(a) R b, with sqrt(a) >= 0: decided exactly by a and b*b.
+  std::optional<expr> a = square_root_of(pool, left);
+  expr b = right;
+  if (!a) {
+    a = square_root_of(pool, right);
+    if (!a) return std::nullopt;
+    b = left;
+    o = o == op::lt ? op::gt : o == op::le ? op::ge : o == op::gt ? op::lt : op::le;  // b R sqrt(a) is sqrt(a) R' b
+  }
+  const value_type B = value_type::boolean;
+  const expr zero = pool.integer(0, value_type::integer, pos);
+  const expr square = pool.fold(pool.add(op::mul, pool.nodes[b].type, pos, {b, b}));
+  // (a is a sum of squares in those models; a negative a has no root, and
+  // the comparisons below then read sqrt(a) as if it were |a|'s.)
+  expr e;
+  switch (o) {
+    case op::ge:  // b <= 0 | a >= b^2
+      e = pool.add(op::or_, B, pos, {pool.add(op::le, B, pos, {b, zero}), pool.add(op::ge, B, pos, {*a, square})});
+      break;
+    case op::gt:  // b < 0 | a > b^2
+      e = pool.add(op::or_, B, pos, {pool.add(op::lt, B, pos, {b, zero}), pool.add(op::gt, B, pos, {*a, square})});
+      break;
+    case op::le:  // b >= 0 & a <= b^2
+      e = pool.add(op::and_, B, pos, {pool.add(op::ge, B, pos, {b, zero}), pool.add(op::le, B, pos, {*a, square})});
+      break;
+    default:  // lt: b > 0 & a < b^2
+      e = pool.add(op::and_, B, pos, {pool.add(op::gt, B, pos, {b, zero}), pool.add(op::lt, B, pos, {*a, square})});
+      break;
+  }
+  return pool.fold(e);
+}
+
 expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool, const name_lookup& lookup,
              const name_lookup& label, int depth) {
   const syntax_node& s = nodes[n];
@@ -553,6 +600,7 @@ expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool
     case op::gt:
     case op::ge:
       numeric("a comparison");
+      if (const std::optional<expr> e = compare_square_root(pool, s.oper, kids[0], kids[1], s.pos)) return *e;
       t = value_type::boolean;
       break;
     case op::add:

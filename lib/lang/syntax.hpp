@@ -141,6 +141,13 @@ using name_lookup = std::function<std::optional<expr>(const std::string& name, p
 expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool, const name_lookup& lookup,
              const name_lookup& label, int depth = 0);
 
+/// `left R right` (R one of lt, le, gt, ge) when one side is a square root
+/// pow(a, 1/2): the same comparison without the root (sqrt(a) >= b is
+/// b <= 0 | a >= b*b, ...), so that it is decided exactly; nullopt when
+/// neither side is one. (Mirollo-Strogatz oscillator models compare an
+/// order parameter, a square root, with a constant.)
+std::optional<expr> compare_square_root(expression_pool& pool, op o, expr left, expr right, position pos);
+
 /// Checks that e has type `want` (int may stand for double), else throws
 /// "file:line:column: WHAT must be WANT, not TYPE".
 void expect_type(const expression_pool& pool, expr e, value_type want, const std::string& what);

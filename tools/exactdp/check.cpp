@@ -122,7 +122,8 @@ bool constants_match(const std::string& wanted, const lang::constant_values& giv
     start = comma + 1;
     const std::size_t eq = item.find('=');
     if (eq == std::string::npos) return false;
-    const auto g = std::find_if(given.begin(), given.end(), [&](const auto& x) { return x.first == item.substr(0, eq); });
+    const auto g =
+        std::find_if(given.begin(), given.end(), [&](const auto& x) { return x.first == item.substr(0, eq); });
     if (g == given.end()) return false;
     try {
       if (parse_rational(g->second) != parse_rational(item.substr(eq + 1))) return false;
@@ -163,10 +164,11 @@ test_outcome compare_result(const std::optional<Rational>& value, bool infinite,
   } catch (const std::invalid_argument&) {
     return {false, "the expected value " + quote_input(e, 60) + " is not a number", {}};
   }
-  const bool decimal = e.find('.') != std::string::npos || e.find('e') != std::string::npos ||
-                       e.find('E') != std::string::npos;
+  const bool decimal =
+      e.find('.') != std::string::npos || e.find('e') != std::string::npos || e.find('E') != std::string::npos;
   const Rational diff = *value > want ? *value - want : want - *value;
-  if (want != 0) t.relative = static_cast<double>(field_traits<Rational>::approximate(diff / (want > 0 ? want : -want)));
+  if (want != 0)
+    t.relative = static_cast<double>(field_traits<Rational>::approximate(diff / (want > 0 ? want : -want)));
   if (!decimal) {
     t.pass = diff == 0;
   } else {
@@ -268,7 +270,10 @@ json state_json(const one_model& m, std::size_t s) {
 }
 
 bool holds(const Rational& v, const lang::property& p) {
-  return p.compare == "<" ? v < p.bound : p.compare == "<=" ? v <= p.bound : p.compare == ">" ? v > p.bound : v >= p.bound;
+  return p.compare == "<"    ? v < p.bound
+         : p.compare == "<=" ? v <= p.bound
+         : p.compare == ">"  ? v > p.bound
+                             : v >= p.bound;
 }
 
 // One row of the output: a property at one state, or reduced over states.
@@ -435,14 +440,14 @@ result run_check(const check_options& o) {
         transitions += static_cast<std::size_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
       }
     }
-    const std::string size = std::string(lang::to_string(sp.kind)) + ", " + count_of(sp.size(), "state", "states") +
-                             ", " + count_of(transitions, "transition", "transitions") +
-                             (sp.kind == lang::model_kind::mdp ? ", " + count_of(sp.choices(), "choice", "choices")
-                                                               : std::string()) +
-                             ", " + count_of(sp.initial.size(), "initial state", "initial states") +
-                             (sp.deadlocks ? "; " + count_of(sp.deadlocks, "deadlock state", "deadlock states") +
-                                                 " given a self-loop, such as " + state_text(*m, *sp.deadlock_example)
-                                           : std::string());
+    const std::string size =
+        std::string(lang::to_string(sp.kind)) + ", " + count_of(sp.size(), "state", "states") + ", " +
+        count_of(transitions, "transition", "transitions") +
+        (sp.kind == lang::model_kind::mdp ? ", " + count_of(sp.choices(), "choice", "choices") : std::string()) + ", " +
+        count_of(sp.initial.size(), "initial state", "initial states") +
+        (sp.deadlocks ? "; " + count_of(sp.deadlocks, "deadlock state", "deadlock states") +
+                            " given a self-loop, such as " + state_text(*m, *sp.deadlock_example)
+                      : std::string());
     sizes += (sizes.empty() ? "" : "\n") + (ranged ? prefix + ": " : std::string()) + size;
     models.push_back(json{{"constants", constants_json},
                           {"type", lang::to_string(sp.kind)},
@@ -463,7 +468,8 @@ result run_check(const check_options& o) {
       };
       const std::vector<std::size_t> states = lang::reported_states(m->model, m->space, *p);
       if (states.empty()) throw std::invalid_argument(p->text + ": the filter's states are empty");
-      const std::string label = (ranged ? prefix + ": " : std::string()) + (p->name.empty() ? "" : "\"" + p->name + "\": ") + p->text;
+      const std::string label =
+          (ranged ? prefix + ": " : std::string()) + (p->name.empty() ? "" : "\"" + p->name + "\": ") + p->text;
       std::vector<row> rows;
       if (!p->filter.empty() && p->filter != "print") {
         rows.push_back({p, p->filter, states, label, label});
@@ -471,11 +477,18 @@ result run_check(const check_options& o) {
         rows.push_back({p, "state", states, label, label});
       } else if (states.size() <= 10 || p->filter == "print") {
         for (const std::size_t s : states)
-          rows.push_back({p, "state", {s}, label + " at " + state_text(*m, s),
+          rows.push_back({p,
+                          "state",
+                          {s},
+                          label + " at " + state_text(*m, s),
                           json{{"text", label}, {"state", state_json(*m, s)}}});
       } else {
-        rows.push_back({p, "min", states, label + ": the smallest value over the " + std::to_string(states.size()) + " initial states", label + " (min)"});
-        rows.push_back({p, "max", states, label + ": the largest value over the " + std::to_string(states.size()) + " initial states", label + " (max)"});
+        rows.push_back({p, "min", states,
+                        label + ": the smallest value over the " + std::to_string(states.size()) + " initial states",
+                        label + " (min)"});
+        rows.push_back({p, "max", states,
+                        label + ": the largest value over the " + std::to_string(states.size()) + " initial states",
+                        label + " (max)"});
       }
       for (const row& rw : rows) {
         value_runs runs;
@@ -494,7 +507,8 @@ result run_check(const check_options& o) {
               rw.reduce == "exists")
             strategy = &exact_values().strategy;
           dyn_modulus_scope scope(modulus);
-          const lang::property_values<DynModInt> v = lang::evaluate_property<DynModInt>(m->model, m->space, *p, strategy);
+          const lang::property_values<DynModInt> v =
+              lang::evaluate_property<DynModInt>(m->model, m->space, *p, strategy);
           return std::uint64_t{reduce<DynModInt>(rw, v, *m, cache->exact).value()};
         };
         named_answer na;
@@ -506,9 +520,9 @@ result run_check(const check_options& o) {
         if (cache->exact && rw.reduce == "state") infinite = cache->exact->infinite[rw.states[0]] != 0;
         if (!p->numeric() && na.value.exact && (rw.reduce == "state" || rw.reduce == "first")) {
           truth = holds(*na.value.exact, *p);
-          r.add("", nullptr, "", "  " + rw.name + " is " + (*truth ? "true" : "false") + ": the value " +
-                                   brief(*na.value.exact) + " is " + (*truth ? "" : "not ") + p->compare + " " +
-                                   brief(p->bound));
+          r.add("", nullptr, "",
+                "  " + rw.name + " is " + (*truth ? "true" : "false") + ": the value " + brief(*na.value.exact) +
+                    " is " + (*truth ? "" : "not ") + p->compare + " " + brief(p->bound));
         }
         if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
           truth = *na.value.exact != 0;

@@ -22,6 +22,7 @@
 // the Quantitative Verification Benchmark Set's models (tests/lang/test_qvbs.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,6 +36,10 @@ namespace exactdp::lang {
 /// ("3", "0.5", "1/3", "true"). Names the model does not declare are ignored
 /// here (they may be the properties' constants).
 using constant_values = std::vector<std::pair<std::string, std::string>>;
+
+/// A bool constant's value as given: true or false (any case: Storm writes
+/// True), or nullopt.
+std::optional<bool> boolean_text(std::string_view text);
 
 /// Parses a PRISM model. `source` names the file in messages. Cost: linear
 /// in the text (expressions are compiled once, constant parts folded).

@@ -68,6 +68,8 @@ struct property {
   std::optional<std::uint64_t> steps;    ///< the step bound (F<=k, U<=k, G<=k, C<=k, I=k)
   expr left = no_expr, right = no_expr;  ///< U: left U right; F, G, X, S: right
   std::vector<result_comment> results;
+  /// Why the property was refused (parse_properties with keep_going), or "".
+  std::string error;
 
   /// True when the property asks for a number (=?), false for a bound (true or false).
   bool numeric() const { return compare == "=?"; }
@@ -81,9 +83,13 @@ struct property {
 /// "file:line:column: ..." for a syntax error, an unknown name or label, a
 /// type error, an unknown reward structure, an unsupported operator (named),
 /// a property that needs a model type it does not have (S on an MDP), or a
-/// step bound that is not a constant int >= 0. Cost: linear in the text.
+/// step bound that is not a constant int >= 0. With `keep_going`, a property
+/// that fails is kept with its reason in property::error (its text and
+/// name are kept too; reading goes on at the next ';' or named property),
+/// so that a file with one unsupported property still serves the others;
+/// a `const` that fails still throws. Cost: linear in the text.
 std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
-                                       const constant_values& constants = {});
+                                       const constant_values& constants = {}, bool keep_going = false);
 
 /// The names of the constants a properties file declares without a value.
 std::vector<std::string> undefined_property_constants(std::string_view text, const std::string& source);
