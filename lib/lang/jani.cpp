@@ -99,7 +99,7 @@ class reader {
  public:
   reader(const json_document& doc, const constant_values& given, symbolic_model& m) : doc_(doc), given_(given), m_(m) {}
 
-  std::vector<property> run(std::vector<refused_property>& refused, std::vector<std::string>& names) {
+  std::vector<property> run() {
     const json_value& root = doc_.root();
     doc_.expect_object(root, "a JANI model",
                        {"jani-version", "name", "metadata", "type", "features", "actions", "constants", "variables",
@@ -113,7 +113,7 @@ class reader {
     system_and_automata(root);
     initial_states(root);
     std::vector<property> out;
-    if (const json_value* p = root.find("properties")) out = properties(*p, refused, names);
+    if (const json_value* p = root.find("properties")) out = properties(*p);
     return out;
   }
 
@@ -949,8 +949,7 @@ class reader {
 
   // ---- properties ----
 
-  std::vector<property> properties(const json_value& ps, std::vector<refused_property>& refused,
-                                   std::vector<std::string>& names) {
+  std::vector<property> properties(const json_value& ps) {
     array_at(ps, "properties");
     std::vector<property> out;
     for (std::size_t i = 0; i < ps.items().size(); ++i) {
@@ -961,16 +960,17 @@ class reader {
       prop.name = string_at(need(x, "name", p), p + ".name");
       for (const property& q : out)
         if (q.name == prop.name) fail(x, p + ".name", "the property " + name_text(prop.name) + " is declared twice");
-      for (const refused_property& q : refused)
-        if (q.name == prop.name) fail(x, p + ".name", "the property " + name_text(prop.name) + " is declared twice");
-      names.push_back(prop.name);
       prop.pos = pos_of(x);
       brief_json(need(x, "expression", p), prop.text);
       try {
         compile_property(need(x, "expression", p), p + ".expression", prop);
       } catch (const std::invalid_argument& e) {
-        refused.push_back({prop.name, e.what()});
-        continue;
+        property refused;
+        refused.name = prop.name;
+        refused.text = prop.text;
+        refused.pos = prop.pos;
+        refused.error = e.what();
+        prop = std::move(refused);
       }
       out.push_back(std::move(prop));
     }
@@ -1298,7 +1298,7 @@ jani_file parse_jani(std::string_view text, const std::string& source, const con
   out.model.source = source;
   out.model.pool.source = source;
   reader r(doc, constants, out.model);
-  out.properties = r.run(out.refused, out.names);
+  out.properties = r.run();
   return out;
 }
 

@@ -237,25 +237,27 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
 // The properties of a JANI file that --prop names (a name or a 1-based
 // index in the file), or all that could be read; a refused one is an error
 // with its reason.
-std::vector<lang::property> select_jani(lang::jani_file& f, const check_options& o) {
-  if (!o.prop) return std::move(f.properties);
-  std::string name = *o.prop;
-  if (!name.empty() && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-      std::find(f.names.begin(), f.names.end(), name) == f.names.end()) {
-    if (f.names.empty())
-      throw std::invalid_argument("--prop " + quote_input(name, 60) + ": the JANI file has no property");
-    name = f.names[parse_integer<std::size_t>(name, "--prop INDEX", 1, f.names.size()) - 1];
+std::vector<lang::property> select_jani(std::vector<lang::property> all, const check_options& o) {
+  if (!o.prop) {
+    std::erase_if(all, [](const lang::property& p) { return !p.error.empty(); });
+    return all;
   }
-  for (lang::property& p : f.properties)
-    if (p.name == name) return {std::move(p)};
-  for (const lang::refused_property& r : f.refused)
-    if (r.name == name)
-      throw std::invalid_argument("the property " + name_text(name) + " cannot be checked: " + r.reason);
-  std::string names;
-  for (const std::string& n : f.names) names += (names.empty() ? "" : ", ") + name_text(n);
-  throw std::invalid_argument("--prop " + quote_input(*o.prop, 60) + " is not a property's name in the JANI file (" +
-                              (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." +
-                              std::to_string(f.names.size()));
+  std::optional<std::size_t> at;
+  for (std::size_t i = 0; i < all.size() && !at; ++i)
+    if (all[i].name == *o.prop) at = i;
+  const std::string& t = *o.prop;
+  if (!at && !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) && !all.empty())
+    at = parse_integer<std::size_t>(t, "--prop INDEX", 1, all.size()) - 1;
+  if (!at) {
+    std::string names;
+    for (const lang::property& p : all) names += (names.empty() ? "" : ", ") + name_text(p.name);
+    throw std::invalid_argument("--prop " + quote_input(t, 60) + " is not a property's name in the JANI file (" +
+                                (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." +
+                                std::to_string(all.size()));
+  }
+  if (!all[*at].error.empty())
+    throw std::invalid_argument("the property " + name_text(all[*at].name) + " cannot be checked: " + all[*at].error);
+  return {std::move(all[*at])};
 }
 
 std::string state_text(const one_model& m, std::size_t s) { return lang::describe_state(m.model, m.space, s); }
@@ -400,13 +402,11 @@ result run_check(const check_options& o) {
     if (jani) {
       lang::jani_file f = lang::parse_jani(model_text, model_name, given);
       m->model = std::move(f.model);
-      m->properties = select_jani(f, o);
       if (!o.prop && &given == &combos.front())
-        for (const lang::refused_property& rp : f.refused)
-          r.add("", nullptr, "", "  not checked: " + name_text(rp.name) + ": " + rp.reason);
-      if (m->properties.empty())
-        throw std::invalid_argument(model_name + " has no property that can be checked" +
-                                    (f.refused.empty() ? std::string() : ": " + f.refused[0].reason));
+        for (const lang::property& p : f.properties)
+          if (!p.error.empty()) r.add("", nullptr, "", "  not checked: " + name_text(p.name) + ": " + p.error);
+      m->properties = select_jani(std::move(f.properties), o);
+      if (m->properties.empty()) throw std::invalid_argument(model_name + " has no property that can be checked");
     } else {
       m->model = lang::parse_prism_model(model_text, model_name, given);
       std::vector<lang::property> all;

@@ -51,27 +51,19 @@
 
 namespace exactdp::lang {
 
-/// A property of the file that could not be read: its name and the reason
-/// ("file:line: path: message").
-struct refused_property {
-  std::string name;
-  std::string reason;
-};
-
-/// A JANI file: the model, the properties inside it that were read, and
-/// those refused (an unsupported operator in one property does not stop
-/// the others; asking for a refused one is an error, with its reason).
+/// A JANI file: the model and the properties inside it, in the file's
+/// order. A property that cannot be read is kept with its reason in
+/// property::error ("file:line: path: message"), as parse_properties does
+/// with keep_going, so that one unsupported operator does not stop the others.
 struct jani_file {
   symbolic_model model;
   std::vector<property> properties;
-  std::vector<refused_property> refused;
-  std::vector<std::string> names;  ///< every property's name, in the file's order
 };
 
 /// Parses a JANI model and its properties. `source` names the file in
 /// messages; `constants` gives the constants the file declares without a
 /// value (name and text: "3", "1/2", "true"). A property that cannot be
-/// read goes to `refused` with its reason. Throws std::invalid_argument
+/// read is kept with its reason in property::error. Throws std::invalid_argument
 /// "file:line: path: message" for invalid JSON, a missing or unknown key,
 /// an unsupported feature (named by its JSON path, such as
 /// "automata[0].edges[3].guard.exp"), a type error, an undefined name, a
