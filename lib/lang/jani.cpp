@@ -405,7 +405,17 @@ class reader {
     std::vector<int> args;
   };
 
+  // Adds a syntax node; its size as a tree (arguments of functions are
+  // shared, so a tree may be far larger than the nodes made) is kept, and
+  // a tree too large to compile is refused before it is compiled.
   int node(syntax_node n) {
+    if (nodes_.size() >= max_tree_size)
+      throw std::invalid_argument(where(m_.source, n.pos) +
+                                  ": an expression is too large once its functions are inlined (more than " +
+                                  std::to_string(max_tree_size) + " operators)");
+    std::uint64_t size = 1;
+    for (const int k : n.kids) size = std::min(size + tree_size_[static_cast<std::size_t>(k)], max_tree_size + 1);
+    tree_size_.push_back(size);
     nodes_.push_back(std::move(n));
     return static_cast<int>(nodes_.size() - 1);
   }
@@ -551,7 +561,15 @@ class reader {
 
   // Compiles an expression in the scope of element `el` (-1: global).
   expr compile(const json_value& v, const std::string& path, int el = -1) {
+    nodes_.clear();  // the trees of one expression at a time
+    tree_size_.clear();
     const int root = to_syntax(v, path);
+    const std::uint64_t size = tree_size_[static_cast<std::size_t>(root)];
+    compiled_size_ += size;
+    if (size > max_tree_size || compiled_size_ > 64 * max_tree_size)
+      fail(v, path,
+           "the expressions are too large once their functions are inlined (more than " +
+               std::to_string(size > max_tree_size ? max_tree_size : 64 * max_tree_size) + " operators)");
     scope_ = el;
     return detail::compile(nodes_, root, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); },
                            {});
@@ -1283,7 +1301,10 @@ class reader {
   std::vector<std::pair<std::size_t, const json_value*>> automaton_restrict_;
   std::map<std::pair<std::size_t, int>, int> structures_;
   std::map<std::size_t, Rational> constant_structures_;
+  static constexpr std::uint64_t max_tree_size = 1'000'000;  // operators in one expression, inlined
   std::vector<syntax_node> nodes_;
+  std::vector<std::uint64_t> tree_size_;
+  std::uint64_t compiled_size_ = 0;
   std::vector<frame> frames_;
   int scope_ = -1;
   bool constants_only_ = false;

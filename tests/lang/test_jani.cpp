@@ -304,6 +304,23 @@ TEST_CASE("jani: every refusal names its JSON path", "[lang][jani]") {
   CHECK(mdp.properties[4].error.empty());
 }
 
+TEST_CASE("jani: functions that double at every call are refused before they are expanded", "[lang][jani]") {
+  // f0(v) = v + v, f_k(v) = f_{k-1}(f_{k-1}(v)): f_40 would be a tree of 2^(2^40) nodes.
+  std::string functions = R"({"name": "f0", "type": "int", "parameters": [{"name": "v", "type": "int"}],
+                                "body": {"op": "+", "left": "v", "right": "v"}})";
+  for (int k = 1; k <= 40; ++k) {
+    const std::string f = "f" + std::to_string(k), g = "f" + std::to_string(k - 1);
+    functions += R"(, {"name": ")" + f + R"(", "type": "int", "parameters": [{"name": "v", "type": "int"}],
+                     "body": {"op": "call", "function": ")" +
+                 g + R"(", "args": [{"op": "call", "function": ")" + g + R"(", "args": ["v"]}]}})";
+  }
+  std::string text = replaced(geometric, R"("actions": [],)", R"("actions": [], "functions": [)" + functions + "],");
+  text = replaced(
+      text, R"("guard": {"exp": {"op": "=", "left": "x", "right": 0}})",
+      R"("guard": {"exp": {"op": "=", "left": {"op": "call", "function": "f40", "args": ["x"]}, "right": 0}})");
+  CHECK_THROWS_WITH(parse_jani(text, "big.jani"), Catch::Contains("big.jani:") && Catch::Contains("too large"));
+}
+
 TEST_CASE("jani: deep nesting is refused, not a crash", "[lang][jani]") {
   std::string deep = "true";
   for (int i = 0; i < 5000; ++i) deep = R"({"op": "¬", "exp": )" + deep + "}";
