@@ -255,7 +255,7 @@ class reader {
   }
 
   expr given_constant(const std::string& name, const std::string& text, value_type type, position pos) {
-    if (text == "true" || text == "false") return m_.pool.integer(text == "true", value_type::boolean, pos);
+    if (const std::optional<bool> b = boolean_text(text)) return m_.pool.integer(*b, value_type::boolean, pos);
     Rational q;
     try {
       q = parse_rational(text);

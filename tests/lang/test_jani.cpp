@@ -309,12 +309,15 @@ TEST_CASE("jani: functions that double at every call are refused before they are
   std::string functions = R"({"name": "f0", "type": "int", "parameters": [{"name": "v", "type": "int"}],
                                 "body": {"op": "+", "left": "v", "right": "v"}})";
   for (int k = 1; k <= 40; ++k) {
-    const std::string f = "f" + std::to_string(k), g = "f" + std::to_string(k - 1);
-    functions += R"(, {"name": ")" + f + R"(", "type": "int", "parameters": [{"name": "v", "type": "int"}],
-                     "body": {"op": "call", "function": ")" +
-                 g + R"(", "args": [{"op": "call", "function": ")" + g + R"(", "args": ["v"]}]}})";
+    const std::string f = std::to_string(k), g = std::to_string(k - 1);
+    functions += R"(, {"name": "f)";
+    functions += f + R"(", "type": "int", "parameters": [{"name": "v", "type": "int"}],
+                     "body": {"op": "call", "function": "f)";
+    functions += g + R"(", "args": [{"op": "call", "function": "f)";
+    functions += g + R"(", "args": ["v"]}]}})";
   }
-  std::string text = replaced(geometric, R"("actions": [],)", R"("actions": [], "functions": [)" + functions + "],");
+  std::string text =
+      replaced(geometric, R"("actions": [],)", std::string(R"("actions": [], "functions": [)") + functions + "],");
   text = replaced(
       text, R"("guard": {"exp": {"op": "=", "left": "x", "right": 0}})",
       R"("guard": {"exp": {"op": "=", "left": {"op": "call", "function": "f40", "args": ["x"]}, "right": 0}})");
@@ -323,9 +326,9 @@ TEST_CASE("jani: functions that double at every call are refused before they are
 
 TEST_CASE("jani: deep nesting is refused, not a crash", "[lang][jani]") {
   std::string deep = "true";
-  for (int i = 0; i < 5000; ++i) deep = R"({"op": "¬", "exp": )" + deep + "}";
+  for (int i = 0; i < 5000; ++i) deep = std::string(R"({"op": "¬", "exp": )") + deep + "}";
   const std::string text = replaced(geometric, R"("guard": {"exp": {"op": "=", "left": "x", "right": 0}})",
-                                    R"("guard": {"exp": )" + deep + "}");
+                                    std::string(R"("guard": {"exp": )") + deep + "}");
   CHECK_THROWS_WITH(parse_jani(text, "deep.jani"), Catch::Contains("nested deeper"));
   CHECK_THROWS_WITH(parse_jani("{", "bad.jani"), Catch::Contains("bad.jani:1"));
 }
