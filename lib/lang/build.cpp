@@ -164,8 +164,10 @@ class builder {
     for (std::size_t mi = 0; mi < m_.modules.size(); ++mi)
       for (const int a : m_.modules[mi].alphabet) action_modules_[a].push_back(mi);
     prepared_.resize(m_.modules.size());
+    index_.resize(m_.modules.size());
     for (std::size_t mi = 0; mi < m_.modules.size(); ++mi) {
       for (const command& c : m_.modules[mi].commands) {
+        index_command(mi, static_cast<std::uint32_t>(prepared_[mi].size()), c.guard);
         prepared_command p;
         p.cmd = &c;
         p.constant = std::all_of(c.updates.begin(), c.updates.end(),
@@ -179,6 +181,61 @@ class builder {
         prepared_[mi].push_back(std::move(p));
       }
     }
+  }
+
+  // Guards are looked up, not all tested: a command whose guard is a
+  // conjunction with a conjunct x = c (x a variable, c a constant) is listed
+  // under the value c of x (the x of largest range among its conjuncts), and
+  // tested only in states where x = c. Its whole guard is still tested there.
+  struct guard_index {
+    std::uint32_t var = 0;
+    std::vector<std::vector<std::uint32_t>> by_value;  // value - low -> commands
+  };
+  struct module_index {
+    std::vector<std::uint32_t> always;  // commands without such a conjunct
+    std::vector<guard_index> by_var;
+  };
+
+  void index_command(std::size_t mi, std::uint32_t ci, expr guard) {
+    const expression_pool& p = m_.pool;
+    std::vector<expr> conjuncts;
+    if (p.nodes[guard].kind == op::and_) {
+      for (std::uint32_t i = 0; i < p.nodes[guard].count; ++i) conjuncts.push_back(p.kids(guard)[i]);
+    } else {
+      conjuncts.push_back(guard);
+    }
+    std::optional<std::pair<std::uint32_t, std::int64_t>> best;
+    for (const expr c : conjuncts) {
+      const expr_node& n = p.nodes[c];
+      std::optional<std::pair<std::uint32_t, std::int64_t>> cand;
+      if (n.kind == op::variable && n.type == value_type::boolean) cand = {{n.index, 1}};
+      if (n.kind == op::not_ && p.nodes[p.kids(c)[0]].kind == op::variable) cand = {{p.nodes[p.kids(c)[0]].index, 0}};
+      if (n.kind == op::eq) {
+        const expr a = p.kids(c)[0], b = p.kids(c)[1];
+        const bool av = p.nodes[a].kind == op::variable, bv = p.nodes[b].kind == op::variable;
+        const bool ac = p.is_constant(a) && p.nodes[a].type != value_type::rational;
+        const bool bc = p.is_constant(b) && p.nodes[b].type != value_type::rational;
+        if (av && bc) cand = {{p.nodes[a].index, p.nodes[b].ival}};
+        if (bv && ac) cand = {{p.nodes[b].index, p.nodes[a].ival}};
+      }
+      if (!cand) continue;
+      const variable& v = m_.variables[cand->first];
+      if (v.high - v.low > 65535) continue;
+      if (!best || v.high - v.low > m_.variables[best->first].high - m_.variables[best->first].low) best = cand;
+    }
+    module_index& mx = index_[mi];
+    if (!best) {
+      mx.always.push_back(ci);
+      return;
+    }
+    const variable& v = m_.variables[best->first];
+    if (best->second < v.low || best->second > v.high) return;  // never enabled
+    auto it = std::find_if(mx.by_var.begin(), mx.by_var.end(), [&](const guard_index& g) { return g.var == best->first; });
+    if (it == mx.by_var.end()) {
+      mx.by_var.push_back({best->first, std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(v.high - v.low + 1))});
+      it = mx.by_var.end() - 1;
+    }
+    it->by_value[static_cast<std::size_t>(best->second - v.low)].push_back(ci);
   }
 
   void check_distribution(const command& c, const std::vector<Rational>& q, const std::int64_t* vals) const {
@@ -288,9 +345,15 @@ class builder {
     for (auto& e : by_action_) e.clear();
     for (std::size_t mi = 0; mi < nm; ++mi) {
       const auto& cmds = prepared_[mi];
-      for (std::uint32_t ci = 0; ci < cmds.size(); ++ci)
+      const auto test = [&](std::uint32_t ci) {
         if (m_.pool.eval_bool(cmds[ci].cmd->guard, cur))
           by_action_[static_cast<std::size_t>(cmds[ci].cmd->action + 1) * nm + mi].push_back(ci);
+      };
+      const module_index& mx = index_[mi];
+      for (const std::uint32_t ci : mx.always) test(ci);
+      for (const guard_index& g : mx.by_var)
+        for (const std::uint32_t ci : g.by_value[static_cast<std::size_t>(cur[g.var] - m_.variables[g.var].low)])
+          test(ci);
     }
     const std::size_t before = s_.choice_action.size();
     // Unlabelled commands interleave.
@@ -418,6 +481,7 @@ class builder {
   std::size_t count_ = 0;
   std::vector<std::uint32_t> slots_;
   std::vector<std::vector<prepared_command>> prepared_;
+  std::vector<module_index> index_;
   std::vector<std::vector<std::uint32_t>> by_action_;     // (action + 1) * modules + module -> enabled commands
   std::vector<std::vector<std::size_t>> action_modules_;  // action -> modules whose alphabet has it
   std::vector<std::pair<std::size_t, std::uint32_t>> parts_;

@@ -259,7 +259,7 @@ expr expression_pool::fold(expr e) {
   const expr* k = kids(e);
   for (std::uint32_t i = 0; i < n.count; ++i)
     if (nodes[k[i]].kind != op::constant) return e;
-  if (n.kind == op::log_) return e;  // refused when (and only if) it is evaluated
+  if (n.kind == op::log_) eval_rational(e, nullptr);  // refused: log has no exact value
   if (n.type == value_type::rational) return rational(eval_rational(e, nullptr), n.pos);
   return integer(eval_int(e, nullptr), n.type, n.pos);
 }

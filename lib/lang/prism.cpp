@@ -588,7 +588,8 @@ class resolver {
 
 }  // namespace
 
-symbolic_model parse_prism_model(std::string_view text, const std::string& source, const constant_values& constants) {
+symbolic_model parse_prism_language(std::string_view text, const std::string& source,
+                                    const constant_values& constants) {
   std::vector<detail::token> tokens;
   std::vector<detail::comment> comments;
   detail::tokenize(text, source, tokens, comments);

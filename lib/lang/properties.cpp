@@ -367,6 +367,7 @@ unbounded_question unbounded_question_of(const symbolic_model& model, const stat
   }
   const bool reward = p.letter == 'R' || p.letter == 'T';
   q.model = to_decision_model(model, space, reward ? p.reward : -1, stop);
+  q.query.double_guess = model.kind == model_kind::mdp;  // a chain has no strategy to guess
   q.query.objective = reward ? (maximise ? decision_objective::rmax : decision_objective::rmin)
                              : (maximise ? decision_objective::pmax : decision_objective::pmin);
   if (model.kind == model_kind::dtmc) q.query.objective = reward ? decision_objective::rmax : decision_objective::pmax;

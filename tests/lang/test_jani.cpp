@@ -337,7 +337,7 @@ TEST_CASE("jani: deep nesting is refused, not a crash", "[lang][jani]") {
 
 TEST_CASE("jani: QVBS models read by both routes agree with each other and with the references", "[lang][jani][qvbs]") {
   const std::string dir = test::source_path("tests/data/qvbs/");
-  const nlohmann::json cases = nlohmann::json::parse(test::read_all(dir + "cases.json"));
+  const nlohmann::json cases = nlohmann::json::parse(test::read_all(dir + "jani_cases.json"));
   REQUIRE(cases.size() >= 10);
   std::size_t pairs = 0;
   for (const nlohmann::json& c : cases) {
@@ -363,7 +363,7 @@ TEST_CASE("jani: QVBS models read by both routes agree with each other and with 
     }
     if (c["prism"].is_null()) continue;
     symbolic_model m =
-        parse_prism_model(test::read_all(dir + c["prism"].get<std::string>()), c["prism"].get<std::string>(), given);
+        parse_prism_language(test::read_all(dir + c["prism"].get<std::string>()), c["prism"].get<std::string>(), given);
     const std::vector<property> props = parse_properties(test::read_all(dir + c["props"].get<std::string>()),
                                                          c["props"].get<std::string>(), m, given, true);
     const auto p = std::find_if(props.begin(), props.end(), [&](const property& q) { return q.name == name; });

@@ -213,12 +213,16 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
                                    const lang::constant_values& given) {
   if (!o.prop) return all;
   if (o.properties) {
+    auto chosen = [](lang::property& p) -> std::vector<lang::property> {
+      if (!p.error.empty()) throw std::invalid_argument(p.error);
+      return {std::move(p)};
+    };
     for (lang::property& p : all)
-      if (p.name == *o.prop) return {std::move(p)};
+      if (p.name == *o.prop) return chosen(p);
     const std::string& t = *o.prop;
     if (!t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; })) {
       const auto i = parse_integer<std::size_t>(t, "--prop INDEX", 1, std::max<std::size_t>(all.size(), 1));
-      return {std::move(all[i - 1])};
+      return chosen(all[i - 1]);
     }
   }
   try {
@@ -235,13 +239,10 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
 }
 
 // The properties of a JANI file that --prop names (a name or a 1-based
-// index in the file), or all that could be read; a refused one is an error
-// with its reason.
+// index in the file), or all of them (those refused are reported as the
+// PRISM route's are); choosing a refused one is an error with its reason.
 std::vector<lang::property> select_jani(std::vector<lang::property> all, const check_options& o) {
-  if (!o.prop) {
-    std::erase_if(all, [](const lang::property& p) { return !p.error.empty(); });
-    return all;
-  }
+  if (!o.prop) return all;
   std::optional<std::size_t> at;
   for (std::size_t i = 0; i < all.size() && !at; ++i)
     if (all[i].name == *o.prop) at = i;
@@ -255,21 +256,11 @@ std::vector<lang::property> select_jani(std::vector<lang::property> all, const c
                                 (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." +
                                 std::to_string(all.size()));
   }
-  if (!all[*at].error.empty())
-    throw std::invalid_argument("the property " + name_text(all[*at].name) + " cannot be checked: " + all[*at].error);
+  if (!all[*at].error.empty()) throw std::invalid_argument(all[*at].error);
   return {std::move(all[*at])};
 }
 
 std::string state_text(const one_model& m, std::size_t s) { return lang::describe_state(m.model, m.space, s); }
-
-json state_json(const one_model& m, std::size_t s) {
-  json j = json::object();
-  for (std::size_t v = 0; v < m.model.variables.size(); ++v) {
-    const std::int64_t x = m.space.value(s, v);
-    j[m.model.variables[v].name] = m.model.variables[v].boolean ? json(x != 0) : json(x);
-  }
-  return j;
-}
 
 bool holds(const Rational& v, const lang::property& p) {
   return p.compare == "<"    ? v < p.bound
@@ -394,7 +385,7 @@ result run_check(const check_options& o) {
   r.many = true;
   r.names_key = "property";
   r.as = o.answer.as;
-  json models = json::array(), tests = json::array();
+  json models = json::array(), tests = json::array(), refused = json::array(), verdicts = json::array();
   std::size_t mismatches = 0, tested = 0;
   std::string sizes;
   for (const lang::constant_values& given : combos) {
@@ -402,15 +393,11 @@ result run_check(const check_options& o) {
     if (jani) {
       lang::jani_file f = lang::parse_jani(model_text, model_name, given);
       m->model = std::move(f.model);
-      if (!o.prop && &given == &combos.front())
-        for (const lang::property& p : f.properties)
-          if (!p.error.empty()) r.add("", nullptr, "", "  not checked: " + name_text(p.name) + ": " + p.error);
       m->properties = select_jani(std::move(f.properties), o);
-      if (m->properties.empty()) throw std::invalid_argument(model_name + " has no property that can be checked");
     } else {
-      m->model = lang::parse_prism_model(model_text, model_name, given);
+      m->model = lang::parse_prism_language(model_text, model_name, given);
       std::vector<lang::property> all;
-      if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given);
+      if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given, true);
       m->properties = select(std::move(all), o, m->model, given);
     }
     {
@@ -422,11 +409,7 @@ result run_check(const check_options& o) {
     }
     const lang::state_space& sp = m->space;
     std::string prefix;
-    json constants_json = json::object();
-    for (const auto& [name, value] : given) {
-      prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
-      constants_json[name] = value;
-    }
+    for (const auto& [name, value] : given) prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
     // The size: a DTMC's transitions are counted once its choices are merged.
     std::size_t transitions = sp.transitions();
     if (sp.kind == lang::model_kind::dtmc) {
@@ -449,7 +432,7 @@ result run_check(const check_options& o) {
                             " given a self-loop, such as " + state_text(*m, *sp.deadlock_example)
                       : std::string());
     sizes += (sizes.empty() ? "" : "\n") + (ranged ? prefix + ": " : std::string()) + size;
-    models.push_back(json{{"constants", constants_json},
+    models.push_back(json{{"constants", prefix},
                           {"type", lang::to_string(sp.kind)},
                           {"states", sp.size()},
                           {"transitions", transitions},
@@ -458,6 +441,11 @@ result run_check(const check_options& o) {
                           {"deadlocks", sp.deadlocks}});
     for (std::size_t pi = 0; pi < m->properties.size(); ++pi) {
       const lang::property* p = &m->properties[pi];
+      if (!p->error.empty()) {
+        refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
+        r.add("", nullptr, "refused", (p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
+        continue;
+      }
       auto cache = std::make_shared<value_cache>();
       auto exact_values = [m, p, cache]() -> const lang::property_values<Rational>& {
         if (!cache->exact) {
@@ -477,11 +465,7 @@ result run_check(const check_options& o) {
         rows.push_back({p, "state", states, label, label});
       } else if (states.size() <= 10 || p->filter == "print") {
         for (const std::size_t s : states)
-          rows.push_back({p,
-                          "state",
-                          {s},
-                          label + " at " + state_text(*m, s),
-                          json{{"text", label}, {"state", state_json(*m, s)}}});
+          rows.push_back({p, "state", {s}, label + " at " + state_text(*m, s), label + " at " + state_text(*m, s)});
       } else {
         rows.push_back({p, "min", states,
                         label + ": the smallest value over the " + std::to_string(states.size()) + " initial states",
@@ -526,6 +510,7 @@ result run_check(const check_options& o) {
         }
         if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
           truth = *na.value.exact != 0;
+        if (truth) verdicts.push_back(json{{"property", rw.name_json}, {"holds", *truth}});
         if (o.test && rows.size() == 1) {
           for (const lang::result_comment& rc : p->results) {
             if (!constants_match(rc.constants, given)) continue;
@@ -547,6 +532,8 @@ result run_check(const check_options& o) {
   r.add("model", model_name);
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);
+  r.add("refused", refused);
+  r.add("holds", verdicts);
   if (o.test) {
     r.add("tests", tests);
     r.add("mismatches", mismatches, "tests",

@@ -43,8 +43,8 @@ std::optional<bool> boolean_text(std::string_view text);
 
 /// Parses a PRISM model. `source` names the file in messages. Cost: linear
 /// in the text (expressions are compiled once, constant parts folded).
-symbolic_model parse_prism_model(std::string_view text, const std::string& source,
-                                 const constant_values& constants = {});
+symbolic_model parse_prism_language(std::string_view text, const std::string& source,
+                                    const constant_values& constants = {});
 
 /// True when `text` looks like a PRISM language model (its first word,
 /// after comments, is a model type or a PRISM declaration keyword).

@@ -1,0 +1,277 @@
+// The PRISM language, construct by construct: each model is built and its
+// state space compared with a hand-made explicit model of the same chain
+// (states, choices, exact probabilities), and every error names its
+// file:line:column.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "exactdp/lang/build.hpp"
+#include "exactdp/lang/prism.hpp"
+#include "exactdp/numeric/errors.hpp"
+
+using namespace exactdp;
+using namespace exactdp::lang;
+
+namespace {
+
+// The state space as text: one line per state "vals -> [action] p:vals + ..."
+// sorted, so that state numbering does not matter.
+std::set<std::string> space_text(const symbolic_model& m, const state_space& s) {
+  std::set<std::string> out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::set<std::string> choices;
+    for (std::size_t c = s.choice_begin[i]; c < s.choice_begin[i + 1]; ++c) {
+      std::set<std::string> edges;
+      for (std::size_t e = s.edge_begin[c]; e < s.edge_begin[c + 1]; ++e)
+        edges.insert(exactdp::to_string(s.values[s.probability[e]]) + ":" + describe_state(m, s, s.targets[e]));
+      std::string t = "[" + (s.choice_action[c] < 0 ? std::string() : m.actions[s.choice_action[c]]) + "]";
+      for (const std::string& e : edges) t += " " + e;
+      choices.insert(t);
+    }
+    std::string line = describe_state(m, s, i) + " ->";
+    for (const std::string& c : choices) line += " {" + c + "}";
+    out.insert(line);
+  }
+  return out;
+}
+
+struct built {
+  symbolic_model model;
+  state_space space;
+};
+
+built build(const std::string& text, const constant_values& c = {}, build_options o = {}) {
+  built b;
+  b.model = parse_prism_language(text, "m.prism", c);
+  b.space = build_state_space(b.model, o);
+  return b;
+}
+
+std::string error_of(const std::string& text, const constant_values& c = {}) {
+  try {
+    built b = build(text, c);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("a DTMC module: guards, probabilities, assignments, the state space", "[lang]") {
+  // Knuth and Yao's die from a fair coin, as in the PRISM tutorial.
+  const built b = build(R"(dtmc
+module die
+  s : [0..7] init 0;
+  d : [0..6] init 0;
+  [] s=0 -> 0.5 : (s'=1) + 0.5 : (s'=2);
+  [] s=1 -> 0.5 : (s'=3) + 0.5 : (s'=4);
+  [] s=2 -> 0.5 : (s'=5) + 0.5 : (s'=6);
+  [] s=3 -> 0.5 : (s'=1) + 0.5 : (s'=7) & (d'=1);
+  [] s=4 -> 0.5 : (s'=7) & (d'=2) + 0.5 : (s'=7) & (d'=3);
+  [] s=5 -> 0.5 : (s'=7) & (d'=4) + 0.5 : (s'=7) & (d'=5);
+  [] s=6 -> 0.5 : (s'=2) + 0.5 : (s'=7) & (d'=6);
+  [] s=7 -> (s'=7);
+endmodule
+)");
+  CHECK(b.space.size() == 13);
+  CHECK(b.space.initial.size() == 1);
+  CHECK(b.space.deadlocks == 0);
+  const std::set<std::string> text = space_text(b.model, b.space);
+  CHECK(text.count("(s=0, d=0) -> {[] 1/2:(s=1, d=0) 1/2:(s=2, d=0)}") == 1);
+  CHECK(text.count("(s=3, d=0) -> {[] 1/2:(s=1, d=0) 1/2:(s=7, d=1)}") == 1);
+  CHECK(text.count("(s=7, d=4) -> {[] 1:(s=7, d=4)}") == 1);
+}
+
+TEST_CASE("synchronisation multiplies the probabilities and applies every module's update", "[lang]") {
+  const built b = build(R"(dtmc
+module a
+  x : [0..1];
+  [go] x=0 -> 1/3 : (x'=1) + 2/3 : (x'=0);
+endmodule
+module b
+  y : [0..2];
+  [go] y<2 -> 1/2 : (y'=y+1) + 1/2 : true;
+endmodule
+)");
+  // From (0,0): x'=1 w.p. 1/3 and y'=1 w.p. 1/2 independently.
+  const std::set<std::string> text = space_text(b.model, b.space);
+  CHECK(text.count("(x=0, y=0) -> {[go] 1/3:(x=0, y=0) 1/3:(x=0, y=1) 1/6:(x=1, y=0) 1/6:(x=1, y=1)}") == 1);
+  // y=2 blocks go: a deadlock, fixed with a self-loop.
+  CHECK(text.count("(x=0, y=2) -> {[] 1:(x=0, y=2)}") == 1);
+  CHECK(b.space.deadlocks == 4);
+  build_options refuse;
+  refuse.fix_deadlocks = false;
+  CHECK_THROWS_WITH(build("dtmc\nmodule a\n  x : [0..1];\n  [] x=0 -> (x'=1);\nendmodule\n", {}, refuse),
+                    Catch::Contains("(x=1) has no enabled command (a deadlock)"));
+}
+
+TEST_CASE("unlabelled commands interleave: a DTMC chooses uniformly, an MDP keeps the choices", "[lang]") {
+  const std::string body = R"(
+module a
+  x : [0..1];
+  [] x=0 -> (x'=1);
+endmodule
+module b
+  y : [0..1];
+  [] y=0 -> 1/4 : (y'=1) + 3/4 : true;
+endmodule
+)";
+  const built d = build("dtmc" + body);
+  const built m = build("mdp" + body);
+  CHECK(d.space.size() == 4);
+  CHECK(m.space.size() == 4);
+  // The choices are kept in the space; the DTMC's are merged, each weighted 1/2.
+  const std::set<std::string> text = space_text(m.model, m.space);
+  CHECK(text.count("(x=0, y=0) -> {[] 1/4:(x=0, y=1) 3/4:(x=0, y=0)} {[] 1:(x=1, y=0)}") == 1);
+  const decision_model dm = to_decision_model(d.model, d.space, -1);
+  REQUIRE(dm.choice_count(d.space.initial[0]) == 1);
+  const std::size_t c = dm.choice_begin()[d.space.initial[0]];
+  std::map<std::string, Rational> dist;
+  for (std::size_t e = dm.edge_begin()[c]; e < dm.edge_begin()[c + 1]; ++e)
+    dist[describe_state(d.model, d.space, dm.targets()[e])] = dm.probabilities()[e];
+  CHECK(dist["(x=0, y=0)"] == Rational(3) / 8);
+  CHECK(dist["(x=0, y=1)"] == Rational(1) / 8);
+  CHECK(dist["(x=1, y=0)"] == Rational(1) / 2);
+  const decision_model mm = to_decision_model(m.model, m.space, -1);
+  CHECK(mm.choice_count(m.space.initial[0]) == 2);
+}
+
+TEST_CASE("module renaming, globals, constants, formulas, bools, init blocks", "[lang]") {
+  const built b = build(R"(dtmc
+const int N;
+const double p = 0.1;
+const bool B = true;
+formula both = x1=N & x2=N;
+global g : [0..2] init 0;
+module p1
+  x1 : [0..N] init 0;
+  f1 : bool;
+  [] x1<N -> p : (x1'=x1+1) & (f1'=B) + 1-p : (g'=min(g+1, 2));
+  [] both -> true;
+endmodule
+module p2 = p1 [x1=x2, f1=f2] endmodule
+)",
+                        {{"N", "1"}});
+  REQUIRE(b.model.variables.size() == 5);
+  CHECK(b.model.variables[0].name == "g");
+  CHECK(b.model.variables[3].name == "x2");
+  CHECK(b.model.variables[4].name == "f2");
+  const std::set<std::string> text = space_text(b.model, b.space);
+  CHECK(text.count("(g=0, x1=0, f1=false, x2=0, f2=false) -> {[] 1/10:(g=0, x1=0, f1=false, x2=1, f2=true) "
+                   "9/10:(g=1, x1=0, f1=false, x2=0, f2=false)} {[] 1/10:(g=0, x1=1, f1=true, x2=0, f2=false) "
+                   "9/10:(g=1, x1=0, f1=false, x2=0, f2=false)}") == 1);
+  // init ... endinit: every state it accepts is initial.
+  const built many = build(R"(mdp
+module m
+  x : [0..3];
+  [] true -> (x'=x);
+endmodule
+init x>=2 endinit
+)");
+  CHECK(many.space.initial.size() == 2);
+  CHECK(many.space.size() == 2);
+}
+
+TEST_CASE("expressions: PRISM's precedence, exact division, functions, overflow", "[lang]") {
+  const auto value = [](const std::string& e) {
+    const symbolic_model m =
+        parse_prism_language("dtmc\nconst double v = " + e + ";\nmodule a x:[0..1]; endmodule\n", "e.prism");
+    return m.pool.eval_rational(m.constants.at(0).second, nullptr);
+  };
+  CHECK(value("1 + 2 * 3") == 7);
+  CHECK(value("7 / 2") == Rational(7) / 2);
+  CHECK(value("0.1") == Rational(1) / 10);
+  CHECK(value("-2 - -3") == 1);
+  CHECK(value("true | false & false ? 1 : 2") == 1);
+  CHECK(value("false => false ? 3 : 4") == 3);
+  CHECK(value("min(3, 1, 2) + max(0.5, 1/4)") == Rational(3) / 2);
+  CHECK(value("floor(7/2) + ceil(7/2) + round(5/2)") == 10);
+  CHECK(value("round(-5/2)") == -2);
+  CHECK(value("pow(2, 10) + pow(1/2, 2)") == Rational(4097) / 4);
+  CHECK(value("mod(-7, 3)") == 2);
+  CHECK(value("2 < 3 ? 1 : 0") == 1);
+  CHECK_THROWS_WITH(value("9223372036854775807 + 1"), Catch::Contains("e.prism:2:38: integer overflow"));
+  CHECK_THROWS_WITH(value("1/0"), Catch::Contains("division by zero"));
+  CHECK_THROWS_WITH(value("log(8, 2)"), Catch::Contains("log has no exact value"));
+  CHECK_THROWS_WITH(value("mod(1, 0)"), Catch::Contains("divides by zero"));
+  std::string deep = "1";
+  for (int i = 0; i < 1000; ++i) deep = "(" + deep + ")";
+  CHECK_THROWS_WITH(value(deep), Catch::Contains("nested more than"));
+  std::string sum = "0";
+  for (int i = 0; i < 5000; ++i) sum += " + 1";
+  CHECK(value(sum) == 5000);  // a long sum is one flat node, not a deep tree
+}
+
+TEST_CASE("every error names file:line:column and the token", "[lang]") {
+  const std::string mod = "module a\n  x : [0..2];\n  [] x<2 -> (x'=x+1);\nendmodule\n";
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2]\n  [] true -> true;\nendmodule\n") ==
+        "m.prism:4:3: expected ';' after the variable, at '['");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] y=0 -> true;\nendmodule\n") == "m.prism:4:6: undefined name 'y'");
+  CHECK(error_of("dtmc\nconst int x = 1;\n" + mod) ==
+        "m.prism:4:3: 'x' is defined twice (a constant of that name exists)");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x -> true;\nendmodule\n") ==
+        "m.prism:4:6: a guard must be bool, not an int");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> 3/2 : (x'=1) + -1/2 : true;\nendmodule\n") ==
+        "m.prism:4:14: the probability 3/2 is outside [0, 1]");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] true -> (x'=x+1);\nendmodule\n") ==
+        "m.prism:4:19: the update sets x to 3, outside its range [0..2], in the state (x=2)");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> 0.3 : (x'=1) + 0.6 : true;\nendmodule\n") ==
+        "m.prism:4:3: the probabilities of the command sum to 9/10, not 1 (nothing is renormalised)");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> x/3 : (x'=1) + 1/2 : true;\nendmodule\n") ==
+        "m.prism:4:3: the probabilities of the command sum to 1/2, not 1 in the state (x=0) (nothing is renormalised)");
+  CHECK(error_of("dtmc\nconst int N;\n" + mod) ==
+        "m.prism:2:11: the constant 'N' has no value: give it one (exactdp check --const N=...)");
+  CHECK(error_of("dtmc\nconst int N;\n" + mod, {{"N", "0.5"}}) == "the constant 'N' is an int, not '0.5'");
+  CHECK(error_of("ctmc\n" + mod).find("m.prism:1:1: continuous-time Markov chains (ctmc) are not supported") == 0);
+  CHECK(error_of("pta\n" + mod).find("m.prism:1:1: probabilistic timed automata (pta)") == 0);
+  CHECK(error_of("smg\n" + mod).find("m.prism:1:1: stochastic games") == 0);
+  CHECK(error_of("dtmc\nmodule a\n  x : int;\nendmodule\n") ==
+        "m.prism:3:7: an unbounded int variable is not supported: give it a range [low..high], at 'int'");
+  CHECK(error_of(
+            "dtmc\nmodule a\n  x : [0..2];\nendmodule\nmodule b\n  y : [0..1];\n  [] true -> (x'=1);\nendmodule\n") ==
+        "m.prism:7:15: the module 'b' assigns 'x', a variable of the module 'a'");
+  CHECK(error_of("dtmc\n" + mod + "module b = c [x=y] endmodule\n") == "m.prism:6:12: undefined module 'c' renamed");
+  CHECK(error_of("dtmc\nglobal g : [0..1];\nmodule a\n  x : [0..1];\n  [s] true -> (g'=1);\nendmodule\n"
+                 "module b\n  y : [0..1];\n  [s] true -> (g'=0);\nendmodule\n") ==
+        "m.prism:9:19: two modules synchronising on 's' both assign g in the state (g=0, x=0, y=0)");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2] init 3;\nendmodule\n") ==
+        "m.prism:3:3: the initial value 3 of 'x' is outside its range [0..2]");
+  CHECK(error_of("dtmc\n" + mod + "init x=5 endinit\n") == "m.prism:6:7: no state satisfies the init block");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> (x'=1) # 2;\nendmodule\n") ==
+        "m.prism:4:20: unexpected character '#'");
+  CHECK(error_of("dtmc\n" + mod + "system a endsystem\n").find("m.prism:6:1: system ... endsystem") == 0);
+}
+
+TEST_CASE("the state budget binds while the space grows", "[lang]") {
+  budget_scope scope({.state_bytes = 64 * 1024});
+  CHECK_THROWS_AS(build("dtmc\nmodule a\n  x : [0..100000];\n  [] x<100000 -> (x'=x+1);\nendmodule\n"), resource_error);
+}
+
+TEST_CASE("the explicit model of a state space keeps labels, rewards and actions", "[lang]") {
+  const built b = build(R"(mdp
+module a
+  x : [0..2];
+  [go] x<2 -> (x'=x+1);
+  [stay] x<2 -> true;
+endmodule
+rewards "r"
+  x=1 : 5;
+  [go] true : 1;
+endrewards
+label "end" = x=2;
+)");
+  const explicit_model e = to_explicit_model(b.model, b.space, 0);
+  CHECK(e.size() == 3);
+  CHECK(e.labels().at("end").size() == 1);
+  CHECK(e.labels().at("init") == std::vector<std::size_t>{0});
+  CHECK(e.choice_count() == 5);
+  CHECK(e.action(e.choice_begin(0)) == "go");
+  // state reward 5 at x=1 plus 1 for go
+  CHECK(e.choice_reward(e.choice_begin(1)) == 6);
+  CHECK(e.choice_reward(e.choice_begin(1) + 1) == 5);
+}

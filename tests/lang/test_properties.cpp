@@ -1,0 +1,245 @@
+// PRISM properties on hand-made models whose answers are worked out by
+// hand: every operator, filters, bounds, residues agreeing with the exact
+// values, and every error of a properties file with its file:line:column.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "exactdp/lang/properties.hpp"
+#include "exactdp/numeric/convert.hpp"
+
+using namespace exactdp;
+using namespace exactdp::lang;
+
+namespace {
+
+// Knuth and Yao's die from a fair coin (s: the coin's walk, d: the face).
+const char* const die = R"(dtmc
+module die
+  s : [0..7] init 0;
+  d : [0..6] init 0;
+  [] s=0 -> 0.5 : (s'=1) + 0.5 : (s'=2);
+  [] s=1 -> 0.5 : (s'=3) + 0.5 : (s'=4);
+  [] s=2 -> 0.5 : (s'=5) + 0.5 : (s'=6);
+  [] s=3 -> 0.5 : (s'=1) + 0.5 : (s'=7) & (d'=1);
+  [] s=4 -> 0.5 : (s'=7) & (d'=2) + 0.5 : (s'=7) & (d'=3);
+  [] s=5 -> 0.5 : (s'=7) & (d'=4) + 0.5 : (s'=7) & (d'=5);
+  [] s=6 -> 0.5 : (s'=2) + 0.5 : (s'=7) & (d'=6);
+  [] s=7 -> (s'=7);
+endmodule
+rewards "flips"
+  s<7 : 1;
+endrewards
+rewards "face"
+  s=7 : d;
+endrewards
+label "done" = s=7;
+formula six = d=6;
+)";
+
+// Two ways from state 0: a (cost 2) is a fair coin between 1 and 2, b (cost 5) goes to 3.
+const char* const choice = R"(mdp
+module m
+  s : [0..3];
+  [a] s=0 -> 1/2 : (s'=1) + 1/2 : (s'=2);
+  [b] s=0 -> (s'=3);
+  [] s>0 -> true;
+endmodule
+rewards "cost"
+  [a] true : 2;
+  [b] true : 5;
+endrewards
+)";
+
+struct checked {
+  symbolic_model model;
+  state_space space;
+};
+
+checked load(const char* text) {
+  checked c;
+  c.model = parse_prism_language(text, "m.prism");
+  c.space = build_state_space(c.model);
+  return c;
+}
+
+// The value of the one property in `text`, reduced by its filter (max, min,
+// sum, avg, first) or at the single initial state.
+Rational value(checked& c, const std::string& text) {
+  const std::vector<property> ps = parse_properties(text, "p.props", c.model);
+  REQUIRE(ps.size() == 1);
+  const property& p = ps[0];
+  const property_values<Rational> v = evaluate_property<Rational>(c.model, c.space, p);
+  const std::vector<std::size_t> states = reported_states(c.model, c.space, p);
+  REQUIRE(!states.empty());
+  if (p.filter.empty() || p.filter == "first") {
+    REQUIRE(!v.infinite[states[0]]);
+    // Residues of the same property agree with the exact value.
+    if (c.model.kind == model_kind::dtmc || !v.strategy.empty()) {
+      dyn_modulus_scope scope(1000000007);
+      const property_values<DynModInt> r = evaluate_property<DynModInt>(c.model, c.space, p, &v.strategy);
+      CHECK(r.value[states[0]] == from_rational<DynModInt>(v.value[states[0]]));
+    }
+    // The double run agrees within a few ulps.
+    const property_values<double> d = evaluate_property<double>(c.model, c.space, p);
+    CHECK(d.value[states[0]] == Approx(static_cast<double>(field_traits<Rational>::approximate(v.value[states[0]]))));
+    return v.value[states[0]];
+  }
+  Rational out = v.value[states[0]];
+  std::size_t count = 0;
+  for (const std::size_t s : states) {
+    if (p.filter == "max" && v.value[s] > out) out = v.value[s];
+    if (p.filter == "min" && v.value[s] < out) out = v.value[s];
+    if (p.filter == "count" && (p.compare == ">=" ? v.value[s] >= p.bound : v.value[s] < p.bound)) ++count;
+  }
+  if (p.filter == "sum" || p.filter == "avg") {
+    out = 0;
+    for (const std::size_t s : states) out += v.value[s];
+    if (p.filter == "avg") out /= static_cast<long>(states.size());
+  }
+  if (p.filter == "count") out = static_cast<long>(count);
+  return out;
+}
+
+std::string error_of(checked& c, const std::string& text) {
+  try {
+    parse_properties(text, "p.props", c.model);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("P of F, U, G, X and step bounds on a chain", "[lang]") {
+  checked c = load(die);
+  CHECK(value(c, "P=? [ F s=7 & d=1 ]") == Rational(1) / 6);
+  CHECK(value(c, "P=? [ F \"done\" & six ]") == Rational(1) / 6);
+  CHECK(value(c, "P=? [ s<3 U s=3 ]") == Rational(1) / 4);
+  CHECK(value(c, "P=? [ G s!=7 ]") == 0);
+  CHECK(value(c, "P=? [ G d!=6 ]") == Rational(5) / 6);
+  CHECK(value(c, "P=? [ X s=1 ]") == Rational(1) / 2);
+  CHECK(value(c, "P=? [ F<=3 s=7 ]") == Rational(3) / 4);
+  CHECK(value(c, "P=? [ F<3 s=7 ]") == 0);
+  CHECK(value(c, "P=? [ s<3 U<=2 s=3 ]") == Rational(1) / 4);
+  CHECK(value(c, "P=? [ G<=2 s!=7 ]") == 1);
+}
+
+TEST_CASE("R, T, C<=k, I=k and S on a chain", "[lang]") {
+  checked c = load(die);
+  CHECK(value(c, "R{\"flips\"}=? [ F s=7 ]") == Rational(11) / 3);
+  CHECK(value(c, "R=? [ F s=7 ]") == Rational(11) / 3);  // the first structure
+  CHECK(value(c, "T=? [ F s=7 ]") == Rational(11) / 3);
+  CHECK(value(c, "R{\"flips\"}=? [ C<=2 ]") == 2);
+  CHECK(value(c, "R{\"face\"}=? [ I=3 ]") == Rational(21) / 8);
+  CHECK(value(c, "S=? [ s=7 & d=6 ]") == Rational(1) / 6);
+}
+
+TEST_CASE("filters and bounds", "[lang]") {
+  checked c = load(die);
+  CHECK(value(c, "filter(max, P=? [ F s=7 & d=1 ], true)") == 1);
+  CHECK(value(c, "filter(min, P=? [ F s=7 & d=1 ])") == 0);
+  CHECK(value(c, "filter(sum, P=? [ F d=1 ], s=7)") == 1);
+  CHECK(value(c, "filter(avg, P=? [ F d=6 ], s=7)") == Rational(1) / 6);
+  CHECK(value(c, "filter(first, P=? [ F d=1 ], \"init\")") == Rational(1) / 6);
+  CHECK(value(c, "filter(count, P>=1 [ F s=7 ], true)") == 13);
+  const std::vector<property> ps = parse_properties("\"b\": P>=0.2 [ F s=7 & d=1 ];\nP<1/5 [ F d=1 ]", "p", c.model);
+  REQUIRE(ps.size() == 2);
+  CHECK(ps[0].name == "b");
+  CHECK(ps[0].compare == ">=");
+  CHECK(ps[0].bound == Rational(1) / 5);
+  CHECK(ps[1].compare == "<");
+  CHECK(ps[1].text == "P<1/5 [ F d=1 ]");
+}
+
+TEST_CASE("Pmax, Pmin, Rmax, Rmin and bounded questions of an MDP", "[lang]") {
+  checked c = load(choice);
+  CHECK(value(c, "Pmax=? [ F s=1 ]") == Rational(1) / 2);
+  CHECK(value(c, "Pmin=? [ F s=1 ]") == 0);
+  CHECK(value(c, "Rmin=? [ F s>0 ]") == 2);
+  CHECK(value(c, "R{\"cost\"}max=? [ F s>0 ]") == 5);
+  CHECK(value(c, "Tmax=? [ F s>0 ]") == 1);
+  CHECK(value(c, "Pmax=? [ X s=3 ]") == 1);
+  CHECK(value(c, "Pmin=? [ X s=3 ]") == 0);
+  CHECK(value(c, "Pmin=? [ G s<3 ]") == 0);
+  CHECK(value(c, "Pmax=? [ G s<3 ]") == 1);
+  CHECK(value(c, "Pmax=? [ F<=0 s=1 ]") == 0);
+  CHECK(value(c, "Pmax=? [ F<=1 s=1 ]") == Rational(1) / 2);
+  // The values settle after one round: a bound of 10^6 steps stops there.
+  CHECK(value(c, "Pmax=? [ F<=1000000 s=1 ]") == Rational(1) / 2);
+  CHECK(value(c, "Rmax=? [ C<=3 ]") == 5);
+  CHECK(value(c, "Rmin=? [ C<=3 ]") == 2);
+  // A bound on an MDP holds for every strategy: P>=b is decided by Pmin.
+  const std::vector<property> ps = parse_properties("P>=1 [ F s>0 ]", "p", c.model);
+  CHECK(ps[0].optimum == -1);
+}
+
+TEST_CASE("infinite expected rewards follow PRISM's conventions", "[lang]") {
+  checked c = load(choice);
+  const std::vector<property> ps = parse_properties("Rmax=? [ F s=3 ]", "p", c.model);
+  const property_values<Rational> v = evaluate_property<Rational>(c.model, c.space, ps[0]);
+  CHECK(v.infinite[c.space.initial[0]] == 1);  // a misses s=3 forever
+  const std::vector<property> qs = parse_properties("Rmin=? [ F s=3 ]", "p", c.model);
+  const property_values<Rational> w = evaluate_property<Rational>(c.model, c.space, qs[0]);
+  CHECK(w.infinite[c.space.initial[0]] == 0);
+  CHECK(w.value[c.space.initial[0]] == 5);
+}
+
+TEST_CASE("properties files: names, constants, comments, RESULT lines", "[lang]") {
+  checked c = load(die);
+  const std::vector<property> ps = parse_properties(R"(// the die
+const int K = 3;
+const double q;
+// RESULT: 1/6
+"one": P=? [ F d=1 ];
+// RESULT (K=3): 0.75
+"bounded": P=? [ F<=K s=7 ]
+/* a block comment */ P>=q [ F d=2 ]
+)",
+                                                    "p.props", c.model, {{"q", "0.1"}});
+  REQUIRE(ps.size() == 3);
+  CHECK(ps[0].name == "one");
+  REQUIRE(ps[0].results.size() == 1);
+  CHECK(ps[0].results[0].value == "1/6");
+  CHECK(ps[0].results[0].constants.empty());
+  REQUIRE(ps[1].results.size() == 1);
+  CHECK(ps[1].results[0].constants == "K=3");
+  CHECK(ps[1].results[0].value == "0.75");
+  CHECK(*ps[1].steps == 3);
+  CHECK(ps[2].bound == Rational(1) / 10);
+  CHECK(undefined_property_constants("const int K = 3;\nconst double q;\n", "p") == std::vector<std::string>{"q"});
+}
+
+TEST_CASE("every error of a properties file names file:line:column", "[lang]") {
+  checked c = load(die);
+  checked m = load(choice);
+  CHECK(error_of(c, "P=? [ F \"nope\" ]") == "p.props:1:9: undefined label '\"nope\"'");
+  CHECK(error_of(c, "P=? [ F z=1 ]") == "p.props:1:9: undefined name 'z'");
+  CHECK(error_of(c, "R{\"nope\"}=? [ F s=7 ]") == "p.props:1:3: the model has no reward structure '\"nope\"'");
+  CHECK(error_of(c, "P=? [ F^{rew{\"flips\"}<=3} s=7 ]") ==
+        "p.props:1:8: a reward-bounded F (Storm's F^{rew...}) is not supported, at '^'");
+  CHECK(error_of(c, "P=? [ F s ]") == "p.props:1:9: a path formula's operand must be bool, not an int");
+  CHECK(error_of(c, "P=? [ F P>=1 [ F s=7 ] ]") ==
+        "p.props:1:9: a P, R, S, T operator or filter is only supported at the top of a property");
+  CHECK(error_of(c, "P>=2 [ F s=7 ]") == "p.props:1:4: a probability bound must be in [0, 1], not 2");
+  CHECK(error_of(c, "P=? [ F<=s s=7 ]") == "p.props:1:10: a step bound must be constant");
+  CHECK(error_of(c, "s=7") ==
+        "p.props:1:2: a property must be a P, R, S or T operator (or a filter of one); nested or combined operators "
+        "and plain state formulas are not supported");
+  CHECK(error_of(c, "filter(median, P=? [ F s=7 ])").find("p.props:1:1: unknown filter operator 'median'") == 0);
+  CHECK(error_of(m, "P=? [ F s=1 ]") ==
+        "p.props:1:1: an MDP has no single value: write Pmax=? or Pmin=? (PRISM's rule)");
+  CHECK(error_of(m, "S=? [ s=1 ]") == "p.props:1:1: S (long-run probability) is supported for DTMCs only");
+  CHECK(error_of(c, "const int N;\nP=? [ F<=N s=7 ]") ==
+        "p.props:1:11: the constant 'N' has no value: give it one (exactdp check --const N=...)");
+  CHECK(error_of(c, "P=? [ F s=7 ] P=? [ F s=7 ]") ==
+        "p.props:1:15: expected ';' or a new line after the property, at 'P'");
+  // keep_going: the refused property keeps its reason, the others are read.
+  const std::vector<property> ps = parse_properties(
+      "\"a\": P=? [ F^{rew{\"flips\"}<=3} s=7 ];\n\"b\": P=? [ F s=7 ];\n", "p.props", c.model, {}, true);
+  REQUIRE(ps.size() == 2);
+  CHECK(ps[0].error.find("not supported") != std::string::npos);
+  CHECK(ps[1].error.empty());
+  CHECK(ps[1].name == "b");
+}

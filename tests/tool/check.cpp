@@ -1,0 +1,136 @@
+// The check command: PRISM-language models and their properties through the
+// tool, in-process and as a process (standard input): answers in every
+// number system, --prop, --const and ranges, --test and its exit status,
+// the seed problem's model (two sixes in a row) against the dedicated
+// command, refusals, and every error's exit status.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/paths.hpp"
+#include "support/run_in_process.hpp"
+#include "support/run_tool.hpp"
+#include "support/temp_file.hpp"
+
+using exactdp::test::run_in_process;
+using nlohmann::json;
+
+namespace {
+
+const std::string herman = exactdp::test::source_path("tests/data/qvbs/dtmc/herman/herman.3.prism");
+const std::string herman_props = exactdp::test::source_path("tests/data/qvbs/dtmc/herman/herman.props");
+const std::string sixes = exactdp::test::source_path("examples/prism/two_sixes.pm");
+const std::string sixes_props = exactdp::test::source_path("examples/prism/two_sixes.props");
+
+json run_json(std::vector<std::string> args) {
+  args.push_back("--json");
+  const auto r = run_in_process(args);
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  return json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("check: Herman's ring with 3 processes, 4/3 steps at worst", "[tool][check]") {
+  const json j = run_json({"check", herman, herman_props});
+  REQUIRE(j["answers"].size() == 1);
+  CHECK(j["answers"][0]["exact"] == "4/3");
+  CHECK(j["answers"][0]["mod"] == 333333337);
+  CHECK(j["answers"][0]["double"] == "1.3333333333333333");
+  CHECK(j["models"][0]["states"] == 8);
+  CHECK(j["models"][0]["transitions"] == 28);
+  CHECK(j["models"][0]["initial_states"] == 8);
+  const auto text = run_in_process({"check", herman, herman_props});
+  CHECK(text.status == 0);
+  CHECK(text.out.find("dtmc, 8 states, 28 transitions, 8 initial states") != std::string::npos);
+  CHECK(text.out.find("4/3") != std::string::npos);
+}
+
+TEST_CASE("check: the run of two sixes is 42, as the run command says", "[tool][check]") {
+  const json a = run_json({"check", sixes, "--prop", "R{\"rolls\"}=? [ F \"two_sixes\" ]"});
+  const json b = run_json({"run", "2"});
+  CHECK(a["answers"][0]["exact"] == "42");
+  CHECK(a["answers"][0]["exact"] == b["exact"]);
+  CHECK(a["answers"][0]["mod"] == b["mod"]);
+  // Every property of the file, by name and by index.
+  CHECK(run_json({"check", sixes, sixes_props, "--prop", "within3"})["answers"][0]["exact"] == "11/216");
+  CHECK(run_json({"check", sixes, sixes_props, "--prop", "1"})["answers"][0]["exact"] == "42");
+  const json all = run_json({"check", sixes, sixes_props});
+  CHECK(all["answers"].size() == 3);
+  REQUIRE(all["holds"].size() == 1);
+  CHECK(all["holds"][0]["holds"] == true);
+}
+
+TEST_CASE("check --test compares with the RESULT comments and fails on a mismatch", "[tool][check]") {
+  const auto ok = run_in_process({"check", sixes, sixes_props, "--test"});
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("3 of 3 passed") != std::string::npos);
+  const exactdp::test::temp_file wrong(
+      "wrong.props", "// RESULT: 41.9\nR=? [ F \"two_sixes\" ]\n// RESULT: 0.0509\nP=? [ F<=3 \"two_sixes\" ]\n");
+  const auto bad = run_in_process({"check", sixes, wrong.path(), "--test"});
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("FAIL: expected 41.9, relative error") != std::string::npos);
+  CHECK(bad.out.find("pass: expected 0.0509") != std::string::npos);
+  CHECK(bad.out.find("1 of 2 passed") != std::string::npos);
+}
+
+TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {
+  const exactdp::test::temp_file model("coin.pm",
+                                       "dtmc\nconst double p;\nconst int N;\nmodule c\n  x : [0..N];\n"
+                                       "  [] x<N -> p : (x'=x+1) + 1-p : (x'=0);\nendmodule\n");
+  const json one = run_json({"check", model.path(), "--prop", "P=? [ F<=2 x=N ]", "--const", "p=1/2,N=2"});
+  CHECK(one["answers"][0]["exact"] == "1/4");
+  const json range =
+      run_json({"check", model.path(), "--prop", "P=? [ F<=2 x=N ]", "--const", "p=1/2", "--const", "N=1:2"});
+  REQUIRE(range["answers"].size() == 2);
+  CHECK(range["answers"][0]["exact"] == "3/4");
+  CHECK(range["answers"][1]["exact"] == "1/4");
+  const auto missing = run_in_process({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", "p=1/2"});
+  CHECK(missing.status == 2);
+  CHECK(missing.err.find("the constant 'N' has no value: give it one (exactdp check --const N=...)") !=
+        std::string::npos);
+  const auto unknown = run_in_process({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", "q=1"});
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("--const 'q' is not an undefined constant of the model or the properties (they are: p, N)") !=
+        std::string::npos);
+}
+
+TEST_CASE("check: refusals and errors, one line each with the right status", "[tool][check]") {
+  const auto no_props = run_in_process({"check", sixes});
+  CHECK(no_props.status == 2);
+  CHECK(no_props.err == "exactdp: error: check needs a properties file or --prop 'P=? [F \"goal\"]'\n");
+  const exactdp::test::temp_file tra("m.tra", "2 1\n0 1 1\n");
+  const auto explicit_file = run_in_process({"check", tra.path(), "--prop", "P=? [ F true ]"});
+  CHECK(explicit_file.status == 2);
+  CHECK(explicit_file.err.find("does not look like a model in the PRISM language") != std::string::npos);
+  const exactdp::test::temp_file bad("bad.pm", "dtmc\nmodule m\n  x : [0..1];\n  [] x=0 -> 0.5 : (x'=1);\nendmodule\n");
+  const auto sum = run_in_process({"check", bad.path(), "--prop", "P=? [ F x=1 ]"});
+  CHECK(sum.status == 2);
+  CHECK(sum.err.find("bad.pm:4:3: the probabilities of the command sum to 1/2, not 1") != std::string::npos);
+  // A file with an unsupported property: the others are checked, the refusal is named.
+  const exactdp::test::temp_file props(
+      "p.props", "\"a\": P=? [ F^{rew{\"rolls\"}<=3} \"two_sixes\" ];\n\"b\": P=? [ F \"two_sixes\" ];\n");
+  const json j = run_json({"check", sixes, props.path()});
+  REQUIRE(j["refused"].size() == 1);
+  CHECK(j["refused"][0]["property"] == "a");
+  CHECK(j["answers"][0]["exact"] == "1");
+  const auto chosen = run_in_process({"check", sixes, props.path(), "--prop", "a"});
+  CHECK(chosen.status == 2);
+  CHECK(chosen.err.find("p.props:1:13: a reward-bounded F (Storm's F^{rew...}) is not supported") != std::string::npos);
+  // An infinite expected reward has no value in any number system.
+  const auto infinite = run_in_process({"check", sixes, "--prop", "R=? [ F false ]"});
+  CHECK(infinite.status == 1);
+  CHECK(infinite.err.find("is infinite") != std::string::npos);
+}
+
+TEST_CASE("check reads the model from standard input", "[tool][check]") {
+  if (!exactdp::test::tool_built()) return;
+  const auto r = exactdp::test::run_tool({"check", "-", "--prop", "R=? [ F \"two_sixes\" ]", "--as", "exact"},
+                                         exactdp::test::read_all(sixes));
+  CHECK(r.status == 0);
+  CHECK(r.out == "R=? [ F \"two_sixes\" ]\t42\n");  // NAME<TAB>VALUE
+}
