@@ -1,9 +1,9 @@
 #!/bin/sh
 # Replays every reference of the Quantitative Verification Benchmark Set's
-# cases.json that has a PRISM model through `exactdp check`, and prints each
-# mismatch or refusal with its reason, the slowest cases and
-# "N passed, M failed".
-#   scripts/qvbs.sh [QVBS_DIR] [FILTER]
+# cases.json that has a PRISM model (or, with --route jani, a JANI file)
+# through `exactdp check`, and prints each mismatch or refusal with its
+# reason, the slowest cases and "N passed, M failed".
+#   scripts/qvbs.sh [--route prism|jani] [QVBS_DIR] [FILTER]
 # QVBS_DIR: the folder of cases.json (default: ../shared/qvbs beside the
 # repository); FILTER: only the cases whose model path contains it.
 # The tool: $EXACTDP, else build/bin/exactdp. Each case runs under a time
@@ -11,24 +11,33 @@
 # The set: Hartmanns, Klauck, Parker, Quatmann, Ruijters, "The Quantitative
 # Verification Benchmark Set", TACAS 2019 (CC-BY 4.0).
 here=$(cd "$(dirname "$0")/.." && pwd)
+route=prism
+if [ "${1:-}" = "--route" ]; then
+  route=$2
+  shift 2
+fi
+case $route in
+  prism|jani) ;;
+  *) echo "usage: scripts/qvbs.sh [--route prism|jani] [QVBS_DIR] [FILTER]" >&2; exit 2 ;;
+esac
 dir=${1:-$here/../shared/qvbs}
 tool=${EXACTDP:-$here/build/bin/exactdp}
-exec python3 - "$dir" "$tool" "${2:-}" "${QVBS_TIMEOUT:-120}" <<'PY'
+exec python3 - "$dir" "$tool" "${2:-}" "${QVBS_TIMEOUT:-120}" "$route" <<'PY'
 import json, subprocess, sys, time
 from fractions import Fraction
 if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(1000000)
-folder, tool, only, limit = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
-cases = [c for c in json.load(open(folder + "/cases.json")) if c.get("prism")]
+folder, tool, only, limit, route = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), sys.argv[5]
+cases = [c for c in json.load(open(folder + "/cases.json")) if c.get(route)]
 if only:
-    cases = [c for c in cases if only in c["prism"]]
+    cases = [c for c in cases if only in c[route]]
 passed, failed, times, total = 0, [], [], time.time()
 for c in cases:
-    args = [tool, "check", folder + "/" + c["prism"], folder + "/" + c["props"], "--prop", c["property"],
-            "--as", "exact", "--json"]
-    if c["constants"]:
-        args += ["--const", ",".join(c["constants"])]
-    what = "%s %s %s" % (c["prism"], ",".join(c["constants"]), c["property"])
+    files = [folder + "/" + c["prism"], folder + "/" + c["props"]] if route == "prism" else [folder + "/" + c["jani"]]
+    args = [tool, "check"] + files + ["--prop", c["property"], "--as", "exact", "--json"]
+    for k in c["constants"]:
+        args += ["--const", k]
+    what = "%s %s %s" % (c[route], ",".join(c["constants"]), c["property"])
     start = time.time()
     try:
         p = subprocess.run(args, capture_output=True, text=True, timeout=limit)

@@ -111,6 +111,10 @@ class builder {
 
   void run() {
     s_.kind = m_.kind;
+    for (const module& mod : m_.modules)
+      for (const command& c : mod.commands)
+        for (const update& u : c.updates)
+          if (!u.rewards.empty()) s_.branch_structures = m_.rewards.size();
     layout();
     prepare_commands();
     s_.choice_begin.assign(1, 0);
@@ -294,7 +298,8 @@ class builder {
   void check_budget() const {
     const long double bytes = static_cast<long double>(count_) * (8.0L * s_.words + 48.0L) +
                               static_cast<long double>(s_.targets.size()) * 8.0L +
-                              static_cast<long double>(s_.choice_action.size()) * 24.0L;
+                              static_cast<long double>(s_.choice_action.size()) *
+                                  (24.0L + 4.0L * static_cast<long double>(s_.branch_structures));
     check_state_budget("the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)", bytes, 1,
                        "bytes");
   }
@@ -382,6 +387,7 @@ class builder {
       ++s_.deadlocks;
       if (!s_.deadlock_example) s_.deadlock_example = s;
       s_.choice_action.push_back(-1);
+      for (std::size_t r = 0; r < s_.branch_structures; ++r) s_.branch_reward.push_back(table_.intern(Rational(0)));
       s_.targets.push_back(static_cast<std::uint32_t>(s));
       s_.probability.push_back(table_.one());
       s_.edge_begin.push_back(s_.targets.size());
@@ -406,6 +412,7 @@ class builder {
       }
     }
     out_.clear();
+    branch_sum_.assign(s_.branch_structures, Rational(0));
     std::vector<std::size_t> pick(k, 0);
     next_.resize(nvars_);
     written_.assign(nvars_, 0);
@@ -437,6 +444,7 @@ class builder {
             written_[v] = stamp_;
             next_[v] = x;
           }
+          for (const auto& [r, e] : u.rewards) branch_sum_[r] += s_.values[prob] * m_.pool.eval_rational(e, cur);
         }
         pack(next_.data(), w.data());
         out_.push_back({find_or_add(w.data()), prob});
@@ -457,6 +465,7 @@ class builder {
     }
     out_.resize(j + 1);
     s_.choice_action.push_back(action);
+    for (const Rational& r : branch_sum_) s_.branch_reward.push_back(table_.intern(r));
     for (const auto& [t, p] : out_) {
       s_.targets.push_back(t);
       s_.probability.push_back(p);
@@ -480,6 +489,7 @@ class builder {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out_;
   std::vector<std::int64_t> next_;
   std::vector<std::uint64_t> written_;
+  std::vector<Rational> branch_sum_;  // per reward structure: the expected branch reward of the choice
   std::uint64_t stamp_ = 0;
 };
 
@@ -512,6 +522,9 @@ void rewards_of(const symbolic_model& model, const state_space& space, int r, st
   if (r == -2) state.assign(space.size(), 1);
   if (r < 0) return;
   const reward_structure& rs = model.rewards.at(static_cast<std::size_t>(r));
+  if (static_cast<std::size_t>(r) < space.branch_structures)
+    for (std::size_t c = 0; c < space.choices(); ++c)
+      choice[c] = space.values[space.branch_reward[c * space.branch_structures + static_cast<std::size_t>(r)]];
   std::vector<std::int64_t> vals(model.variables.size());
   for (std::size_t s = 0; s < space.size(); ++s) {
     space.unpack(s, vals.data());

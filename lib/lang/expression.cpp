@@ -8,6 +8,7 @@ namespace exactdp::lang {
 
 std::string where(const std::string& file, position p) {
   if (p.line == 0) return file;
+  if (p.column == 0) return file + ":" + std::to_string(p.line);  // JSON (JANI): lines only
   return file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
 }
 

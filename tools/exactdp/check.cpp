@@ -12,6 +12,7 @@
 #include "command.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
+#include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/lang/properties.hpp"
 #include "exactdp/numeric/format.hpp"
@@ -33,15 +34,15 @@ struct check_options {
 
 void setup_check(CLI::App& cmd, check_options& o) {
   cmd.add_option("MODEL", o.model,
-                 "The model in the PRISM language (dtmc or mdp; .prism, .pm, .nm), told apart by its content; - "
-                 "reads standard input")
+                 "The model in the PRISM language (dtmc or mdp; .prism, .pm, .nm) or a JANI file (.jani, with its "
+                 "properties inside), told apart by its content; - reads standard input")
       ->required();
   cmd.add_option("PROPERTIES", o.properties,
                  "A PRISM properties file: properties one per line or ;-separated, \"name\": labels, const "
                  "declarations, // RESULT: v comments");
   cmd.add_option("--prop", o.prop,
-                 "The property to check: a name or a 1-based index in the properties file, or a property's text "
-                 "(P=? [F \"goal\"]); default: every property, in order");
+                 "The property to check: a name or a 1-based index in the properties file (or in the JANI file), "
+                 "or a property's text (P=? [F \"goal\"]); default: every property, in order");
   cmd.add_option("--const", o.constants,
                  "Values of the undefined constants, N=16,MAX=2; a range N=3:2:11 "
                  "(from:step:to, or from:to) checks every value, one row each");
@@ -237,6 +238,28 @@ std::vector<lang::property> select(std::vector<lang::property> all, const check_
   }
 }
 
+// The properties of a JANI file that --prop names (a name or a 1-based
+// index in the file), or all of them (those refused are reported as the
+// PRISM route's are); choosing a refused one is an error with its reason.
+std::vector<lang::property> select_jani(std::vector<lang::property> all, const check_options& o) {
+  if (!o.prop) return all;
+  std::optional<std::size_t> at;
+  for (std::size_t i = 0; i < all.size() && !at; ++i)
+    if (all[i].name == *o.prop) at = i;
+  const std::string& t = *o.prop;
+  if (!at && !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) && !all.empty())
+    at = parse_integer<std::size_t>(t, "--prop INDEX", 1, all.size()) - 1;
+  if (!at) {
+    std::string names;
+    for (const lang::property& p : all) names += (names.empty() ? "" : ", ") + name_text(p.name);
+    throw std::invalid_argument("--prop " + quote_input(t, 60) + " is not a property's name in the JANI file (" +
+                                (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." +
+                                std::to_string(all.size()));
+  }
+  if (!all[*at].error.empty()) throw std::invalid_argument(all[*at].error);
+  return {std::move(all[*at])};
+}
+
 std::string state_text(const one_model& m, std::size_t s) { return lang::describe_state(m.model, m.space, s); }
 
 bool holds(const Rational& v, const lang::property& p) {
@@ -308,19 +331,29 @@ T reduce(const row& r, const lang::property_values<T>& v, const one_model& m,
 
 result run_check(const check_options& o) {
   const std::vector<constant_range> ranges = read_constants(o.constants);
-  const std::string model_text = read_text(o.model, "the PRISM model");
+  const std::string model_text = read_text(o.model, "the model");
   const std::string model_name = source_name(o.model);
+  const bool jani = lang::looks_like_jani(model_text);
+  if (jani && o.properties)
+    throw std::invalid_argument(model_name +
+                                " is a JANI file: its properties are inside it, so no properties file is read "
+                                "(choose one with --prop NAME or INDEX)");
+  if (jani && o.test)
+    throw std::invalid_argument(
+        "--test compares each answer with the // RESULT comments of a PRISM properties file; the properties of a "
+        "JANI file carry no reference value, so there is nothing to test against");
   std::string props_text;
   if (o.properties) props_text = read_text(*o.properties, "the properties file");
-  if (!o.properties && !o.prop)
+  if (!jani && !o.properties && !o.prop)
     throw std::invalid_argument("check needs a properties file or --prop 'P=? [F \"goal\"]'");
-  if (!lang::looks_like_prism_model(model_text))
+  if (!jani && !lang::looks_like_prism_model(model_text))
     throw std::invalid_argument(model_name +
                                 " does not look like a model in the PRISM language (it should start with dtmc, mdp, "
                                 "const, module, ...); explicit model files are read by chain and mdp");
   // Every --const must name a constant of the model or of the properties.
   {
-    std::vector<std::string> known = lang::undefined_constants(model_text, model_name);
+    std::vector<std::string> known = jani ? lang::undefined_jani_constants(model_text, model_name)
+                                          : lang::undefined_constants(model_text, model_name);
     if (o.properties) {
       const auto more = lang::undefined_property_constants(props_text, *o.properties);
       known.insert(known.end(), more.begin(), more.end());
@@ -357,10 +390,16 @@ result run_check(const check_options& o) {
   std::string sizes;
   for (const lang::constant_values& given : combos) {
     auto m = std::make_shared<one_model>();
-    m->model = lang::parse_prism_language(model_text, model_name, given);
-    std::vector<lang::property> all;
-    if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given, true);
-    m->properties = select(std::move(all), o, m->model, given);
+    if (jani) {
+      lang::jani_file f = lang::parse_jani(model_text, model_name, given);
+      m->model = std::move(f.model);
+      m->properties = select_jani(std::move(f.properties), o);
+    } else {
+      m->model = lang::parse_prism_language(model_text, model_name, given);
+      std::vector<lang::property> all;
+      if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given, true);
+      m->properties = select(std::move(all), o, m->model, given);
+    }
     {
       progress_line line("building the state space of " + model_name);
       lang::build_options bo;
@@ -509,8 +548,8 @@ result run_check(const check_options& o) {
 
 void add_check_command(command_list& list) {
   add_command<check_options>(list, "check",
-                             "A model in the PRISM language (dtmc, mdp) and its properties (P, R, S, T operators, "
-                             "filters), checked exactly: the state space is built, and each property is answered "
+                             "A model in the PRISM language or JANI (dtmc, mdp) and its properties (P, R, S, T "
+                             "operators, filters), checked exactly: the state space is built, and each property is answered "
                              "by the chain and decision solvers",
                              setup_check, run_check);
 }

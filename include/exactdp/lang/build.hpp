@@ -61,10 +61,16 @@ struct state_space {
   std::vector<std::size_t> edge_begin;      ///< per choice, choice count + 1 entries
   std::vector<std::uint32_t> targets;       ///< per transition
   std::vector<std::uint32_t> probability;   ///< per transition: index into `values`
-  std::vector<Rational> values;             ///< the distinct probabilities
+  std::vector<Rational> values;             ///< the distinct probabilities (and branch rewards)
   std::vector<std::size_t> initial;         ///< the initial states, increasing
   std::size_t deadlocks = 0;                ///< states given a self-loop
   std::optional<std::size_t> deadlock_example;
+  /// The expected branch rewards (update::rewards, JANI's destinations) of
+  /// each choice for each reward structure: branch_reward[choice *
+  /// branch_structures + r] is an index into `values`. Empty when no update
+  /// has rewards (PRISM models).
+  std::vector<std::uint32_t> branch_reward;
+  std::size_t branch_structures = 0;
 
   std::size_t size() const { return choice_begin.size() - 1; }
   std::size_t choices() const { return choice_action.size(); }

@@ -45,7 +45,8 @@ struct position {
   std::uint32_t column = 0;
 };
 
-/// "file:line:column" (or "file" when the position is unknown).
+/// "file:line:column" ("file:line" when the column is 0, as in JSON files;
+/// "file" when the position is unknown).
 std::string where(const std::string& file, position p);
 
 /// The type of an expression: PRISM's bool, int and double (an exact rational).
@@ -167,10 +168,14 @@ struct variable {
 };
 
 /// One branch of a command: with `probability`, the assignments (variable,
-/// new value), evaluated in the state before the step.
+/// new value), evaluated in the state before the step. `rewards` (JANI's
+/// assignments to transient variables on a destination; empty for PRISM):
+/// (reward structure, value) collected when this branch is taken, evaluated
+/// in the state before the step; a choice's reward is their expectation.
 struct update {
   expr probability = no_expr;
   std::vector<std::pair<std::uint32_t, expr>> assignments;
+  std::vector<std::pair<std::uint32_t, expr>> rewards;
   position pos;
 };
 
