@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/modint64.hpp"
@@ -177,8 +178,22 @@ py::object compute_as(const std::string& number, const std::optional<std::uint64
       return released([&] { return solve_then_convert<Exact>(solve, convert); });
     case number_kind::approx:
       return released([&] { return solve_then_convert<double>(solve, convert); });
-    case number_kind::residue:
-      return residue_run<Wide>(read_modulus(modulus), solve, convert);
+    case number_kind::residue: {
+      const std::uint64_t p = read_modulus(modulus);
+      using exact_result = std::decay_t<decltype(solve(std::type_identity<Exact>{}))>;
+      if constexpr (std::is_same_v<exact_result, Rational> || std::is_same_v<exact_result, BigInt>) {
+        try {
+          return residue_run<Wide>(p, solve, convert);
+        } catch (const std::domain_error&) {
+          // A single value whose solve mod P divided by a multiple of P may
+          // still have a residue: the exact value's (as the tool gives it),
+          // or DomainError when it has none.
+          return py::int_(released([&] { return to_residue64(Rational(solve(std::type_identity<Exact>{})), p); }));
+        }
+      } else {
+        return residue_run<Wide>(p, solve, convert);
+      }
+    }
   }
   return py::none();
 }
@@ -200,13 +215,21 @@ py::object compute(const std::string& number, const std::optional<std::uint64_t>
   const std::uint64_t p = read_modulus(modulus);
   check_modulus64(p);  // one message for every out-of-range modulus: 2 < P < 2^62
   return py::int_(released([&]() -> std::uint64_t {
-    if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
-    if (p < (std::uint64_t{1} << 31)) {
-      dyn_modulus_scope scope(p);
-      return solve(std::type_identity<DynModInt>{}).value();
+    try {
+      if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
+      if (p < (std::uint64_t{1} << 31)) {
+        dyn_modulus_scope scope(p);
+        return solve(std::type_identity<DynModInt>{}).value();
+      }
+      dyn_modulus64_scope scope(p);
+      return solve(std::type_identity<DynModInt64>{}).value();
+    } catch (const std::domain_error&) {
+      // As the tool does: a recurrence that divides by a multiple of P on
+      // its way (the coupon collector for 3 kinds, mod 3) may still end in
+      // a value with a residue: take it from the exact value, or raise
+      // DomainError when that value has none.
+      return to_residue64(Rational(solve(std::type_identity<Exact>{})), p);
     }
-    dyn_modulus64_scope scope(p);
-    return solve(std::type_identity<DynModInt64>{}).value();
   }));
 }
 

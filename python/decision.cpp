@@ -219,8 +219,16 @@ void bind_decision(py::module_& m) {
             [&]<class T>(std::type_identity<T>) -> T {
               if constexpr (OrderedField<T>)
                 return pig_game<T>(faces, target).turn_start(0, 0);
-              else
-                return pig_residue<T>(pig_game<Rational>(faces, target), 0, 0, 0);
+              else {
+                // As the tool does: when the solve mod P divides by a multiple
+                // of P (1/6 mod 3), the residue comes from the exact value.
+                const pig_solution<Rational> sol = pig_game<Rational>(faces, target);
+                try {
+                  return pig_residue<T>(sol, 0, 0, 0);
+                } catch (const std::domain_error&) {
+                  return from_rational<T>(sol.turn_start(0, 0));
+                }
+              }
             },
             [](const auto& v) { return value_to_python(v); });
       },

@@ -139,6 +139,10 @@ std::vector<std::string_view> split_list(std::span<const std::string> parts, std
     }
     if (any && after_comma)
       throw std::invalid_argument(std::string(name) + " ends with a comma in " + quote_input(text));
+    // An empty argument ('') among others is an empty item, not nothing.
+    if (!any && parts.size() > 1)
+      throw std::invalid_argument(std::string(name) + " has an empty item " + quote_input(text) +
+                                  " (items are separated by one comma or by spaces)");
   }
   if (items.empty()) throw std::invalid_argument(std::string(name) + " is empty: give at least one item");
   return items;

@@ -54,4 +54,12 @@ std::string read_text(const std::string& path, const std::string& what, std::siz
   return text;
 }
 
+std::string read_nonblank_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
+  std::string text = read_text(path, what, bytes_per_byte);
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    throw std::invalid_argument(what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'") +
+                                " is empty");
+  return text;
+}
+
 }  // namespace exactdp

@@ -236,6 +236,12 @@ class drn_reader {
           throw std::invalid_argument(at + ": exit rates and observations are not read (only DTMC and MDP)");
         if (const auto r = reward_of(rest, at)) builder_.state_reward(state, *r, at);
         for (const std::string& label : state_labels(rest, at)) {
+          // Storm reads the reward list right after the index: one after the
+          // labels would silently become a label such as "[5]".
+          if (label.starts_with("["))
+            throw std::invalid_argument(at + ": " + quote_input(label) +
+                                        " after the labels: the reward list comes right after the state index "
+                                        "(state 0 [5] init)");
           builder_.label(label, state, at);
           if (label == "init") init_.push_back(state);
         }
@@ -284,7 +290,9 @@ class drn_reader {
 
   explicit_model finish() {
     if (const auto start = only_state(init_)) builder_.start(*start);
-    return builder_.build();
+    explicit_model model = builder_.build();
+    refuse_repeated_actions(model);
+    return model;
   }
 
   std::vector<text_line> lines_;

@@ -107,6 +107,19 @@ void explicit_model_builder::choice_reward(std::size_t s, std::size_t choice, co
                                 " is given two different rewards");
 }
 
+void explicit_model_builder::transition_reward(std::size_t from, std::size_t choice, std::size_t to, const Rational& r,
+                                               const std::string& where) {
+  check_index(from, where);
+  check_index(to, where);
+  has_rewards_ = true;
+  const auto [it, added] = transition_rewards_.emplace(transition_key{from, choice, to}, located_reward{r, where});
+  if (!added && it->second.reward != r)
+    throw std::invalid_argument(at(where) + ": the transition " + std::to_string(from) + " -> " + std::to_string(to) +
+                                " of choice " + std::to_string(choice) + " of state " + std::to_string(from) +
+                                " is given two different rewards, " + message_text(it->second.reward) + " and " +
+                                message_text(r));
+}
+
 void explicit_model_builder::state_reward(std::size_t s, const Rational& r, const std::string& where) {
   check_index(s, where);
   has_rewards_ = true;
@@ -188,10 +201,17 @@ explicit_model explicit_model_builder::build() {
       if (is_absorbing[s])
         throw std::invalid_argument(line_words(first_line) + ": state " + name_of(s) +
                                     " is declared absorbing but has transitions");
-      Rational sum = 0;
+      Rational sum = 0, collected = 0;       // the probabilities, and p·r of the transition rewards
       std::size_t choice_line = first_line;  // the first line of the choice in the file
       for (; i < entries_.size() && entries_[i].state == s && entries_[i].choice == c; ++i) {
         sum += entries_[i].probability;
+        if (!transition_rewards_.empty()) {
+          const auto r = transition_rewards_.find({s, c, entries_[i].to});
+          if (r != transition_rewards_.end()) {
+            collected += entries_[i].probability * r->second.reward;
+            transition_rewards_.erase(r);
+          }
+        }
         if (entries_[i].line && (choice_line == 0 || entries_[i].line < choice_line)) choice_line = entries_[i].line;
         m.transitions_.push_back({entries_[i].to, std::move(entries_[i].probability)});
       }
@@ -205,7 +225,7 @@ explicit_model explicit_model_builder::build() {
       const auto action = actions_.find({s, c});
       m.actions_.push_back(action == actions_.end() ? std::string() : action->second);
       const auto reward = choice_rewards_.find({s, c});
-      m.choice_rewards_.push_back(reward == choice_rewards_.end() ? Rational(0) : reward->second);
+      m.choice_rewards_.push_back((reward == choice_rewards_.end() ? Rational(0) : reward->second) + collected);
       ++expected_choice;
     }
     if (expected_choice == 0 && !is_absorbing[s])
@@ -222,6 +242,13 @@ explicit_model explicit_model_builder::build() {
     if (key.state >= n || key.choice >= m.choice_count(key.state))
       throw std::invalid_argument(source_ + ": state " + name_of(key.state) + " has no choice " +
                                   std::to_string(key.choice) + " (it is given a reward)");
+  // Every transition reward left names a transition the model does not have.
+  if (!transition_rewards_.empty()) {
+    const auto& [key, r] = *transition_rewards_.begin();
+    throw std::invalid_argument(at(r.where) + ": a reward for the transition " + name_of(key.state) + " -> " +
+                                name_of(key.to) + " of choice " + std::to_string(key.choice) + " of state " +
+                                name_of(key.state) + ", which the model does not have");
+  }
   m.state_rewards_.assign(n, Rational(0));
   for (auto& [s, r] : state_rewards_) m.state_rewards_[s] = r;
   for (auto& [label, states] : labels_) {
@@ -249,6 +276,7 @@ markov_model to_markov_model(const explicit_model& model) {
   markov_builder b(model.source());
   const std::size_t n = model.size();
   b.reserve(n);
+  if (model.has_rewards()) b.reward_structure();
   for (std::size_t s = 0; s < n; ++s) b.state(model.name(s));
   for (std::size_t s = 0; s < n; ++s) {
     if (model.choice_count(s) == 0) {

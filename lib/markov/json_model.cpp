@@ -45,6 +45,7 @@ class json_chain_reader {
       builder_.start(known(doc_.expect_string(*start, "\"start\""), *start), at(*start));
     if (const json_value* rewards = root.find("rewards")) {
       doc_.expect_object(*rewards, "\"rewards\"");
+      builder_.reward_structure();  // declared: a state not listed, or every state of {}, gets 0
       for (std::size_t i = 0; i < rewards->keys().size(); ++i) {
         const json_value& r = rewards->items()[i];
         builder_.reward(known(rewards->keys()[i], r),

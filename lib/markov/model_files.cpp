@@ -1,5 +1,6 @@
 // Choosing the reader of a model file by its content (or a named format),
 // and the label and reward files that either explicit format may come with.
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -16,6 +17,8 @@ namespace detail {
 
 void read_labels(explicit_model_builder& b, std::string_view text, const std::string& name,
                  std::vector<std::size_t>& init) {
+  // Storm's starts with #DECLARATION; PRISM's may start with '#' comment
+  // lines (PRISM 4.9's exporter writes a header such as "# Labels").
   const auto lines = lines_of(text, false);
   if (!lines.empty() && trimmed(lines[0].text).starts_with("#DECLARATION"))
     read_storm_labels(b, text, name, init);
@@ -37,13 +40,63 @@ void read_state_rewards(explicit_model_builder& b, std::string_view text, const 
     read_storm_state_rewards(b, text, name);
 }
 
+void read_transition_rewards(explicit_model_builder& b, std::string_view text, const std::string& name, bool mdp) {
+  check_numbers_budget(text, name);
+  const auto lines = lines_of(text, true);
+  const std::size_t n = b.size();
+  const std::size_t fields = mdp ? 4 : 3;
+  b.reward_structure();  // an empty file: every reward is 0
+  std::size_t first = 0;
+  if (!lines.empty() && fields_of(lines[0].text).size() == fields - 1) {
+    // PRISM's header: "n m" or "n k m", m the number of reward lines.
+    const std::string at0 = at_line(name, lines[0].number);
+    const auto head = fields_of(lines[0].text);
+    const std::uint64_t rn = read_count(head[0], at0, "the number of states");
+    const std::uint64_t rm = read_count(head.back(), at0, "the number of rewards");
+    if (rn != n)
+      throw std::invalid_argument(at0 + ": the rewards are for " + std::to_string(rn) + " states but the model has " +
+                                  std::to_string(n));
+    if (rm != lines.size() - 1)
+      throw std::invalid_argument(at0 + ": the first line announces " + std::to_string(rm) +
+                                  " rewards but the file lists " + std::to_string(lines.size() - 1));
+    first = 1;
+  }
+  for (std::size_t i = first; i < lines.size(); ++i) {
+    const std::string at = at_line(name, lines[i].number);
+    const auto f = fields_of(lines[i].text);
+    if (f.size() != fields)
+      throw std::invalid_argument(at + (mdp ? ": a transition reward line must be \"from choice to reward\""
+                                            : ": a transition reward line must be \"from to reward\""));
+    const std::size_t from = read_state(f[0], n, at);
+    const std::uint64_t choice = mdp ? read_count(f[1], at, "choice index") : 0;
+    const std::size_t to = read_state(f[fields - 2], n, at);
+    b.transition_reward(from, static_cast<std::size_t>(choice), to, read_number(f[fields - 1], at, "reward"), at);
+  }
+}
+
+void refuse_repeated_actions(const explicit_model& m) {
+  std::vector<std::string_view> names;
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    names.clear();
+    for (std::size_t c = m.choice_begin(s); c < m.choice_end(s); ++c)
+      if (!m.action(c).empty()) names.push_back(m.action(c));
+    std::sort(names.begin(), names.end());
+    const auto twice = std::adjacent_find(names.begin(), names.end());
+    if (twice != names.end())
+      throw std::invalid_argument(m.source() + ": state " + name_text(m.name(s)) + " has two choices named " +
+                                  quote_input(*twice) + ": a strategy could not tell them apart (name them apart)");
+  }
+}
+
 }  // namespace detail
 
 model_format detect_model_format(std::string_view text, const std::string& source) {
   using namespace detail;
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first != std::string_view::npos && text[first] == '{') return model_format::json;
-  const auto lines = lines_of(text, false, true);
+  // '#' lines are comments here: PRISM 4.9 starts its files with a comment
+  // header ("# Transitions ..."); '//' lines come before DRN's sections.
+  const auto lines = lines_of(text, true, true);
   if (lines.empty()) throw std::invalid_argument(source + ": the model file is empty");
   const std::string_view head = trimmed(lines[0].text);
   if (head.starts_with("@")) return model_format::drn;
@@ -82,6 +135,29 @@ std::optional<std::string> sibling(const std::string& path, const char* extensio
   return p.string();
 }
 
+// The one file beside `path` with either extension: two are ambiguous.
+std::optional<std::string> one_sibling(const std::string& path, const char* first, const char* second,
+                                       const char* what) {
+  const auto a = sibling(path, first), b = sibling(path, second);
+  if (a && b)
+    throw std::invalid_argument(*a + " and " + *b + " both hold " + what + " for " + path +
+                                ": remove or rename one of them");
+  return a ? a : b;
+}
+
+// The files a reward structure of an explicit model is looked for in.
+std::string reward_files_looked_for(const std::string& path) {
+  if (path == "-") return "standard input has no reward file beside it";
+  std::string out = "no reward file beside it (looked for ";
+  const char* extensions[] = {".srew", ".state.rew", ".trew", ".trans.rew"};
+  for (std::size_t i = 0; i < 4; ++i) {
+    std::filesystem::path p(path);
+    p.replace_extension(extensions[i]);
+    out += (i == 0 ? "" : i == 3 ? " and " : ", ") + p.string();
+  }
+  return out + ")";
+}
+
 explicit_model read_explicit(const std::string& path, std::string_view text, model_format format,
                              const model_file_options& options) {
   const std::string source = source_name(path);
@@ -90,21 +166,35 @@ explicit_model read_explicit(const std::string& path, std::string_view text, mod
   switch (format) {
     case model_format::json:
       return to_explicit_model(parse_json_model(text, source));
-    case model_format::drn:
-      return parse_drn_model(text, source, options.reward_model);
+    case model_format::drn: {
+      explicit_model model = parse_drn_model(text, source, options.reward_model);
+      if (options.rewards_required && !model.has_rewards())
+        throw std::invalid_argument(source +
+                                    " has no reward structure: its @reward_models section names none; a reward "
+                                    "query needs rewards, as in PRISM and Storm");
+      return model;
+    }
     case model_format::prism:
     case model_format::storm: {
       const auto lab_path = sibling(path, ".lab");
-      auto rew_path = sibling(path, ".srew");
-      if (!rew_path) rew_path = sibling(path, ".state.rew");
-      std::optional<std::string> lab, rew;
+      const auto rew_path = one_sibling(path, ".srew", ".state.rew", "state rewards");
+      const auto trew_path = one_sibling(path, ".trew", ".trans.rew", "transition rewards");
+      std::optional<std::string> lab, rew, trew;
       if (lab_path) lab = read_text(*lab_path, "the labels");
       if (rew_path) rew = read_text(*rew_path, "the state rewards");
-      const auto lab_view = lab ? std::optional<std::string_view>(*lab) : std::nullopt;
-      const auto rew_view = rew ? std::optional<std::string_view>(*rew) : std::nullopt;
-      if (format == model_format::prism)
-        return parse_prism_explicit(text, source, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
-      return parse_storm_explicit(text, source, lab_view, lab_path.value_or(""), rew_view, rew_path.value_or(""));
+      if (trew_path) trew = read_text(*trew_path, "the transition rewards");
+      auto view = [](const std::optional<std::string>& t) {
+        return t ? std::optional<std::string_view>(*t) : std::nullopt;
+      };
+      explicit_model model = format == model_format::prism
+                                 ? parse_prism_explicit(text, source, view(lab), lab_path.value_or(""), view(rew),
+                                                        rew_path.value_or(""), view(trew), trew_path.value_or(""))
+                                 : parse_storm_explicit(text, source, view(lab), lab_path.value_or(""), view(rew),
+                                                        rew_path.value_or(""), view(trew), trew_path.value_or(""));
+      if (options.rewards_required && !model.has_rewards())
+        throw std::invalid_argument(source + " has no reward structure: " + reward_files_looked_for(path) +
+                                    "; a reward query needs rewards, as in PRISM and Storm");
+      return model;
     }
   }
   throw std::logic_error("unknown model format");

@@ -144,5 +144,14 @@ void read_labels(explicit_model_builder& b, std::string_view text, const std::st
 /// A state reward file of either kind, told by its content (model_files.cpp):
 /// PRISM's when its first line is "n k" with n the number of states.
 void read_state_rewards(explicit_model_builder& b, std::string_view text, const std::string& name);
+/// A transition reward file (model_files.cpp): PRISM's .trew ('#' comments,
+/// a header "n m" for a DTMC or "n k m" for an MDP, then m lines "i j r" or
+/// "i c j r") or Storm's (the same lines without a header), told by the
+/// number of fields of the first line. `mdp`: the lines carry a choice.
+void read_transition_rewards(explicit_model_builder& b, std::string_view text, const std::string& name, bool mdp);
+/// Refuses a state with two choices of one action name (DRN and Storm's
+/// explicit MDPs; the JSON formats refuse it too): "SOURCE: state S has two
+/// choices named A". Cost: O(choices · log).
+void refuse_repeated_actions(const explicit_model& m);
 
 }  // namespace exactdp::detail

@@ -18,7 +18,7 @@ namespace detail {
 
 void read_prism_labels(explicit_model_builder& b, std::string_view text, const std::string& name,
                        std::vector<std::size_t>& init) {
-  const auto lines = lines_of(text, false);
+  const auto lines = lines_of(text, true);  // '#' lines: PRISM 4.9's header comments
   if (lines.empty()) throw std::invalid_argument(name + ": the label file is empty");
   const std::size_t n = b.size();
   // First line: 0="init" 1="deadlock" 2="goal" ...
@@ -92,11 +92,12 @@ void read_prism_state_rewards(explicit_model_builder& b, std::string_view text, 
 
 explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra_name,
                                     std::optional<std::string_view> lab, const std::string& lab_name,
-                                    std::optional<std::string_view> srew, const std::string& srew_name) {
+                                    std::optional<std::string_view> srew, const std::string& srew_name,
+                                    std::optional<std::string_view> trew, const std::string& trew_name) {
   using namespace detail;
   explicit_model_builder b(tra_name);
   check_numbers_budget(tra, tra_name);
-  const auto lines = lines_of(tra, false);
+  const auto lines = lines_of(tra, true);  // '#' lines: PRISM 4.9's header comments
   if (lines.empty())
     throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
   const auto head = fields_of(lines[0].text);
@@ -156,6 +157,7 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
   std::vector<std::size_t> init;
   if (lab) read_labels(b, *lab, lab_name, init);
   if (srew) read_state_rewards(b, *srew, srew_name);
+  if (trew) read_transition_rewards(b, *trew, trew_name, mdp);
   // The start: the single init state, or state 0 when none is (PRISM's
   // default); several initial states leave it to the caller.
   if (init.empty())

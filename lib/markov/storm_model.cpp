@@ -82,7 +82,8 @@ void read_storm_state_rewards(explicit_model_builder& b, std::string_view text, 
 
 explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra_name,
                                     std::optional<std::string_view> lab, const std::string& lab_name,
-                                    std::optional<std::string_view> srew, const std::string& srew_name) {
+                                    std::optional<std::string_view> srew, const std::string& srew_name,
+                                    std::optional<std::string_view> trew, const std::string& trew_name) {
   using namespace detail;
   check_numbers_budget(tra, tra_name);
   const auto lines = lines_of(tra, false);
@@ -139,8 +140,11 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
   std::vector<std::size_t> init;
   if (lab) read_labels(b, *lab, lab_name, init);
   if (srew) read_state_rewards(b, *srew, srew_name);
+  if (trew) read_transition_rewards(b, *trew, trew_name, mdp);
   if (const auto start = only_state(init)) b.start(*start);
-  return b.build();
+  explicit_model model = b.build();
+  refuse_repeated_actions(model);
+  return model;
 }
 
 }  // namespace exactdp

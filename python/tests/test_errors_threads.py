@@ -173,3 +173,24 @@ def test_modulus_range_is_stated_once():
     for bad in (0, 1, 2**62 + 1):
         with pytest.raises(ValueError, match=r"2 < P < 2\^62"):
             exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=bad)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: exactdp.expected_draws_to_collect(3 * 10**6),
+        lambda: exactdp.expected_rolls_to_reach(10**6, faces=1000),
+    ],
+    ids=["expected_draws_to_collect", "expected_rolls_to_reach"],
+)
+def test_ctrl_c_stops_the_long_loops_of_the_recurrences(call):
+    # Issue 25: these loops did not poll (a KeyboardInterrupt came after the
+    # call, 732 s late for the second). Each takes far more than 0.3 s; it
+    # must leave with KeyboardInterrupt instead of running to its end.
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()

@@ -163,3 +163,14 @@ def test_check_on_every_range(exact, nudge):
         want = exactdp.ulp_distance(v, q)
         assert (math.isnan(u) and want is None) or u == want
         assert r == (float(abs((Fraction(v) - q) / q)) if q else (0.0 if v == 0 else math.inf))
+
+
+def test_a_rational_that_is_not_a_fraction_is_put_in_lowest_terms():
+    # Issue 25: any rational type with numerator and denominator is read, and
+    # one that is not a Fraction may be unnormalised (2 / -4).
+    class Ratio:
+        numerator = 2
+        denominator = -4
+
+    assert exactdp._Exact(Ratio()).fraction() == Fraction(-1, 2)
+    assert exactdp._Exact(Fraction(2, 4)).fraction() == Fraction(1, 2)

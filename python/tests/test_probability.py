@@ -107,3 +107,34 @@ def test_bad_number_kind():
         exactdp.knight_probability(3, 2, 0, 0, number="decimal")
     with pytest.raises(ValueError, match="not prime"):
         exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=1_000_000_008)
+
+
+def _residue(q, p):
+    q = Fraction(q)
+    return q.numerator * pow(q.denominator, -1, p) % p
+
+
+@pytest.mark.parametrize(
+    "call, exact",
+    [
+        (lambda **k: exactdp.expected_rolls_for_run(2, **k), Fraction(42)),
+        (lambda **k: exactdp.expected_fixed_points(30, **k), Fraction(1)),
+        (lambda **k: exactdp.expected_draws_to_collect(3, **k), Fraction(11, 2)),
+        (lambda **k: exactdp.pig_game(10, **k), Fraction(7776, 10961)),
+        (lambda **k: exactdp.expected_steps(
+            {"start": "a", "transitions": {"a": {"a": "5/6", "b": "1/6"}, "b": {"a": "5/6", "c": "1/6"}},
+             "absorbing": ["c"]}, **k), Fraction(42)),
+    ],
+)
+def test_a_residue_is_taken_from_the_exact_value_when_the_recurrence_divides_by_p(call, exact):
+    # Issue 25: the recurrence divides by a multiple of 3 on its way to a
+    # value that has a residue mod 3; the tool prints it, so must Python.
+    assert call() == exact
+    assert call(number="mod", modulus=3) == _residue(exact, 3)
+    assert call(number="mod", modulus=1_000_000_007) == _residue(exact, 1_000_000_007)
+
+
+def test_a_value_without_a_residue_is_still_a_domain_error():
+    # 137/12 (the coupon collector for 5 kinds) has no residue mod 3.
+    with pytest.raises(exactdp.DomainError):
+        exactdp.expected_draws_to_collect(5, number="mod", modulus=3)

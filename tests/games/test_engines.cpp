@@ -224,3 +224,27 @@ TEST_CASE("negamax_search over Rational and double, and the int64 overflow check
   CHECK_THROWS_AS(split_total<std::int64_t>(3, 0), std::invalid_argument);
   CHECK(split_total<Rational>(Rational(3), Rational(0)).first == Rational(3, 2));
 }
+
+// The search releases the moves of a position once it is solved (issue 25:
+// a mutant that kept them counted went unnoticed). A root with 10 children
+// that share the same 10 leaves has 21 positions; released, at most 20
+// moves wait at once (the root's and one child's), 5 per position of a cap
+// of 21 would not be reached. Kept, 110 would wait: more than 4 per position.
+struct shared_leaves_game {
+  using position = int;  // 0 the root, 1..10 its children, 11..20 the leaves
+  void moves(int p, std::vector<int>& out) const {
+    out.clear();
+    if (p == 0)
+      for (int c = 1; c <= 10; ++c) out.push_back(c);
+    else if (p <= 10)
+      for (int l = 11; l <= 20; ++l) out.push_back(l);
+  }
+  outcome no_move_outcome(int) const { return outcome::draw; }  // no win decides early: every move is tried
+};
+
+TEST_CASE("the search releases the waiting moves of solved positions", "[games][engine]") {
+  const auto r = win_lose_search(shared_leaves_game{}, 0, 21);
+  CHECK(r.result == outcome::draw);
+  CHECK(r.positions == 21);
+  CHECK_THROWS_AS(win_lose_search(shared_leaves_game{}, 0, 20), resource_error);
+}

@@ -228,3 +228,52 @@ TEST_CASE("user move functions: errors", "[grundy][moves][errors]") {
                                  }),
                     Catch::Contains("not its Grundy values"));
 }
+
+// The certifier against its definition on every short table (issue 25: a
+// Z-function without its cap "certified" 0,1,0,1,0,0,0 as period 2). For
+// each period p from 1 up, the least preperiod e is one past the last n with
+// G(n + p) != G(n); p is certified when the check's end 2·max(e, 1) + p + t
+// plus p fits in the table, and the first such p is the answer.
+TEST_CASE("certify_period agrees with brute force on every table of up to 10 values over 0..2",
+          "[grundy][period][brute]") {
+  std::size_t tables = 0, certified = 0;
+  for (std::size_t length = 1; length <= 10; ++length) {
+    std::size_t count = 1;
+    for (std::size_t i = 0; i < length; ++i) count *= 3;
+    std::vector<grundy_value> values(length);
+    for (std::size_t code = 0; code < count; ++code) {
+      std::size_t c = code;
+      for (std::size_t i = 0; i < length; ++i, c /= 3) values[i] = static_cast<grundy_value>(c % 3);
+      for (std::size_t t = 0; t <= 3; ++t) {
+        period_certificate want;
+        want.computed = length;
+        for (std::size_t p = 1; 2 + 2 * p + t <= length; ++p) {
+          std::size_t e = 0;
+          for (std::size_t n = 0; n + p < length; ++n)
+            if (values[n + p] != values[n]) e = n + 1;
+          const std::size_t end = 2 * std::max<std::size_t>(e, 1) + p + t;
+          if (end + p <= length) {
+            want = {true, e, p, e, end, length};
+            break;
+          }
+        }
+        const period_certificate got = certify_period(values, t);
+        INFO("table of " << length << " values, code " << code << ", t = " << t);
+        CHECK(got.certified == want.certified);
+        CHECK(got.preperiod == want.preperiod);
+        CHECK(got.period == want.period);
+        CHECK(got.checked_from == want.checked_from);
+        CHECK(got.checked_to == want.checked_to);
+        CHECK(got.computed == want.computed);
+        ++tables;
+        certified += want.certified ? 1 : 0;
+      }
+    }
+  }
+  CHECK(tables > 100000);
+  CHECK(certified > 1000);
+  // The case the mutant got wrong: 0,1,0,1,0,0,0 has no period 2.
+  const std::vector<grundy_value> v{0, 1, 0, 1, 0, 0, 0};
+  const period_certificate c = certify_period(v, 0);
+  CHECK((!c.certified || c.period != 2));
+}

@@ -508,3 +508,161 @@ TEST_CASE("a state labelled init twice is the start state", "[markov][files]") {
       parse_storm_explicit("dtmc\n0 1 1\n1 1 1\n", "t.tra", "#DECLARATION\ninit\n#END\n0 init\n1 init\n", "t.lab");
   CHECK_FALSE(two.start());
 }
+
+// ---- One chain in the four formats, rewards included (issue 25) ----
+// 0 -> 1 (1/2), 2 (1/2); 1 -> 0 (1/3), 2 (2/3); 2 absorbing, labelled goal.
+// With rewards 5 at 0 and 2 at 1: x0 = 5 + x1/2, x1 = 2 + x0/3, so x0 = 36/5.
+// Without a reward structure every step costs 1: x0 = 9/5. A declared
+// reward structure with no rewards means reward 0 in every format.
+
+namespace {
+
+struct four_formats {
+  std::string json, prism, storm, drn;
+};
+
+// Writes the chain in the four formats; `rewards`: "full", "empty" (a
+// reward structure with no rewards) or "none".
+four_formats write_chain(const scratch_dir& dir, const std::string& rewards, bool prism_headers = false) {
+  four_formats f;
+  const std::string json_rewards = rewards == "full"    ? ", \"rewards\": {\"0\": 5, \"1\": 2}"
+                                   : rewards == "empty" ? ", \"rewards\": {}"
+                                                        : "";
+  f.json = dir.write(rewards + ".json",
+                     "{\"start\": \"0\", \"transitions\": {\"0\": {\"1\": \"1/2\", \"2\": \"1/2\"}, \"1\": {\"0\": "
+                     "\"1/3\", \"2\": \"2/3\"}}, \"absorbing\": [\"2\"], \"labels\": {\"goal\": [\"2\"]}" +
+                         json_rewards + "}");
+  const std::string h = prism_headers ? "# Transitions (DTMC)\n" : "";
+  f.prism = dir.write(rewards + "_prism.tra", h + "3 5\n0 1 0.5\n0 2 0.5\n1 0 1/3\n1 2 2/3\n2 2 1\n");
+  dir.write(rewards + "_prism.lab",
+            (prism_headers ? "# Labels\n" : "") + std::string("0=\"init\" 1=\"goal\"\n0: 0\n2: 1\n"));
+  const std::string srew_head = prism_headers ? "# Reward structure \"r\"\n# State rewards\n" : "";
+  if (rewards == "full") dir.write(rewards + "_prism.srew", srew_head + "3 2\n0 5\n1 2\n");
+  if (rewards == "empty") dir.write(rewards + "_prism.srew", srew_head + "3 0\n");
+  f.storm = dir.write(rewards + "_storm.tra", "dtmc\n0 1 1/2\n0 2 1/2\n1 0 1/3\n1 2 2/3\n");
+  dir.write(rewards + "_storm.lab", "#DECLARATION\ninit goal\n#END\n0 init\n2 goal\n");
+  if (rewards == "full") dir.write(rewards + "_storm.state.rew", "0 5\n1 2\n");
+  if (rewards == "empty") dir.write(rewards + "_storm.state.rew", "");
+  const bool any = rewards != "none";
+  const bool full = rewards == "full";
+  f.drn =
+      dir.write(rewards + ".drn", std::string("@type: DTMC\n@parameters\n\n@reward_models\n") + (any ? "r\n" : "\n") +
+                                      "@nr_states\n3\n@nr_choices\n3\n@model\n" + "state 0 " +
+                                      (full  ? "[5] "
+                                       : any ? "[0] "
+                                             : "") +
+                                      "init\n\taction 0\n" + "\t\t1 : 1/2\n\t\t2 : 1/2\nstate 1" +
+                                      (full  ? " [2]"
+                                       : any ? " [0]"
+                                             : "") +
+                                      "\n\taction 0\n\t\t0 : 1/3\n\t\t2 : 2/3\nstate 2 goal\n\taction 0\n\t\t2 : 1\n");
+  return f;
+}
+
+std::string steps_to_goal(const std::string& path) {
+  const markov_model m = load_markov_model(path, model_file_options{});
+  return to_string(expected_steps(markov_chain<Rational>(m), query_to(m, "goal")));
+}
+
+}  // namespace
+
+TEST_CASE("every reader gives the same answer for one chain in four formats, rewards included",
+          "[markov][files][formats]") {
+  const scratch_dir dir;
+  for (const auto& [rewards, expected] :
+       std::vector<std::pair<std::string, std::string>>{{"full", "36/5"}, {"empty", "0"}, {"none", "9/5"}}) {
+    INFO("rewards " << rewards);
+    const four_formats f = write_chain(dir, rewards);
+    CHECK(steps_to_goal(f.json) == expected);
+    CHECK(steps_to_goal(f.prism) == expected);
+    CHECK(steps_to_goal(f.storm) == expected);
+    CHECK(steps_to_goal(f.drn) == expected);
+  }
+  // The same through the JSON chain read directly (load_json_model) and as a
+  // model with choices.
+  const four_formats f = write_chain(dir, "empty");
+  const markov_model m = load_json_model(f.json);
+  CHECK(to_string(expected_steps(markov_chain<Rational>(m), query_to(m, "goal"))) == "0");
+  CHECK(load_explicit_model(f.json).has_rewards());
+}
+
+TEST_CASE("PRISM's header comments are read where PRISM writes them", "[markov][files][prism]") {
+  const scratch_dir dir;
+  const four_formats f = write_chain(dir, "full", true);
+  CHECK(steps_to_goal(f.prism) == "36/5");
+  model_file_options prism;
+  prism.format = "prism";
+  const markov_model m = load_markov_model(f.prism, prism);
+  CHECK(to_string(expected_steps(markov_chain<Rational>(m), query_to(m, "goal"))) == "36/5");
+  CHECK(detect_model_format("# Transitions (MDP)\n2 2 2\n0 0 1 1\n1 0 1 1\n", "h.tra") == model_format::prism);
+}
+
+TEST_CASE("transition rewards (.trew) are read: a transition's reward counts with its probability",
+          "[markov][files][prism]") {
+  const scratch_dir dir;
+  // 0 -> 1 pays 10 (half the time: 5), 1 -> 0 pays 6 (a third: 2): 36/5 again.
+  const std::string tra = dir.write("t.tra", "3 5\n0 1 1/2\n0 2 1/2\n1 0 1/3\n1 2 2/3\n2 2 1\n");
+  dir.write("t.lab", "0=\"init\" 1=\"goal\"\n0: 0\n2: 1\n");
+  dir.write("t.trew", "# Reward structure \"r\"\n# Transition rewards\n3 2\n0 1 10\n1 0 6\n");
+  CHECK(steps_to_goal(tra) == "36/5");
+  // With state rewards too, both are collected.
+  dir.write("t.srew", "3 1\n0 1\n");
+  CHECK(steps_to_goal(tra) == "42/5");
+  std::filesystem::remove(dir.path / "t.srew");
+  // Storm's layout (no header) beside a Storm .tra.
+  const std::string storm = dir.write("s.tra", "dtmc\n0 1 1/2\n0 2 1/2\n1 0 1/3\n1 2 2/3\n");
+  dir.write("s.lab", "#DECLARATION\ninit goal\n#END\n0 init\n2 goal\n");
+  dir.write("s.trans.rew", "0 1 10\n1 0 6\n");
+  CHECK(steps_to_goal(storm) == "36/5");
+  // An MDP: PRISM writes a choice's reward on each of its transitions.
+  const std::string mdp = dir.write("m.tra", "2 2 3\n0 0 1 1\n0 1 0 1/2\n0 1 1 1/2\n");
+  dir.write("m.lab", "0=\"init\" 1=\"goal\"\n0: 0\n1: 1\n");
+  dir.write("m.trew", "2 2 3\n0 0 1 3\n0 1 0 1\n0 1 1 1\n");
+  const explicit_model em = load_explicit_model(mdp);
+  REQUIRE(em.choice_count() == 2);
+  CHECK(em.choice_reward(0) == 3);
+  CHECK(em.choice_reward(1) == 1);
+  // Errors: a transition the model lacks, a bad line, counts that differ.
+  dir.write("t.trew", "3 1\n0 0 10\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("t.trew:2: a reward for the transition 0 -> 0") &&
+                                                  Contains("which the model does not have"));
+  dir.write("t.trew", "3 2\n0 1 10\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("announces 2 rewards but the file lists 1"));
+  dir.write("t.trew", "0 1\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("t.trew:1: a transition reward line must be"));
+}
+
+TEST_CASE("ambiguous reward files and repeated action names are refused", "[markov][files][errors]") {
+  const scratch_dir dir;
+  const std::string tra = dir.write("a.tra", "2 2\n0 1 1\n1 1 1\n");
+  dir.write("a.srew", "2 1\n0 1\n");
+  dir.write("a.state.rew", "0 2\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("a.srew") && Contains("a.state.rew") &&
+                                                  Contains("both hold state rewards") &&
+                                                  Contains("remove or rename one of them"));
+  std::filesystem::remove(dir.path / "a.state.rew");
+  dir.write("a.trew", "2 1\n0 1 1\n");
+  dir.write("a.trans.rew", "0 1 1\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("both hold transition rewards"));
+  // Two choices of one state named alike: DRN and Storm's explicit MDP.
+  CHECK_THROWS_WITH(parse_drn_model("@type: MDP\n@nr_states\n2\n@model\nstate 0 init\n\taction a\n\t\t1 : 1\n"
+                                    "\taction a\n\t\t0 : 1\nstate 1\n\taction b\n\t\t1 : 1\n",
+                                    "dup.drn"),
+                    Contains("dup.drn: state 0 has two choices named 'a'"));
+  CHECK_THROWS_WITH(parse_storm_explicit("mdp\n0 0 1 1 a\n0 1 0 1 a\n1 0 1 1 b\n", "dup.tra"),
+                    Contains("dup.tra: state 0 has two choices named 'a'"));
+  // A DRN reward list after the labels would become a label: refused.
+  CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@reward_models\nr\n@nr_states\n1\n@model\nstate 0 init [5]\n"
+                                    "\taction 0\n\t\t0 : 1\n",
+                                    "late.drn"),
+                    Contains("late.drn:6: '[5]' after the labels: the reward list comes right after the state index"));
+  // Reward queries need a reward structure: the files looked for are named.
+  model_file_options need;
+  need.rewards_required = true;
+  const std::string bare = dir.write("bare.tra", "2 2\n0 1 1\n1 1 1\n");
+  CHECK_THROWS_WITH(load_explicit_model(bare, need),
+                    Contains("bare.tra has no reward structure: no reward file beside it (looked for ") &&
+                        Contains("bare.srew") && Contains("bare.state.rew") && Contains("bare.trew") &&
+                        Contains("bare.trans.rew"));
+  CHECK_NOTHROW(load_explicit_model(tra, need));
+}

@@ -159,3 +159,24 @@ TEST_CASE("bounds: errors and the state budget", "[probability][bounds][errors]"
   CHECK_THROWS_AS(knight_probability_bound(3, 10'000'000, 0, 0), resource_error);
   state_budget_bytes() = saved;
 }
+
+// Where the bits are a multiple of prime_bits - 1 (issue 25: untested there):
+// a known denominator needs ceil((numerator_bits + 1) / (prime_bits - 1))
+// primes, an unknown one ceil((2·max(bits) + 1) / (prime_bits - 1)).
+TEST_CASE("primes_needed at multiples of the prime's bits", "[probability][bounds]") {
+  const auto known = [](std::uint64_t bits) { return answer_bound{bits, 1, BigInt(1)}; };
+  CHECK(primes_needed(known(1)) == 1);
+  CHECK(primes_needed(known(60)) == 1);
+  CHECK(primes_needed(known(61)) == 2);  // 62 bits do not fit one prime above 2^61: 2|N| may pass it
+  CHECK(primes_needed(known(121)) == 2);
+  CHECK(primes_needed(known(122)) == 3);
+  CHECK(primes_needed(answer_bound{30, 30, std::nullopt}) == 1);
+  CHECK(primes_needed(answer_bound{30, 31, std::nullopt}) == 2);
+  CHECK(primes_needed(answer_bound{61, 1, std::nullopt}) == 3);
+  CHECK(primes_needed(known(29), 31) == 1);
+  CHECK(primes_needed(known(30), 31) == 2);
+  for (std::uint64_t k = 1; k <= 8; ++k) {
+    CHECK(primes_needed(known(61 * k - 1)) == k);
+    CHECK(primes_needed(known(61 * k)) == k + 1);
+  }
+}

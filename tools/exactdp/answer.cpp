@@ -66,8 +66,15 @@ double_error measure(const Rational& exact, const double_conversion& rounded, do
   if (rounded.status == double_status::underflow) {
     out << "the exact value " << brief(exact) << " is below the smallest positive double (it underflows double)";
     out << (users ? "; your value reads as " : "; the double run returned ") << format_shortest(value);
+    // Still a measure of how far it is: 42 for 1e-400 is off by 42, 0 by 100%.
+    out << ": absolute error "
+        << (r.absolute == 0 && diff != 0 ? format_decimal(Rational(abs(diff)), 3) : format_shortest(r.absolute))
+        << ", relative " << format_decimal(relative, 3);
+    if (relative >= 1) out << "; the double has no correct digit";
   } else if (rounded.status == double_status::overflow) {
     out << "the exact value " << brief(exact) << " is beyond the largest double (it overflows double)";
+    out << (users ? "; your value reads as " : "; the double run returned ") << format_shortest(value)
+        << ": relative error " << format_decimal(relative, 3);
   } else if (diff == 0) {
     out << "none: the double is exactly the exact value";
   } else if (exact == 0) {  // no relative error: any nonzero double is infinitely far, relatively
@@ -123,10 +130,7 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   a.offered = {offers("exact"), offers("double"), offers("mod") && static_cast<bool>(runs.residue)};
   // Every option is read before any work, so bad input never waits.
   const bool offers_mod = static_cast<bool>(runs.residue);
-  const std::uint64_t modulus = offers_mod ? read_modulus(o.modulus) : 0;
-  if (modulus >= runs.modulus_limit)
-    throw std::invalid_argument("this command computes residues modulo primes below 2^31 only, not " +
-                                std::to_string(modulus));
+  const std::uint64_t modulus = offers_mod ? read_modulus(o.modulus, runs.modulus_limit) : 0;
   int digits = 0;
   if (o.digits) digits = parse_integer<int>(*o.digits, "--digits", 1, 100000);
   if (as == "decimal" && digits == 0) digits = 17;
@@ -153,6 +157,14 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   if (want_double) {
     std::exception_ptr error;
     a.approx = attempt("computing the double", runs.approx, a.double_failure, error);
+    // nan is no value: the double run says why instead of printing it.
+    if (a.approx && std::isnan(*a.approx)) {
+      a.approx.reset();
+      a.double_failure =
+          "the double computation gave nan (not a number): a value beyond the largest double became infinity and "
+          "then met inf - inf or 0 * inf on the way; --as exact computes without that limit";
+      error = std::make_exception_ptr(std::domain_error(a.double_failure));
+    }
     if (!a.approx && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }

@@ -1,6 +1,7 @@
 // The tool's argument readers (args.hpp).
 #include "args.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include "exactdp/numeric/convert.hpp"
@@ -23,13 +24,15 @@ const std::string& one_of(const std::string& text, std::string_view name, std::i
   return one_of(text, name, std::span<const std::string>(choices.begin(), choices.size()));
 }
 
-std::uint64_t read_modulus(const std::string& text) {
+std::uint64_t read_modulus(const std::string& text, std::uint64_t limit) {
   std::uint64_t p = 0;
   try {
-    p = parse_integer<std::uint64_t>(text, "the modulus", 3, modulus64_limit - 1);
+    p = parse_integer<std::uint64_t>(text, "the modulus", 3, limit - 1);
   } catch (const std::invalid_argument&) {
-    throw std::invalid_argument("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not " +
-                                quote_input(text));
+    const int bits = std::bit_width(limit) - 1;
+    throw std::invalid_argument(
+        "the modulus must be a prime P with 2 < P < 2^" + std::to_string(bits) + " = " + std::to_string(limit) +
+        (limit < modulus64_limit ? " (this command computes in 32-bit residues)" : "") + ", not " + quote_input(text));
   }
   check_modulus64(p);  // says when P is not prime
   return p;

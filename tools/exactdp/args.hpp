@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::tool {
@@ -21,11 +22,12 @@ namespace exactdp::tool {
 const std::string& one_of(const std::string& text, std::string_view name, std::span<const std::string> choices);
 const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices);
 
-/// A prime modulus 2 < P < 2^62 for residues (a run in 32-bit residues
-/// needs P < 2^31: value_runs::modulus_limit). Throws std::invalid_argument
-/// "the modulus must be a prime P with 2 < P < 2^62 ..., not 'text'" or
-/// "modulus N is not prime: ...".
-std::uint64_t read_modulus(const std::string& text);
+/// A prime modulus 2 < P < limit for residues, `limit` a power of two up to
+/// 2^62 (a run in 32-bit residues needs P < 2^31: value_runs::modulus_limit).
+/// Throws std::invalid_argument "the modulus must be a prime P with 2 < P <
+/// 2^K = LIMIT (this command's residues), not 'text'" or "modulus N is not
+/// prime: ...".
+std::uint64_t read_modulus(const std::string& text, std::uint64_t limit = modulus64_limit);
 
 /// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (lo <
 /// x and x < hi when `open`), as a double rounded to nearest. Throws

@@ -17,6 +17,7 @@
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/games/guess_number.hpp"
 #include "exactdp/games/row.hpp"
+#include "exactdp/io/shown_text.hpp"
 #include "plot.hpp"
 #include "progress.hpp"
 #include "row_game.hpp"
@@ -258,6 +259,9 @@ decision_model load_decision(const decision_options& o) {
   model_file_options options;
   if (o.format) options.format = one_of(*o.format, "--format", {"json", "prism", "storm", "drn"});
   if (o.reward_model) options.reward_model = *o.reward_model;
+  // An R query on a file without rewards is refused, as PRISM and Storm do
+  // (the JSON decision format's rewards default to 0 per choice).
+  options.rewards_required = o.query == "rmax" || o.query == "rmin";
   return load_decision_model(o.model, options);
 }
 
@@ -361,7 +365,7 @@ decision_question read_question(const decision_options& o, const decision_model&
   const bool max = q.query.objective == decision_objective::rmax;
   throw std::domain_error(
       std::string("the ") + (max ? "maximal" : "minimal") + " expected total reward until " + q.target_words +
-      " from state " + m.name(q.start) + " is infinite: " +
+      " from state " + name_text(m.name(q.start)) + " is infinite: " +
       (max ? "some strategy misses the target with positive probability (Pmin < 1)"
            : "every strategy misses the target with positive probability (Pmax < 1)") +
       ", and a play that never reaches it collects an infinite reward by the convention of PRISM and Storm, which "
@@ -369,7 +373,7 @@ decision_question read_question(const decision_options& o, const decision_model&
 }
 
 std::string question_words(const decision_model& m, const decision_question& q) {
-  const std::string from = " from state " + m.name(q.start) + " of " + m.source();
+  const std::string from = " from state " + shown_text(m.name(q.start)) + " of " + shown_text(m.source());
   const std::string& goal = q.target_words;
   const std::string property = "[ F \"" + q.target_name + "\" ]";
   switch (q.query.objective) {
@@ -440,7 +444,8 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
       a.update(both_json(e, d));
       a["infinite"] = infinite;
       actions.push_back(std::move(a));
-      values += (i ? ", " : "") + action_of(m, st, i) + " " + (infinite ? std::string("inf") : both_text(e, d));
+      values +=
+          (i ? ", " : "") + shown_text(action_of(m, st, i)) + " " + (infinite ? std::string("inf") : both_text(e, d));
     }
     const std::string player = mdp ? (maximise ? "max" : "min") : to_string(owner);
     list.push_back(json{{"state", m.name(st)},
@@ -448,8 +453,8 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
                         {"action", action_of(m, st, chosen)},
                         {"tie", tie},
                         {"actions", std::move(actions)}});
-    text += std::string(lines++ ? "\n" : "") + m.name(st) + " (" + player + "): " + action_of(m, st, chosen) +
-            (tie ? " (a tie)" : "") + "; " + values;
+    text += std::string(lines++ ? "\n" : "") + shown_text(m.name(st)) + " (" + player +
+            "): " + shown_text(action_of(m, st, chosen)) + (tie ? " (a tie)" : "") + "; " + values;
   }
   r.add("strategy", std::move(list), "strategy", lines == 0 ? "no state of a player has two or more choices" : text);
 }

@@ -16,6 +16,7 @@
 #include "exactdp/games/subtraction.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
+#include "exactdp/io/shown_text.hpp"
 #include "game_facts.hpp"
 #include "row_game.hpp"
 
@@ -339,14 +340,14 @@ result run_expectiminimax(const expectiminimax_options& o) {
   };
   result r;
   const auto& root = m->nodes[m->root];
-  r.question = "value of the root \"" + root.id + "\" (a " + to_string(root.kind) + " node of " +
+  r.question = "value of the root \"" + shown_text(root.id) + "\" (a " + to_string(root.kind) + " node of " +
                count_of(m->nodes.size(), "node", "nodes") + ") for the first player";
   r.main = compute_answer(runs, o.answer);
   r.as = o.answer.as;
   r.add("root", root.id);
   r.add("nodes", m->nodes.size());
   r.add("best_move", *best ? json(m->nodes[**best].id) : json(nullptr), "best move",
-        *best ? "\"" + m->nodes[**best].id + "\" (at the root)" : "");
+        *best ? "\"" + shown_text(m->nodes[**best].id) + "\" (at the root)" : "");
   return r;
 }
 

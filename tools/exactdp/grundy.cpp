@@ -187,7 +187,15 @@ result run_grundy(const grundy_options& o) {
   std::optional<std::uint64_t> n;
   if (o.n) n = parse_integer<std::uint64_t>(*o.n, "--n", 0, u64_max);
   std::optional<std::size_t> table;
-  if (o.table) table = parse_integer<std::size_t>(*o.table, "--table", 1, std::size_t{1} << 31);
+  if (o.table) {
+    table = parse_integer<std::size_t>(*o.table, "--table", 1, std::size_t{1} << 31);
+    // Per value, before any is computed: the computed value and the copy in
+    // the table (4 + 4 bytes), the JSON array's element (16), the text of up
+    // to 10 digits and a separator (11), and the output the renderer writes
+    // (JSON dump or text, 11): 64 bytes, rounded up.
+    check_state_budget("grundy --table " + std::to_string(*table) + " (the values, their text and JSON)",
+                       static_cast<long double>(*table), 64);
+  }
   if (o.plot) {
     if (!table || *table > 100000)
       throw std::invalid_argument("--plot draws the table: it needs --table K with K <= 100000");
@@ -307,7 +315,7 @@ result run_flip(const flip_options& o) {
     r.add("run", len);
   } else {
     if (*o.position == "-") {
-      position = read_text("-", "the position", 2);
+      position = read_nonblank_text("-", "the position", 2);
       while (!position.empty() && (position.back() == '\n' || position.back() == '\r' || position.back() == ' '))
         position.pop_back();
     } else {

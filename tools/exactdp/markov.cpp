@@ -12,6 +12,7 @@
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/markov.hpp"
+#include "exactdp/io/shown_text.hpp"
 #include "progress.hpp"
 #include "render.hpp"
 
@@ -47,7 +48,9 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
                  "STATE'); 'after 5' as one word works too")
       ->expected(1, 2);
   cmd.add_option("--target", o.target,
-                 "A label (or a state) to reach instead of the absorbing states; its states stop the walk");
+                 "A label (or a state) to reach instead of the absorbing states: with steps, absorb and within its "
+                 "states stop the walk; with after K the walk goes on through them, and the answer is the "
+                 "probability of being in one of them after exactly K steps");
   cmd.add_flag("--dot", o.dot,
                "Print the model as a Graphviz DOT graph instead of an answer: states, transitions labelled with "
                "their exact probabilities, absorbing states drawn double, the start state bold");
@@ -223,7 +226,7 @@ solved<T> solve(const markov_model& model, const chain_question& q) {
     case question_kind::stationary: {
       const std::optional<markov_closed_class> c = closed_class_of(chain, q.state);
       if (!c)
-        throw std::invalid_argument("state " + model.name(q.state) +
+        throw std::invalid_argument("state " + name_text(model.name(q.state)) +
                                     " is transient (the walk leaves it for good with a positive probability), so "
                                     "it has no stationary distribution: name a state of a closed class, or ask "
                                     "--query longrun for where the walk from the start ends up");
@@ -242,7 +245,7 @@ bool many_valued(const chain_question& q) {
 }
 
 std::string question_words(const markov_model& model, const chain_question& q) {
-  const std::string from = " from state " + model.name(q.query.start) + " of " + model.source();
+  const std::string from = " from state " + shown_text(model.name(q.query.start)) + " of " + shown_text(model.source());
   const std::string& goal = q.target_words;
   switch (q.kind) {
     case question_kind::steps: {
@@ -264,7 +267,8 @@ std::string question_words(const markov_model& model, const chain_question& q) {
     case question_kind::longrun:
       return "long-run (Cesaro average) distribution" + from;
     case question_kind::stationary:
-      return "stationary distribution of the closed class of state " + model.name(q.state) + " of " + model.source();
+      return "stationary distribution of the closed class of state " + shown_text(model.name(q.state)) + " of " +
+             shown_text(model.source());
   }
   return {};
 }
@@ -365,8 +369,8 @@ result run_chain(const chain_options& o) {
         return at((*residue)->states).value();
       };
       const bool never = s == model->size();
-      r.answers.push_back({never ? "(never absorbed)" : model->name(s), never ? json(nullptr) : json(model->name(s)),
-                           compute_answer(one, o.answer)});
+      r.answers.push_back({never ? "(never absorbed)" : shown_text(model->name(s)),
+                           never ? json(nullptr) : json(model->name(s)), compute_answer(one, o.answer)});
     }
   }
   // What else the question reports, from the first system that has it.
@@ -388,7 +392,7 @@ result run_chain(const chain_options& o) {
       std::string shown;
       for (const std::size_t s : c.states) {
         names.push_back(model->name(s));
-        if (names.size() <= 8) shown += (shown.empty() ? "" : ", ") + model->name(s);
+        if (names.size() <= 8) shown += (shown.empty() ? "" : ", ") + shown_text(model->name(s));
       }
       if (c.states.size() > 8) shown += ", ... (" + std::to_string(c.states.size()) + " states)";
       json item{{"states", std::move(names)}, {"period", c.period}};

@@ -333,8 +333,12 @@ result run_soup(const soup_options& o) {
   } catch (const resource_error& e) {
     table_too_large = e.what();
   }
+  // The first refusal names the whole need of what was asked: the exact
+  // table (the larger) unless only the double or the residue was.
+  const bool exact_wanted = o.answer.as != "double" && o.answer.as != "mod";
   if (!table_too_large.empty() && !eps)
-    throw resource_error(table_too_large + "; pass --tolerance EPS for the double with a cutoff certified for EPS");
+    throw resource_error((exact_wanted && !exact_too_large.empty() ? exact_too_large : table_too_large) +
+                         "; pass --tolerance EPS for the double with a cutoff certified for EPS");
 
   // The certified cutoff, computed at most once, and only when asked for.
   auto estimate = std::make_shared<std::optional<soup_estimate>>();

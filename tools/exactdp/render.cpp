@@ -98,15 +98,21 @@ void print_lines(std::ostream& out, const std::vector<std::pair<std::string, std
   for (const auto& [label, text] : lines) width = std::max(width, label.size());
   for (const auto& [label, text] : lines) {
     if (text.empty()) continue;
-    std::string body = text;
-    // Continuation lines of a long text line up under its first line.
+    // Continuation lines of a long text line up under its first line; each
+    // line is written as it is found (a table of 10^7 values is 500,000
+    // lines: inserting the padding into one string was quadratic).
     const std::string pad = indent + (label.empty() ? "" : std::string(width + 2, ' '));
-    for (std::size_t pos = body.find('\n'); pos != std::string::npos; pos = body.find('\n', pos + 1 + pad.size()))
-      body.insert(pos + 1, pad);
     if (label.empty())
-      out << indent << body << '\n';
+      out << indent;
     else
-      out << indent << label << std::string(width + 2 - label.size(), ' ') << body << '\n';
+      out << indent << label << std::string(width + 2 - label.size(), ' ');
+    const std::string_view body = text;
+    std::size_t start = 0;
+    for (std::size_t pos = body.find('\n'); pos != std::string_view::npos; pos = body.find('\n', start)) {
+      out << body.substr(start, pos + 1 - start) << pad;
+      start = pos + 1;
+    }
+    out << body.substr(start) << '\n';
   }
 }
 

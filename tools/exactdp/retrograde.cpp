@@ -12,6 +12,7 @@
 #include "exactdp/retrograde/cat_mouse2.hpp"
 #include "exactdp/retrograde/game_graph.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
+#include "exactdp/io/shown_text.hpp"
 
 namespace exactdp::tool {
 namespace {
@@ -173,7 +174,7 @@ result run_retrograde(const retrograde_options& o) {
   r.add("positions", g.position_count());
   r.add("move_count", g.moves.size());
   r.add("start", position_label(model, s), "start",
-        position_label(model, s) +
+        shown_text(position_label(model, s)) +
             (g.player.empty() ? "" : " (player " + std::to_string(int(g.player[s])) + " to move)"));
   r.add("outcome", std::string(outcome_name(res.outcomes[s])), "outcome",
         std::string(outcome_name(res.outcomes[s])) + " for the player to move");
@@ -183,7 +184,7 @@ result run_retrograde(const retrograde_options& o) {
   std::string text_line;
   for (std::size_t k = 0; k < line.size(); ++k) {
     line_json.push_back(position_label(model, line[k]));
-    text_line += (k ? " -> " : "") + position_label(model, line[k]);
+    text_line += (k ? " -> " : "") + shown_text(position_label(model, line[k]));
   }
   if (!complete)
     text_line += " -> ...";

@@ -8,6 +8,8 @@
 // end), options may come anywhere, and every mistake gets a message of ours
 // (CLI11's "Could not convert" and reversed word lists never reach a user).
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <memory>
 #include <new>
@@ -109,9 +111,13 @@ const option_info* find_option(const std::vector<option_info>& options, const st
 // An integer as a further word of an option that takes some (--query after
 // 5, --at 1 2 3): digits with an optional sign, so that "after -1" is read as K and
 // refused with K's range.
-bool is_integer_word(const std::string& s) {
+// A word an option of several values takes as one of them: a number as a
+// user may write it ("3", "-2", "1e3", "0.5"), so that its reader refuses
+// "1e3" in its own words, while a file name ("2.json") or an option stays out.
+bool is_number_word(const std::string& s) {
   const std::size_t first = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
-  return s.size() > first && s.find_first_not_of("0123456789", first) == std::string::npos;
+  if (s.size() <= first || !(std::isdigit(static_cast<unsigned char>(s[first])) || s[first] == '.')) return false;
+  return s.find_first_not_of("0123456789.eE+-/", first) == std::string::npos;
 }
 
 std::string quoted_words(const std::vector<std::string>& words) {
@@ -176,7 +182,7 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
     } else {
       throw std::invalid_argument(option_name + " needs a value (see exactdp " + name + " --help)");
     }
-    for (int k = 0; k < o->extra && i + 1 < words.size() && is_integer_word(words[i + 1]); ++k)
+    for (int k = 0; k < o->extra && i + 1 < words.size() && is_number_word(words[i + 1]); ++k)
       out.push_back(words[++i]);
   }
   for (const option_info& o : options)
@@ -352,6 +358,16 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
   std::string command_name;
   int status = 0;
   std::string message;
+  // Every output ends here: a write that failed (a full disk, a closed
+  // stdout, /dev/full) is status 1 with a one-line error, never a silent 0.
+  auto written = [&out] {
+    // errno is kept from the write that failed (it may come before the flush).
+    out.flush();
+    if (!out)
+      throw std::runtime_error(std::string("could not write the output") +
+                               (errno ? std::string(": ") + std::strerror(errno) : std::string()));
+    return 0;
+  };
   try {
     if (words.empty() || words[0] == "help" || words[0] == "--help" || words[0] == "-h" || words[0] == "--help-all") {
       if (!words.empty() && words[0] == "help" && words.size() > 1) {
@@ -364,11 +380,11 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
       } else {
         out << app.help();
       }
-      return 0;
+      return written();
     }
     if (words[0] == "--version") {
       out << "exactdp " << EXACTDP_VERSION << '\n';
-      return 0;
+      return written();
     }
     if (words[0].size() > 1 && words[0][0] == '-')
       throw std::invalid_argument("unknown option " + quote_input(words[0], 60) +
@@ -385,7 +401,7 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
     if (std::find(rest.begin(), rest.end(), "--help") != rest.end() ||
         std::find(rest.begin(), rest.end(), "-h") != rest.end()) {
       out << cmd->help();
-      return 0;
+      return written();
     }
     std::vector<std::string> line = normalize(*cmd, rest);
     line.insert(line.begin(), command_name);
@@ -399,8 +415,7 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
       out << result_json(r).dump() << '\n';
     else
       render_text(r, out);
-    out.flush();
-    if (!out) throw std::runtime_error("could not write the output");
+    written();
     return r.status;
   } catch (const CLI::ParseError& e) {  // normalize() leaves CLI11 nothing to refuse; kept as a safety net
     status = 2;

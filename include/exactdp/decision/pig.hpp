@@ -554,6 +554,22 @@ void pig_layout(pig_solution<T>& sol, int faces, int target) {
 template <OrderedField T>
 pig_solution<T> pig_game(int faces, int target, bool double_guess = true,
                          const std::function<void(std::size_t, std::size_t)>& progress = {}) {
+  detail::check_pig(faces, target);
+  {
+    // The whole need at once, so that the first refusal names it: the
+    // strategy (a byte a state) and the turn-start values of the solve; for
+    // T exact with the double's guess, also the guess's strategy and values
+    // and the copy of its strategy kept to count the changes.
+    const auto t = static_cast<long double>(target);
+    const long double states = t * t * (t + 1) / 2;
+    const bool guess = field_traits<T>::is_exact && double_guess;
+    const long double bytes =
+        states * (guess ? 3 : 1) + t * t * static_cast<long double>(entry_bytes<T>(64) + (guess ? sizeof(double) : 0));
+    check_state_budget("Pig with target " + std::to_string(target) + " (" +
+                           std::to_string(static_cast<long long>(states)) + " states: the strategy" +
+                           (guess ? ", the double's guess" : "") + " and the turn-start values)",
+                       bytes, 1, "bytes");
+  }
   pig_solution<T> sol;
   detail::pig_layout(sol, faces, target);
   if constexpr (field_traits<T>::is_exact) {

@@ -13,16 +13,19 @@
 // (expectiminimax).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
 
@@ -55,6 +58,21 @@ struct expectiminimax_result {
   std::vector<std::optional<std::size_t>> best_child;
 };
 
+namespace detail {
+
+/// Bits of an exact number's numerator and denominator (64 for others).
+template <class T>
+long double exact_bits(const T& x) {
+  if constexpr (std::is_same_v<T, Rational>) {
+    const BigInt num = abs(numerator(x));
+    return static_cast<long double>((num == 0 ? 0 : msb(num)) + msb(denominator(x)) + 2);
+  } else {
+    return 64;
+  }
+}
+
+}  // namespace detail
+
 /// Largest graph accepted.
 inline constexpr std::size_t expectiminimax_max_nodes = 50'000'000;
 
@@ -64,6 +82,12 @@ inline constexpr std::size_t expectiminimax_max_nodes = 50'000'000;
 /// no children; max, min and chance nodes have at least one; a chance node has
 /// one probability per child, each >= 0, summing to exactly 1 over Rational
 /// or within 1e-9 over double; the graph has no cycle.
+/// Budgets (resource_error, before any value is computed): the reverse
+/// edges, and for exact T the values themselves, whose size grows along the
+/// graph as in the decision solver (decision/solve.hpp): a chance node's
+/// value carries the bits of its children's values and of their
+/// probabilities, a max or min node those of its largest child, and every
+/// node's value is kept.
 /// Cost: O(nodes + edges) operations in T (Kahn's topological order, no
 /// recursion). Source: Michie (1966). Status: a dice game
 /// checked against brute-force enumeration of every play (exact Rational),
@@ -107,7 +131,7 @@ expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) 
     edges += nd.children.size();
     parents_left[v] = nd.children.size();
   }
-  check_state_budget("the expectiminimax graph's reverse edges", static_cast<long double>(edges + n),
+  check_state_budget("the expectiminimax graph's reverse edges and order", static_cast<long double>(edges + 2 * n),
                      sizeof(std::size_t));
   // Reverse edges (CSR), then Kahn's order from the terminal nodes upward.
   std::vector<std::size_t> start(n + 1, 0), parents(edges);
@@ -119,17 +143,44 @@ expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) 
     for (std::size_t v = 0; v < n; ++v)
       for (const std::size_t c : nodes[v].children) parents[fill[c]++] = v;
   }
+  // Kahn's order, children first; a node left out lies on or above a cycle.
+  std::vector<std::size_t> order;
+  order.reserve(n);
+  for (std::size_t v = 0; v < n; ++v)
+    if (parents_left[v] == 0) order.push_back(v);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::size_t v = order[i];
+    for (std::size_t e = start[v]; e < start[v + 1]; ++e)
+      if (--parents_left[parents[e]] == 0) order.push_back(parents[e]);
+  }
+  if (order.size() != n)
+    throw std::invalid_argument("expectiminimax: the game graph has a cycle (" + std::to_string(n - order.size()) +
+                                " nodes lie on or above one): every play must end");
+  if constexpr (!field_traits<T>::fixed_size) {
+    // The size of every exact value, estimated in the same order.
+    std::vector<long double> bits(n, 0);
+    long double bytes = 0;
+    for (const std::size_t v : order) {
+      const auto& nd = nodes[v];
+      long double b = 0;
+      if (nd.kind == node_kind::terminal) {
+        b = detail::exact_bits(nd.payoff);
+      } else {
+        for (std::size_t k = 0; k < nd.children.size(); ++k)
+          b = std::max(b, bits[nd.children[k]] +
+                              (nd.kind == node_kind::chance ? detail::exact_bits(nd.probabilities[k]) : 0.0L));
+        if (nd.kind == node_kind::chance) b += std::log2(static_cast<long double>(nd.children.size())) + 1;
+      }
+      bits[v] = std::min(b, 1e15L);
+      bytes += static_cast<long double>(entry_bytes<T>(std::min(bits[v], 1e12L)));
+    }
+    check_state_budget("the exact values of the expectiminimax graph (they grow along its chance nodes)",
+                       static_cast<long double>(n), static_cast<std::size_t>(bytes / static_cast<long double>(n)) + 1);
+  }
   expectiminimax_result<T> a;
   a.values.assign(n, T(0));
   a.best_child.assign(n, std::nullopt);
-  std::vector<std::size_t> ready;
-  for (std::size_t v = 0; v < n; ++v)
-    if (parents_left[v] == 0) ready.push_back(v);
-  std::size_t done = 0;
-  while (!ready.empty()) {
-    const std::size_t v = ready.back();
-    ready.pop_back();
-    ++done;
+  for (const std::size_t v : order) {
     const auto& nd = nodes[v];
     switch (nd.kind) {
       case node_kind::terminal:
@@ -154,12 +205,7 @@ expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) 
         break;
       }
     }
-    for (std::size_t e = start[v]; e < start[v + 1]; ++e)
-      if (--parents_left[parents[e]] == 0) ready.push_back(parents[e]);
   }
-  if (done != n)
-    throw std::invalid_argument("expectiminimax: the game graph has a cycle (" + std::to_string(n - done) +
-                                " nodes lie on or above one): every play must end");
   return a;
 }
 

@@ -12,8 +12,9 @@
 //
 // Formats read (each told apart by its content, not only its extension):
 //   PRISM explicit  .tra "states transitions" (DTMC) or "states choices
-//                   transitions" (MDP), .lab 0="init" 1="goal", .srew
-//                   (PRISM manual, "Explicit Model Files");
+//                   transitions" (MDP), .lab 0="init" 1="goal", .srew,
+//                   .trew, '#' comment lines (PRISM manual, "Explicit
+//                   Model Files");
 //   Storm explicit  .tra starting with the line "dtmc" or "mdp", .lab with
 //                   #DECLARATION ... #END, state rewards "state reward"
 //                   (Storm documentation, "Languages: Explicit");
@@ -136,6 +137,13 @@ class explicit_model_builder {
   void action(std::size_t s, std::size_t choice, std::string_view name, const std::string& where = {});
   /// Sets the reward of taking a choice (any rational).
   void choice_reward(std::size_t s, std::size_t choice, const Rational& r, const std::string& where = {});
+  /// Sets the reward collected when the transition from -> to of choice
+  /// `choice` of `from` is taken (PRISM's .trew); build() adds p·r to the
+  /// choice's reward, p the transition's probability. Two different rewards
+  /// for one transition, or a reward for a transition the model lacks, are
+  /// errors (std::invalid_argument naming `where`).
+  void transition_reward(std::size_t from, std::size_t choice, std::size_t to, const Rational& r,
+                         const std::string& where = {});
   /// Sets the reward of every step taken from s; two different rewards are an error.
   void state_reward(std::size_t s, const Rational& r, const std::string& where = {});
   /// Marks the model as having a reward structure (rewards default to 0)
@@ -167,6 +175,14 @@ class explicit_model_builder {
     std::size_t state, choice;
     auto operator<=>(const choice_key&) const = default;
   };
+  struct transition_key {
+    std::size_t state, choice, to;
+    auto operator<=>(const transition_key&) const = default;
+  };
+  struct located_reward {
+    Rational reward;
+    std::string where;
+  };
   std::string at(const std::string& where) const { return where.empty() ? source_ : where; }
   void check_index(std::size_t s, const std::string& where) const;
   std::string source_;
@@ -177,6 +193,7 @@ class explicit_model_builder {
   std::vector<entry> entries_;
   std::map<choice_key, std::string> actions_;
   std::map<choice_key, Rational> choice_rewards_;
+  std::map<transition_key, located_reward> transition_rewards_;
   std::map<std::size_t, Rational> state_rewards_;
   std::vector<std::size_t> absorbing_;
   bool has_rewards_ = false;
@@ -207,7 +224,11 @@ explicit_model to_explicit_model(const markov_model& chain);
 /// or an MDP ("n k m", then "i c j p [action]"); `lab` (optional) is PRISM's
 /// (0="init" 1="goal", then "i: 0 1") or Storm's (#DECLARATION ... #END) label
 /// file; `srew` (optional) is PRISM's state rewards ("n k" then "i r", '#'
-/// comments) or Storm's ("i r" lines). The start is the single state
+/// comments) or Storm's ("i r" lines); `trew` (optional) transition rewards,
+/// PRISM's .trew ("n m" or "n k m", then "i j r" or "i c j r") or Storm's
+/// (the lines alone), a transition's reward r adding p·r to its choice's.
+/// '#' lines are comments in every PRISM file (PRISM 4.9 writes a header of
+/// them). The start is the single state
 /// labelled init, or state 0 when none is (PRISM's rule); with several init
 /// states it is unset. Throws std::invalid_argument naming the file and line;
 /// resource_error when the declared size passes the state budget.
@@ -216,7 +237,9 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
                                     std::optional<std::string_view> lab = std::nullopt,
                                     const std::string& lab_name = {},
                                     std::optional<std::string_view> srew = std::nullopt,
-                                    const std::string& srew_name = {});
+                                    const std::string& srew_name = {},
+                                    std::optional<std::string_view> trew = std::nullopt,
+                                    const std::string& trew_name = {});
 
 /// Reads Storm's explicit files: `tra` starts with "dtmc" ("i j p" lines) or
 /// "mdp" ("i c j p [action]" lines); the number of states is the largest
@@ -228,7 +251,9 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
                                     std::optional<std::string_view> lab = std::nullopt,
                                     const std::string& lab_name = {},
                                     std::optional<std::string_view> srew = std::nullopt,
-                                    const std::string& srew_name = {});
+                                    const std::string& srew_name = {},
+                                    std::optional<std::string_view> trew = std::nullopt,
+                                    const std::string& trew_name = {});
 
 /// Reads Storm's DRN format (one file): @type DTMC or MDP, exact values
 /// ("1/3", "0.25"), @placeholders, labels (quoted when they hold blanks),
@@ -257,13 +282,19 @@ struct model_file_options {
   std::string format;
   /// DRN: the reward model to read (default: the first declared).
   std::string reward_model;
+  /// Refuse an explicit model without a reward structure (no reward file
+  /// beside a .tra, no @reward_models in a DRN file), naming the files
+  /// looked for: PRISM and Storm refuse a reward query without rewards.
+  bool rewards_required = false;
 };
 
 /// Reads a model file of any format into a model with choices; "-" reads
-/// standard input. For the explicit formats, the .lab and .srew (or
-/// .state.rew) files with the same stem are read when they exist. Throws
-/// std::invalid_argument for an unreadable file, an unknown format or a
-/// fault in the file; resource_error above the state budget.
+/// standard input. For the explicit formats, the .lab, .srew (or
+/// .state.rew) and .trew (or .trans.rew) files with the same stem are read
+/// when they exist; both files of one pair is an error. Throws
+/// std::invalid_argument for an unreadable file, an unknown format, a
+/// fault in the file, or (options.rewards_required) no reward structure;
+/// resource_error above the state budget.
 explicit_model load_explicit_model(const std::string& path, const model_file_options& options = {});
 
 /// The format called `name` ("json", "prism", "storm", "drn"), nullopt for

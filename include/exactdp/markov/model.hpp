@@ -109,6 +109,10 @@ class markov_builder {
   /// without one get 0 (PRISM's rule for .srew files); with none set, every
   /// state gets 1 (the expected number of steps).
   void reward(std::size_t s, const Rational& r, const std::string& where = {});
+  /// Declares a reward model: states without a reward get 0 even when no
+  /// reward is set (a declared reward model with no rewards means reward 0,
+  /// as an empty PRISM .srew does), not 1 a step.
+  void reward_structure() { any_reward_ = true; }
   /// Puts s in the label `name` (created if new; may stay empty).
   void label(const std::string& name, std::size_t s, const std::string& where = {});
   /// Creates the label `name` with no states if it does not exist.
@@ -141,7 +145,8 @@ class markov_builder {
 ///   {"start": "s0",
 ///    "transitions": {"s0": {"s0": "5/6", "s1": "1/6"}, "s1": {"s0": "5/6", "done": "1/6"}},
 ///    "absorbing": ["done"],
-///    "rewards": {"s0": 1, "s1": "1"},           (optional; default 1 per step)
+///    "rewards": {"s0": 1, "s1": "1"},           (optional; without it 1 per step;
+///                                                with it a state not listed gets 0, so {} means 0)
 ///    "labels": {"goal": ["done"]}}               (optional)
 /// The states are the keys of "transitions" and the entries of "absorbing";
 /// any other name used anywhere is an unknown state. Probabilities and

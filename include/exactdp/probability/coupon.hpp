@@ -73,8 +73,11 @@ std::pair<C, C> unit_fraction_sum_folded(coupon_denominators<C> terms) {
     den[lane] *= d;
   };
   const std::size_t pairs = terms.pairs();
-  for (std::size_t done = 0; done + lanes <= pairs; done += lanes)
+  std::uint64_t polls = 0;
+  for (std::size_t done = 0; done + lanes <= pairs; done += lanes) {
+    poll_interrupt_every_4096(polls);
     for (std::size_t lane = 0; lane < lanes; ++lane) add(lane, terms.next_pair());
+  }
   for (std::size_t lane = 0; lane < pairs % lanes; ++lane) add(lane, terms.next_pair());
   if (terms.has_middle()) add(lanes - 1, terms.middle());
   for (std::size_t lane = 1; lane < lanes; ++lane) {
@@ -109,11 +112,15 @@ inline std::pair<BigInt, BigInt> unit_fraction_sum_split(coupon_denominators<std
   };
   const std::size_t pairs = terms.pairs();
   for (std::size_t i = 0; i <= pairs; ++i) {
+    if ((i & 63) == 0) poll_interrupt();  // the merges grow: poll often
     if (i == pairs && !terms.has_middle()) break;
     stack.push_back({BigInt(1), BigInt(i < pairs ? terms.next_pair() : terms.middle()), 1});
     while (stack.size() >= 2 && stack[stack.size() - 2].size == stack.back().size) merge_top();
   }
-  while (stack.size() >= 2) merge_top();
+  while (stack.size() >= 2) {
+    poll_interrupt();
+    merge_top();
+  }
   if (stack.empty()) return {BigInt(0), BigInt(1)};
   return {std::move(stack.back().p), std::move(stack.back().q)};
 }
@@ -235,7 +242,11 @@ T expected_draws_to_collect(int n) {
     check_work_budget("the coupon collector for n = " + std::to_string(n), count * operation_cost<T>(64));
     const T kinds(n);
     T expected(0);
-    for (int have = 0; have < n; ++have) expected = expected + kinds / T(n - have);
+    std::uint64_t polls = 0;
+    for (int have = 0; have < n; ++have) {
+      poll_interrupt_every_4096(polls);
+      expected = expected + kinds / T(n - have);
+    }
     return expected;
   }
 }

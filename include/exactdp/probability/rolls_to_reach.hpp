@@ -54,7 +54,13 @@ T rolls_to_reach_walk(int target, int faces, const T& one, const Share& share, l
   const std::size_t size = static_cast<std::size_t>(std::min(faces, target));
   std::vector<T> last(size, T(0));  // E[s] at s mod size, for the f totals above the current one
   T window(0);                      // Σ E[s+1..s+f]; totals at or past the target contribute 0
+  std::uint64_t polls = 0;
   for (int s = target - 1; s >= 0; --s) {
+    // Exact values of up to target·log2(faces) bits: every step is long.
+    if constexpr (field_traits<T>::fixed_size)
+      poll_interrupt_every_4096(polls);
+    else
+      poll_interrupt();
     T e = one + share(window);
     window += e;
     std::swap(last[static_cast<std::size_t>(s) % size], e);  // e is now E[s+f] (0 if past the target)

@@ -1,0 +1,20 @@
+// exactdp/io/shown_text.hpp: names from the input, made safe to print.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace exactdp {
+
+/// A name from the input (a state, an action, a label, a node id) as an
+/// answer prints it: whole, never cut, with every control character escaped
+/// so that it can neither drive the terminal (ESC sequences, BEL) nor break
+/// a line or a tab-separated row: \n, \t, \r, \xNN for the other C0 bytes
+/// and DEL, \u0080..\u009f for the C1 controls written in UTF-8, and a
+/// backslash doubled only when something else is escaped (so "a\b" prints
+/// as it is). Other UTF-8 ("café") is kept. The tool's text output passes
+/// every name through it; its JSON and dot outputs escape by their own rules.
+/// Cost: O(size).
+std::string shown_text(std::string_view name);
+
+}  // namespace exactdp
