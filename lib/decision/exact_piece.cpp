@@ -7,6 +7,7 @@
 #include <flint/fmpz.h>
 #include <flint/fmpz_mat.h>
 
+#include "../markov/modular_solve.hpp"
 #include "exactdp/decision/solve.hpp"
 
 namespace exactdp::detail {
@@ -20,6 +21,35 @@ struct fmpz_matrix {
   fmpz_matrix(const fmpz_matrix&) = delete;
   fmpz_matrix& operator=(const fmpz_matrix&) = delete;
 };
+
+// The modular solve (lib/markov/modular_solve.hpp) of the dense integer
+// system a·y = det·b, its nonzero entries taken row by row.
+bool solve_modular(const fmpz_mat_t a, const fmpz_mat_t b, fmpz_mat_t y, fmpz_t det) {
+  const slong n = fmpz_mat_nrows(a);
+  sparse_fmpz_matrix m;
+  m.n = static_cast<std::size_t>(n);
+  m.begin.assign(1, 0);
+  for (slong i = 0; i < n; ++i) {
+    for (slong j = 0; j < n; ++j) {
+      const fmpz* v = fmpz_mat_entry(a, i, j);
+      if (fmpz_is_zero(v)) continue;
+      m.col.push_back(static_cast<std::size_t>(j));
+      m.value.emplace_back();
+      fmpz_init_set(&m.value.back(), v);
+    }
+    m.begin.push_back(m.col.size());
+  }
+  std::vector<fmpz> rhs(m.n), num;
+  for (slong i = 0; i < n; ++i) fmpz_init_set(&rhs[static_cast<std::size_t>(i)], fmpz_mat_entry(b, i, 0));
+  modular_stats stats;
+  const bool ok = solve_sparse_padic(m, rhs, num, det, modular_options{}, &stats);
+  exact_solve_log().add(stats);
+  for (auto& v : rhs) fmpz_clear(&v);
+  if (ok)
+    for (slong i = 0; i < n; ++i) fmpz_swap(fmpz_mat_entry(y, i, 0), &num[static_cast<std::size_t>(i)]);
+  for (auto& v : num) fmpz_clear(&v);
+  return ok;
+}
 
 mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
 mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
@@ -101,7 +131,10 @@ bool solve_piece_exact(const exact_piece& piece, std::vector<Rational>& x) {
     fmpz_set(det, fmpz_mat_entry(a.m, 0, 0));
     fmpz_set(fmpz_mat_entry(y.m, 0, 0), fmpz_mat_entry(b.m, 0, 0));
     ok = !fmpz_is_zero(det);
+  } else if (n >= modular_threshold() && solve_modular(a.m, b.m, y.m, det)) {
+    ok = true;  // a·y = det·b, proven by the solver's exact check
   } else {
+    ++exact_solve_log().fraction_free;
     ok = fmpz_mat_solve(y.m, det, a.m, b.m) != 0;  // a·y = det·b
   }
   if (ok) {

@@ -56,6 +56,11 @@ bool solve_dense_exact(std::size_t n, const std::vector<Rational>& a, std::vecto
 
 bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
                           std::vector<BigInt>& x, BigInt& den) {
+  // Large systems: p-adic lifting with early termination, proven by an
+  // exact check. It returns false only when the matrix is singular modulo
+  // four primes; the fraction-free solve below then decides.
+  if (c >= modular_threshold() && solve_integer_system_modular(c, entries, rhs, x, den)) return true;
+  ++exact_solve_log().fraction_free;
   const auto rows = static_cast<slong>(c);
   fmpz_matrix m(rows, rows), b(rows, 1), solution(rows, 1);
   fmpz_t v, d;

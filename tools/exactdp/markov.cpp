@@ -187,6 +187,7 @@ struct solved {
   std::vector<markov_closed_class> classes;  // longrun, stationary
   std::vector<T> class_probability;          // longrun
   std::optional<T> average_reward;           // longrun
+  detail::exact_solve_record solves;         // the exact linear solves (Rational)
 };
 
 template <class T>
@@ -237,6 +238,27 @@ solved<T> solve(const markov_model& model, const chain_question& q) {
     }
   }
   return out;
+}
+
+// The exact run's linear solves of 24 states or more (linear.hpp): how many
+// went modular, the primes of their p-adic digits (so that a run can be
+// repeated), the digits lifted and the candidates the exact check refused.
+void add_exact_solve(result& r, const detail::exact_solve_record& log) {
+  json primes = json::array();
+  std::string words;
+  for (const std::uint64_t p : log.primes) {
+    primes.push_back(p);
+    words += (words.empty() ? "" : ", ") + std::to_string(p);
+  }
+  r.add("exact_solve",
+        json{{"modular", log.modular},
+             {"fraction_free", log.fraction_free},
+             {"primes", std::move(primes)},
+             {"digits", log.digits},
+             {"failed_checks", log.failed_checks}},
+        "exact solve",
+        std::to_string(log.modular) + (log.modular == 1 ? " system" : " systems") + " by p-adic lifting modulo " +
+            words + " (" + std::to_string(log.digits) + " digits), each proven by an exact check");
 }
 
 bool many_valued(const chain_question& q) {
@@ -311,7 +333,9 @@ result run_chain(const chain_options& o) {
   auto residue = std::make_shared<std::optional<solved<DynModInt>>>();
   value_runs runs;
   runs.exact = [model, q, exact] {
+    detail::exact_solve_log() = {};
     *exact = solve<Rational>(*model, q);
+    (*exact)->solves = detail::exact_solve_log();
     return (*exact)->value;
   };
   runs.approx = [model, q, approx] {
@@ -379,6 +403,7 @@ result run_chain(const chain_options& o) {
                                                    : *residue ? (*residue)->method
                                                               : std::nullopt;
   if (method) r.add("method", method_words(*method), "method", method_words(*method));
+  if (*exact && (*exact)->solves.modular > 0) add_exact_solve(r, (*exact)->solves);
   const std::vector<markov_closed_class>* classes = *exact     ? &(*exact)->classes
                                                     : *approx  ? &(*approx)->classes
                                                     : *residue ? &(*residue)->classes

@@ -713,8 +713,8 @@ void check_decision_budget(const decision_model& m, const decision_components& c
   }
   const auto& cb = m.choice_begin();
   const auto& eb = m.edge_begin();
-  long double work = 0, largest_bits = 64;
-  std::size_t largest = 1;
+  long double work = 0, largest_bits = 64, system_bytes = 0;
+  std::size_t largest = 1, neediest = 1;
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t size = comps.begin[k + 1] - comps.begin[k];
     largest = std::max(largest, size);
@@ -736,14 +736,28 @@ void check_decision_budget(const decision_model& m, const decision_components& c
       b = 64 + bits[k];
       largest_bits = std::max(largest_bits, b);
     }
-    const long double c = static_cast<long double>(size), words = 1 + b / 64;
-    const long double solve = size == 1 ? 1.0L : c * c * c / 3 + (field_traits<T>::fixed_size ? 0 : 8 * c * c * words);
+    const long double c = static_cast<long double>(size);
+    long double solve = size == 1 ? 1.0L : c * c * c / 3;
+    if constexpr (!field_traits<T>::fixed_size) {
+      if (size > 1) {
+        // The exact evaluation of a strategy (linear.hpp's cost model).
+        const component_cost cost = exact_component_cost(c, edges, std::min(b, 1e9L));
+        solve = cost.work;
+        if (cost.bytes > system_bytes) {
+          system_bytes = cost.bytes;
+          neediest = size;
+        }
+      }
+    }
     work += 2 * (solve + 4 * edges * operation_cost<T>(b));
   }
   const long double c = static_cast<long double>(largest);
-  if (largest > 1)
+  if (field_traits<T>::fixed_size && largest > 1)
     check_state_budget("the linear system of a component of " + std::to_string(largest) + " states", c * c,
                        entry_bytes<T>(std::min(largest_bits, 1e9L)));
+  if (system_bytes > 0)
+    check_state_budget("the exact linear system of a component of " + std::to_string(neediest) + " states",
+                       system_bytes, 1, "bytes");
   check_state_budget("the values of the model", 2.0L * static_cast<long double>(m.size()),
                      entry_bytes<T>(std::min(largest_bits, 1e9L)));
   check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " + std::to_string(m.size()) +

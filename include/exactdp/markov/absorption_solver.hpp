@@ -96,12 +96,14 @@ std::string markov_component_words(const markov_chain<T>& chain, std::size_t siz
              : "the component of " + std::to_string(size) + " states containing state " + name_text(chain.name(state));
 }
 
-/// Bits of the common denominator of the row of s (exact rationals: the
-/// bits every value flowing through s gains), or 0 for fixed-size types.
+/// Bits of the common denominator D of the row of s (exact rationals: the
+/// bits every value flowing through s may gain; 0 when D = 1, a step that
+/// only carries values on), or 0 for fixed-size types.
 template <class T>
 long double markov_row_bits(const markov_chain<T>& chain, std::size_t s) {
   if constexpr (field_traits<T>::is_exact && !field_traits<T>::fixed_size) {
-    return static_cast<long double>(mpz_sizeinbase(chain.row_denominator(s).backend().data(), 2));
+    const auto* d = chain.row_denominator(s).backend().data();
+    return mpz_cmp_ui(d, 1) == 0 ? 0.0L : static_cast<long double>(mpz_sizeinbase(d, 2));
   } else {
     (void)chain;
     (void)s;
@@ -109,25 +111,30 @@ long double markov_row_bits(const markov_chain<T>& chain, std::size_t s) {
   }
 }
 
-/// Checks the state and work budgets of a forward solve before it starts.
-/// The largest component is a dense c×c system: c³/3 operations. For exact
-/// types the values grow along the component DAG: a component's values
-/// carry the denominators of every component above it, so each component's
-/// size in bits is estimated as (the largest size flowing into it) + (the
-/// sum over its states of the bits of their largest denominator). One
-/// operation on w words costs 8·w·log2(w) steps (GMP's gcd is
-/// quasi-linear), and FLINT's exact solve of a c-state component about
-/// c³/3 + 8·c²·w (Dixon's lifting). A chain of 10,000 components in a line
-/// is refused this way instead of running for minutes; work_budget_steps()
-/// raises the limit.
+/// Checks the state and work budgets of a forward solve before it starts,
+/// from the structure of the chain: its components, their sizes and
+/// transitions, and a bound on the bits of their values. For exact types
+/// the values grow along the component DAG: a component's values carry the
+/// denominators of every component above it, so each component's size in
+/// bits is bounded by (the largest size flowing into it) + (the sum over
+/// its states of the bits of their row's common denominator; Hadamard's
+/// bound on the determinant of its system). A component of one state costs
+/// one Rational operation per transition (8·w·log2(w) steps, GMP's gcd
+/// being quasi-linear); a larger one is solved with integers
+/// (exact_component_cost). The visit table holds each state's value at its
+/// component's bound. A chain of 10,000 components in a line is refused
+/// this way instead of running for minutes, while a line of steps of
+/// probability 1 (D = 1) carries no growth; work_budget_steps() raises the
+/// limit.
 template <Field T>
 void markov_check_budget(const markov_chain<T>& chain, const markov_components& comps) {
   const auto& rb = chain.row_begin();
   const auto& to = chain.targets();
   const std::size_t count = comps.count();
-  std::size_t largest = 1;
-  long double work = 0, largest_bits = 0;
+  std::size_t largest = 1, neediest = 1;
+  long double work = 0, largest_bits = 0, table = 0, system = 0;
   std::vector<long double> in_bits(field_traits<T>::fixed_size ? 0 : count, 0.0L);
+  std::vector<std::size_t> seen(field_traits<T>::fixed_size ? 0 : chain.size(), count);
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
     largest = std::max(largest, size);
@@ -139,30 +146,55 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
       edges += static_cast<long double>(rb[s + 1] - rb[s]);
     }
     const long double c = static_cast<long double>(size);
-    const long double words = 1 + (64 + bits) / 64;
-    const long double cost = field_traits<T>::fixed_size ? 1.0L : 8 * words * std::max(1.0L, std::log2(words));
-    const long double solve = size == 1                     ? 1.0L
-                              : field_traits<T>::fixed_size ? c * c * c / 3
-                                                            : c * c * c / 3 + 8 * c * c * words;
-    work += edges * cost + solve;
-    if constexpr (!field_traits<T>::fixed_size) {
+    if constexpr (field_traits<T>::fixed_size) {
+      work += edges + (size == 1 ? 1.0L : c * c * c / 3);
+      if (size > 1 && c * (c + 1) > system) {
+        system = c * (c + 1);
+        neediest = size;
+      }
+    } else {
+      bits = std::min(bits, 1e9L);
+      const long double words = 1 + (64 + bits) / 64;
+      table += c * static_cast<long double>(entry_bytes<T>(64 + bits));
+      if (size == 1) {
+        work += edges * 8 * words * std::max(1.0L, std::log2(words));
+      } else {
+        const component_cost cost = exact_component_cost(c, edges, 64 + bits);
+        work += cost.work;
+        if (cost.bytes > system) {
+          system = cost.bytes;
+          neediest = size;
+        }
+      }
       largest_bits = std::max(largest_bits, bits);
+      long double outside = 0;  // distinct states the component flows to: one gcd each
       for (std::size_t i = first; i < first + size; ++i) {
         const std::size_t s = comps.states[i];
         for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
           const std::size_t k2 = comps.component[to[e]];
-          if (k2 != k && k2 < count)
-            in_bits[k2] = std::max(in_bits[k2], bits);  // a target state's edges may lead nowhere reached
+          if (k2 == k) continue;
+          if (seen[to[e]] != k) {
+            seen[to[e]] = k;
+            ++outside;
+          }
+          if (k2 < count) in_bits[k2] = std::max(in_bits[k2], bits);  // a target state's edges may lead nowhere reached
         }
       }
+      if (size > 1) work += outside * 8 * words * std::max(1.0L, std::log2(words));
     }
   }
-  const long double c = static_cast<long double>(largest);
+  if constexpr (field_traits<T>::fixed_size) {
+    if (largest > 1)
+      check_state_budget("the linear system of a component of " + std::to_string(neediest) + " states", system,
+                         sizeof(T));
+    check_state_budget("the visit table", static_cast<long double>(chain.size()), sizeof(T));
+  } else {
+    if (system > 0)
+      check_state_budget("the exact linear system of a component of " + std::to_string(neediest) + " states", system, 1,
+                         "bytes");
+    check_state_budget("the visit table", table, 1, "bytes");
+  }
   const long double entry_bits = std::min(64 + largest_bits, 1e9L);
-  if (largest > 1)
-    check_state_budget("the linear system of a component of " + std::to_string(largest) + " states", c * (c + 1),
-                       entry_bytes<T>(entry_bits));
-  check_state_budget("the visit table", static_cast<long double>(chain.size()), entry_bytes<T>(entry_bits));
   check_work_budget(
       "solving the chain of " + std::to_string(chain.size()) + " states (" + std::to_string(count) +
           " components, the largest of " + std::to_string(largest) + " states" +

@@ -39,16 +39,99 @@ struct integer_entry {
   bool subtract;
 };
 
-/// Solves the integer system M·y = rhs exactly with FLINT's fmpz_mat_solve
-/// (fraction-free elimination for small systems, Dixon's p-adic lifting for
-/// larger ones): on success y = x / den with x integers and den > 0 (one
+/// Solves the integer system M·y = rhs exactly: systems of
+/// modular_threshold rows or more by p-adic lifting with early termination
+/// and an exact check (solve_integer_system_modular), smaller ones with
+/// FLINT's fraction-free fmpz_mat_solve. On success y = x / den with x integers and den > 0 (one
 /// common denominator: no gcd per entry). M is c×c, given by its entries, so
 /// that no dense table of big numbers is allocated outside FLINT. Returns
 /// false when M is singular. Requires every row, col < c and rhs.size() == c.
-/// Cost: FLINT's, about c³/3 word operations plus c² operations per 60 bits
-/// of the solution (25 ms at c = 200 with 1,700-bit answers).
+/// Cost: about c³/3 word operations plus 2·c² + nnz per 50 bits of the
+/// solution (bench/modular.cpp).
 bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
                           std::vector<BigInt>& x, BigInt& den);
+
+/// Options of the modular exact solve (modular_solve.cpp). The defaults
+/// are what every caller uses; tests change them to prove the safeguards.
+struct modular_options {
+  /// Digits that must leave a reconstruction unchanged before the exact
+  /// check (0 checks the first reconstruction: a test forces a stop too
+  /// early this way, and the exact check must catch it).
+  std::size_t confirm = 1;
+  /// Index of the first prime tried (modular_prime).
+  std::size_t first_prime = 0;
+};
+
+/// What one modular solve did: the prime of its p-adic digits, the digits
+/// lifted, the reconstructions tried, the candidates the exact check
+/// refused, and the primes skipped because the matrix was singular there.
+struct modular_stats {
+  std::uint64_t prime = 0;
+  std::size_t digits = 0, reconstructions = 0, failed_checks = 0, singular_primes = 0;
+};
+
+/// The i-th prime of the modular solver: the primes above 2^49 in
+/// increasing order (i = 0 gives 562949953421381). Deterministic, so that a
+/// run can be repeated. Cost: i + 1 primality tests.
+std::uint64_t modular_prime(std::size_t i);
+
+/// The exact solves of the current thread since the last reset: how many
+/// went modular and how many through FLINT's fraction-free solver, the
+/// p-adic digits lifted, the candidates the exact check refused, and the
+/// distinct primes used (increasing). Read by the tool for --json.
+struct exact_solve_record {
+  std::size_t modular = 0, fraction_free = 0, digits = 0, failed_checks = 0;
+  std::vector<std::uint64_t> primes;
+  void add(const modular_stats& s);
+};
+exact_solve_record& exact_solve_log();
+
+/// Solves the integer system M·y = rhs of solve_integer_system by p-adic
+/// lifting with early termination and an exact check (modular_solve.hpp):
+/// the answer is proven. Returns false when M is singular. `stats` may be
+/// null. Cost: c³/3 word operations, plus 2·c² + nnz per 50 bits of the
+/// answer.
+bool solve_integer_system_modular(std::size_t c, const std::vector<integer_entry>& entries,
+                                  const std::vector<BigInt>& rhs, std::vector<BigInt>& x, BigInt& den,
+                                  const modular_options& options = {}, modular_stats* stats = nullptr);
+
+/// The smallest system solve_integer_system (and the exact evaluation of
+/// decision strategies) sends to the modular solver; smaller ones go to
+/// FLINT's fraction-free elimination, which is as fast there (bench/
+/// modular.cpp). Per thread, 24 by default; tests set it to 1 (everything
+/// modular) or to SIZE_MAX (nothing) to compare the two paths.
+inline std::size_t& modular_threshold() {
+  thread_local std::size_t threshold = 24;
+  return threshold;
+}
+
+/// The cost of the exact solve of one component, from its structure.
+struct component_cost {
+  long double bytes = 0;  ///< peak bytes of its solve
+  long double work = 0;   ///< word operations
+};
+
+/// The exact solve of a component of c states with `edges` transitions and
+/// values of at most `bits` bits (the bound below): the modular solver
+/// (linear.hpp, c >= modular_threshold) holds the LU matrix modulo p
+/// (8·c² bytes, 1.5x for FLINT's recursive elimination), the sparse integer
+/// matrix and its entries (48 bytes a transition), and a few vectors of the
+/// answer's size; it takes c³/3 word operations for the LU and 2·c² + edges
+/// per 50 bits of the answer. Smaller systems go to FLINT's fraction-free
+/// elimination: c² entries of the answer's size. Calibrated against the
+/// peak of a child process (tests/markov/test_modular.cpp, within 2x).
+inline component_cost exact_component_cost(long double c, long double edges, long double bits) {
+  component_cost r;
+  const long double words = 1 + bits / 64;
+  if (c >= static_cast<long double>(modular_threshold())) {
+    r.bytes = 12 * c * c + 48 * edges + 6 * c * (8 * words + 32);
+    r.work = c * c * c / 3 + (bits / 50 + 2) * (2 * c * c + edges) + edges * 2 * words;
+  } else {
+    r.bytes = c * (c + 1) * (8 * words + 32) + 48 * edges;
+    r.work = c * c * c / 3 + 8 * c * c * words + edges * 2 * words;
+  }
+  return r;
+}
 
 /// Exact solve with FLINT. Requires a.size() == n·n, b.size() == n.
 /// Returns false when a is singular. Cost: FLINT's, about O(n³) word

@@ -1,0 +1,238 @@
+// Benchmarks of the exact linear solves of a component: the modular solver
+// (p-adic lifting with early termination and an exact check, linear.hpp)
+// against FLINT's fraction-free path it replaces from 24 states, against
+// FLINT 2.9's other solvers on the same integer system, and against the
+// double and residue runs of the whole chain.
+//   herman/N/*     Herman's ring of N processes (2^N states, the benchmark
+//                  set's dtmc/herman; probabilities 1/2^k), expected steps
+//                  from state 0 to the label `stable`: the whole chain, its
+//                  components solved in order (N = 13: 8,192 states, the
+//                  largest component 3,432);
+//   dense/N/*      one component of N states, every state to every state
+//                  (weights 1..3, one exit), expected steps: the answers
+//                  have about N·log2(6N) bits;
+//   flint/N/*      FLINT alone on the integer system of dense/N (columns
+//                  over their common denominators), built outside the
+//                  timing: fmpz_mat_solve (fraction-free), fmpz_mat_solve_
+//                  dixon_den (p-adic lifting to the Hadamard bound),
+//                  fmpq_mat_solve_fmpz_mat_multi_mod (one elimination per
+//                  prime, CRT), and nmod_mat_solve_vec (one prime only).
+// Measured here (2 shared cores, loaded; ratios hold, times do not):
+//   one system, seconds             n=200   400    800   | Herman 114  494  2026
+//   fmpz_mat_solve (fraction-free)  0.040  0.289  3.55   |       0.022 0.38 14.9
+//   fmpz_mat_solve_dixon_den        0.110  0.295  2.85   |       0.021 0.31 13.7
+//   fmpq_mat_solve_..._multi_mod    0.330  4.55   81.4   |
+//   nmod_mat_solve_vec, ONE prime   0.007  0.041  0.33   |       0.002 0.20 4.1
+//   this solver (p-adic, early)     0.042  0.84   4.08   |       0.003 0.10 5.7
+// (Herman's columns: the backward system of all non-stable states of
+// N = 7, 9, 11.) Multimodular CRT pays one elimination per prime: 12
+// primes for Herman 11's 600-bit answers, against one elimination and 15
+// lifting steps here; FLINT's Dixon lifts to the Hadamard bound whatever
+// the answer. LinBox (liblinbox-dev 1.7) was not measured: not installed,
+// and the reference BLAS of this machine would not give it its speed.
+// Run: build/bin/bench_modular [--benchmark_filter=...]
+#include <benchmark/benchmark.h>
+#include <flint/fmpq_mat.h>
+#include <flint/fmpz_mat.h>
+#include <flint/nmod_mat.h>
+#include <flint/ulong_extras.h>
+
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "exactdp/markov/markov.hpp"
+#include "exactdp/numeric/numeric.hpp"
+
+namespace {
+
+using namespace exactdp;
+
+// Herman's ring (QVBS dtmc/herman): in state s (bit i = process i), the
+// processes whose bit equals their left neighbour's choose a new bit at
+// random, the others copy their left neighbour; stable: exactly one token.
+struct herman {
+  markov_model model;
+  std::vector<std::size_t> stable;
+};
+
+herman herman_model(int n) {
+  const std::size_t states = std::size_t{1} << n;
+  auto bit = [](std::size_t s, int i) { return (s >> i) & 1U; };
+  markov_builder b("herman" + std::to_string(n));
+  for (std::size_t s = 0; s < states; ++s) b.state(std::to_string(s));
+  herman h{};
+  std::vector<Rational> row(states);
+  for (std::size_t s = 0; s < states; ++s) {
+    int tokens = 0;
+    std::vector<int> free;
+    std::size_t base = 0;
+    for (int i = 0; i < n; ++i) {
+      if (bit(s, i) == bit(s, (i + 1) % n)) ++tokens;
+      const int left = (i + n - 1) % n;
+      if (bit(s, i) == bit(s, left))
+        free.push_back(i);
+      else
+        base |= static_cast<std::size_t>(bit(s, left)) << i;
+    }
+    if (tokens == 1) h.stable.push_back(s);
+    const Rational p = Rational(1) / Rational(BigInt(1) << free.size());
+    std::vector<std::size_t> touched;
+    for (std::size_t m = 0; m < (std::size_t{1} << free.size()); ++m) {
+      std::size_t t = base;
+      for (std::size_t j = 0; j < free.size(); ++j)
+        if ((m >> j) & 1U) t |= std::size_t{1} << free[j];
+      if (row[t] == 0) touched.push_back(t);
+      row[t] += p;
+    }
+    for (const std::size_t t : touched) {
+      b.transition(s, t, row[t]);
+      row[t] = 0;
+    }
+  }
+  b.start(0);
+  h.model = b.build();
+  return h;
+}
+
+markov_model dense_model(std::size_t n) {
+  std::mt19937 rng(42);
+  std::uniform_int_distribution<int> weight(1, 3);
+  markov_builder b("dense");
+  for (std::size_t s = 0; s < n; ++s) b.state(std::string("d").append(std::to_string(s)));
+  const std::size_t out = b.state("out");
+  b.absorbing(out);
+  for (std::size_t s = 0; s < n; ++s) {
+    std::vector<int> w(n + 1);
+    int total = 0;
+    for (auto& x : w) total += x = weight(rng);
+    for (std::size_t t = 0; t < n; ++t) b.transition(s, t, Rational(w[t]) / Rational(total));
+    b.transition(s, out, Rational(w[n]) / Rational(total));
+  }
+  b.start(0);
+  return b.build();
+}
+
+// Expected steps in T; exact runs with the modular threshold given.
+template <class T>
+void run_steps(benchmark::State& state, const markov_model& model, const markov_query& q, std::size_t threshold) {
+  const markov_chain<T> chain(model);
+  const std::size_t saved = detail::modular_threshold();
+  detail::modular_threshold() = threshold;
+  for (auto _ : state) {
+    T value = expected_steps(chain, q);
+    benchmark::DoNotOptimize(value);
+  }
+  detail::modular_threshold() = saved;
+  state.SetLabel(field_traits<T>::name);
+}
+
+constexpr std::size_t modular = 24, fraction_free = std::numeric_limits<std::size_t>::max();
+
+void herman_steps(benchmark::State& state, std::size_t threshold, int which) {
+  const herman h = herman_model(static_cast<int>(state.range(0)));
+  markov_query q;
+  q.start = 0;
+  q.target = h.stable;
+  if (which == 0) run_steps<Rational>(state, h.model, q, threshold);
+  if (which == 1) run_steps<double>(state, h.model, q, threshold);
+  if (which == 2) run_steps<Mod>(state, h.model, q, threshold);
+}
+
+void BM_herman_modular(benchmark::State& s) { herman_steps(s, modular, 0); }
+void BM_herman_fraction_free(benchmark::State& s) { herman_steps(s, fraction_free, 0); }
+void BM_herman_double(benchmark::State& s) { herman_steps(s, modular, 1); }
+void BM_herman_mod(benchmark::State& s) { herman_steps(s, modular, 2); }
+BENCHMARK(BM_herman_modular)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_fraction_free)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_double)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_mod)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+
+void dense_steps(benchmark::State& state, std::size_t threshold, int which) {
+  const markov_model m = dense_model(static_cast<std::size_t>(state.range(0)));
+  markov_query q;
+  if (which == 0) run_steps<Rational>(state, m, q, threshold);
+  if (which == 1) run_steps<double>(state, m, q, threshold);
+  if (which == 2) run_steps<Mod>(state, m, q, threshold);
+}
+
+void BM_dense_modular(benchmark::State& s) { dense_steps(s, modular, 0); }
+void BM_dense_fraction_free(benchmark::State& s) { dense_steps(s, fraction_free, 0); }
+void BM_dense_double(benchmark::State& s) { dense_steps(s, modular, 1); }
+void BM_dense_mod(benchmark::State& s) { dense_steps(s, modular, 2); }
+BENCHMARK(BM_dense_modular)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_dense_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_dense_double)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_dense_mod)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+
+// The integer system of dense/N for FLINT alone: column j is state j's
+// balance, D_j on the diagonal and -w(j -> i) below, right-hand side e_0.
+struct integer_system {
+  fmpz_mat_t a, b, x;
+  fmpz_t den;
+  explicit integer_system(slong n) {
+    fmpz_mat_init(a, n, n);
+    fmpz_mat_init(b, n, 1);
+    fmpz_mat_init(x, n, 1);
+    fmpz_init(den);
+    std::mt19937 rng(42);
+    std::uniform_int_distribution<int> weight(1, 3);
+    for (slong j = 0; j < n; ++j) {
+      std::vector<int> w(static_cast<std::size_t>(n) + 1);
+      int total = 0;
+      for (auto& v : w) total += v = weight(rng);
+      fmpz_add_ui(fmpz_mat_entry(a, j, j), fmpz_mat_entry(a, j, j), static_cast<ulong>(total));
+      for (slong i = 0; i < n; ++i)
+        fmpz_sub_ui(fmpz_mat_entry(a, i, j), fmpz_mat_entry(a, i, j),
+                    static_cast<ulong>(w[static_cast<std::size_t>(i)]));
+    }
+    fmpz_one(fmpz_mat_entry(b, 0, 0));
+  }
+  ~integer_system() {
+    fmpz_mat_clear(a);
+    fmpz_mat_clear(b);
+    fmpz_mat_clear(x);
+    fmpz_clear(den);
+  }
+  integer_system(const integer_system&) = delete;
+  integer_system& operator=(const integer_system&) = delete;
+};
+
+void BM_flint_fraction_free(benchmark::State& state) {
+  integer_system sys(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(fmpz_mat_solve(sys.x, sys.den, sys.a, sys.b));
+}
+void BM_flint_dixon(benchmark::State& state) {
+  integer_system sys(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(fmpz_mat_solve_dixon_den(sys.x, sys.den, sys.a, sys.b));
+}
+void BM_flint_multi_mod(benchmark::State& state) {
+  integer_system sys(state.range(0));
+  fmpq_mat_t x;
+  fmpq_mat_init(x, state.range(0), 1);
+  for (auto _ : state) benchmark::DoNotOptimize(fmpq_mat_solve_fmpz_mat_multi_mod(x, sys.a, sys.b));
+  fmpq_mat_clear(x);
+}
+void BM_flint_one_prime(benchmark::State& state) {
+  integer_system sys(state.range(0));
+  const slong n = state.range(0);
+  const mp_limb_t p = n_nextprime(UWORD(1) << 49, 1);
+  std::vector<mp_limb_t> x(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(n));
+  for (slong i = 0; i < n; ++i) b[static_cast<std::size_t>(i)] = fmpz_fdiv_ui(fmpz_mat_entry(sys.b, i, 0), p);
+  for (auto _ : state) {
+    nmod_mat_t a;
+    nmod_mat_init(a, n, n, p);
+    fmpz_mat_get_nmod_mat(a, sys.a);
+    benchmark::DoNotOptimize(nmod_mat_solve_vec(x.data(), a, b.data()));
+    nmod_mat_clear(a);
+  }
+}
+BENCHMARK(BM_flint_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_flint_dixon)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_flint_multi_mod)->Arg(200)->Arg(400)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_flint_one_prime)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
