@@ -66,16 +66,6 @@ void bind_probability(py::module_& m) {
   m.def("new21_probability", new21, py::arg("n").noconvert(), py::arg("k").noconvert(), py::arg("max_pts").noconvert(),
         py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), new21_doc.c_str());
   m.def(
-      "new21_game",
-      [new21](int n, int k, int max_pts, const std::string& number, const modulus_arg& modulus) {
-        if (PyErr_WarnEx(PyExc_DeprecationWarning, "exactdp.new21_game is deprecated: use new21_probability", 1) != 0)
-          throw py::error_already_set();
-        return new21(n, k, max_pts, number, modulus);
-      },
-      py::arg("n").noconvert(), py::arg("k").noconvert(), py::arg("max_pts").noconvert(), py::kw_only(),
-      py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      "Deprecated alias of new21_probability (the C++ name before the renaming).");
-  m.def(
       "soup_servings",
       [](std::int64_t n, const std::string& number, const modulus_arg& modulus) {
         return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });

@@ -144,11 +144,6 @@ def test_budgets_per_thread_from_python():
     assert exactdp.get_budgets() == default
 
 
-def test_deprecated_name_warns():
-    with pytest.warns(DeprecationWarning, match="new21_probability"):
-        assert exactdp.new21_game(10, 1, 10) == 1
-
-
 def test_messages_escape_raw_characters():
     with pytest.raises(ValueError, match=r"\\xc3"):
         exactdp.cat_mouse2(["C\u00e9MF"], cat_jump=1, mouse_jump=1)

@@ -56,7 +56,6 @@ def test_new21(max_pts, data):
     n = data.draw(st.integers(k, 25))
     exact = oracles.new21(n, k, max_pts)
     agree(exactdp.new21_probability, (n, k, max_pts), exact)
-    assert exactdp.new21_game(n, k, max_pts) == exact  # the deprecated alias
 
 
 def test_new21_quoted_values():

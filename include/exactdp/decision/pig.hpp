@@ -685,12 +685,4 @@ M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k) {
   throw std::logic_error("pig_residue: state not reached");
 }
 
-// Old names, kept for one release.
-template <OrderedField T>
-[[deprecated("renamed pig_game")]] inline pig_solution<T> solve_pig(
-    int faces, int target, bool double_guess = true,
-    const std::function<void(std::size_t, std::size_t)>& progress = {}) {
-  return pig_game<T>(faces, target, double_guess, progress);
-}
-
 }  // namespace exactdp

@@ -966,11 +966,4 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
   return out;
 }
 
-// Old names, kept for one release.
-template <OrderedField T>
-[[deprecated("renamed optimal_decision")]] inline decision_solution<T> solve_decision(const decision_model& m,
-                                                                                      const decision_query& q) {
-  return optimal_decision<T>(m, q);
-}
-
 }  // namespace exactdp

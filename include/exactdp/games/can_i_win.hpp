@@ -82,7 +82,4 @@ struct can_i_win_result {
 can_i_win_result can_i_win(int max_choosable, std::int64_t desired_total,
                            can_i_win_method method = can_i_win_method::fewer_masks);
 
-// Old names, kept for one release.
-using can_i_win_answer [[deprecated("renamed can_i_win_result")]] = can_i_win_result;
-
 }  // namespace exactdp

@@ -34,7 +34,4 @@ constexpr divisor_result divisor_game(std::uint64_t n) {
   return {outcome::win, std::uint64_t{1}};
 }
 
-// Old names, kept for one release.
-using divisor_answer [[deprecated("renamed divisor_result")]] = divisor_result;
-
 }  // namespace exactdp

@@ -265,13 +265,4 @@ T expectiminimax_model::convert(const Rational& q) {
     return T(q);
 }
 
-// Old names, kept for one release.
-template <OrderedField T>
-using expectiminimax_answer [[deprecated("renamed expectiminimax_result")]] = expectiminimax_result<T>;
-template <OrderedField T>
-[[deprecated("renamed expectiminimax")]] inline expectiminimax_result<T> solve_expectiminimax(
-    const std::vector<game_node<T>>& nodes) {
-  return expectiminimax(nodes);
-}
-
 }  // namespace exactdp

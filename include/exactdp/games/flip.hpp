@@ -113,7 +113,4 @@ inline flip_search_result flip_wins_by_search(std::string_view s,
   return a;
 }
 
-// Old names, kept for one release.
-using flip_search_answer [[deprecated("renamed flip_search_result")]] = flip_search_result;
-
 }  // namespace exactdp

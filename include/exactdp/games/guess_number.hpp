@@ -88,7 +88,4 @@ inline guess_number_result guess_number(std::int64_t n) {
   return a;
 }
 
-// Old names, kept for one release.
-using guess_number_answer [[deprecated("renamed guess_number_result")]] = guess_number_result;
-
 }  // namespace exactdp

@@ -129,11 +129,4 @@ negamax_result<typename G::position, typename G::value> negamax_search(const G& 
   return r;
 }
 
-// Old names, kept for one release.
-template <NegamaxGame G, class Hash = std::hash<typename G::position>>
-[[deprecated("renamed negamax_search")]] inline negamax_result<typename G::position, typename G::value> solve_negamax(
-    const G& g, const typename G::position& start, std::size_t max_positions = 0) {
-  return negamax_search<G, Hash>(g, start, max_positions);
-}
-
 }  // namespace exactdp

@@ -97,7 +97,4 @@ inline nim_result misere_nim(std::span<const std::uint64_t> heaps) {
   return nim(heaps);
 }
 
-// Old names, kept for one release.
-using nim_answer [[deprecated("renamed nim_result")]] = nim_result;
-
 }  // namespace exactdp

@@ -296,12 +296,4 @@ stone_game_result<T> stone_game(std::initializer_list<T> piles) {
   return stone_game(std::span<const T>(piles.begin(), piles.size()));
 }
 
-// Old names, kept for one release.
-template <LeadValue T>
-using row_game_answer [[deprecated("renamed row_game_result")]] = row_game_result<T>;
-template <LeadValue T>
-using stone_game_vii_answer [[deprecated("renamed stone_game_vii_result")]] = stone_game_vii_result<T>;
-template <LeadValue T>
-using stone_game_answer [[deprecated("renamed stone_game_result")]] = stone_game_result<T>;
-
 }  // namespace exactdp

@@ -196,10 +196,4 @@ stone_game_iii_result<T> stone_game_iii(std::initializer_list<T> values) {
   return stone_game_iii(std::span<const T>(values.begin(), values.size()));
 }
 
-// Old names, kept for one release.
-template <LeadValue T>
-using stone_game_ii_answer [[deprecated("renamed stone_game_ii_result")]] = stone_game_ii_result<T>;
-template <LeadValue T>
-using stone_game_iii_answer [[deprecated("renamed stone_game_iii_result")]] = stone_game_iii_result<T>;
-
 }  // namespace exactdp

@@ -100,11 +100,4 @@ struct subtraction_result {
 subtraction_result subtraction_game(std::uint64_t n, std::span<const std::int64_t> moves,
                                     play_rule rule = play_rule::normal);
 
-// Old names, kept for one release.
-using subtraction_answer [[deprecated("renamed subtraction_result")]] = subtraction_result;
-[[deprecated("renamed subtraction_game")]] inline subtraction_result solve_subtraction(
-    std::uint64_t n, std::span<const std::int64_t> moves, play_rule rule = play_rule::normal) {
-  return subtraction_game(n, moves, rule);
-}
-
 }  // namespace exactdp

@@ -32,9 +32,6 @@
 
 namespace exactdp {
 
-/// Old name of outcome_name (games/outcome.hpp), kept for one release.
-[[deprecated("use outcome_name")]] constexpr const char* to_string(outcome o) { return outcome_name(o).data(); }
-
 /// A type usable as a score or lead in a game: totally ordered, built from an
 /// int64, closed under + and −. Admits std::int64_t (checked by lead_add /
 /// lead_sub), BigInt, Rational and double; rejects ModInt (no order).

@@ -148,11 +148,4 @@ win_lose_result<typename G::position> win_lose_search(const G& g, const typename
   return r;
 }
 
-// Old names, kept for one release.
-template <WinLoseGame G, class Hash = std::hash<typename G::position>>
-[[deprecated("renamed win_lose_search")]] inline win_lose_result<typename G::position> solve_win_lose(
-    const G& g, const typename G::position& start, std::size_t max_positions = 0, std::size_t position_bytes = 0) {
-  return win_lose_search<G, Hash>(g, start, max_positions, position_bytes);
-}
-
 }  // namespace exactdp

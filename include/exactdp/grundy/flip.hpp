@@ -56,10 +56,4 @@ struct flip_grundy_result {
 /// pluses win.
 flip_grundy_result flip_grundy(std::string_view s);
 
-// Old names, kept for one release.
-using flip_answer [[deprecated("renamed flip_grundy_result")]] = flip_grundy_result;
-[[deprecated("renamed flip_grundy")]] inline flip_grundy_result solve_flip(std::string_view s) {
-  return flip_grundy(s);
-}
-
 }  // namespace exactdp

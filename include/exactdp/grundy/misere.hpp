@@ -65,7 +65,4 @@ misere_heap_result misere_octal(const octal_game& game, std::span<const std::uin
 /// by XOR. `what` names the sum in the message.
 [[noreturn]] void refuse_misere_sum(const std::string& what);
 
-// Old names, kept for one release.
-using misere_heap_answer [[deprecated("renamed misere_heap_result")]] = misere_heap_result;
-
 }  // namespace exactdp

@@ -183,10 +183,4 @@ struct heap_move {
   std::uint64_t left = 0, right = 0;
 };
 
-// Old names, kept for one release.
-[[deprecated("renamed octal_subtraction_game")]] inline octal_game subtraction_game(
-    std::span<const std::uint64_t> takes) {
-  return octal_subtraction_game(takes);
-}
-
 }  // namespace exactdp

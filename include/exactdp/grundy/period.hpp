@@ -135,10 +135,4 @@ std::optional<sum_move> winning_move(const octal_values& values, std::span<const
 /// 1 and 4" (a move of d0 = 4). Cost: O(1).
 std::string describe(const heap_move& move, std::uint64_t heap);
 
-// Old names, kept for one release.
-[[deprecated("renamed certified_octal_values")]] inline octal_values solve_octal(
-    const octal_game& game, std::size_t max_count, grundy_method method = grundy_method::sparse) {
-  return certified_octal_values(game, max_count, method);
-}
-
 }  // namespace exactdp

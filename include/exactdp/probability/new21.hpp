@@ -192,13 +192,4 @@ inline answer_bound new21_probability_bound(int n, int k, int max_pts) {
   return {bits, bits, detail::known_power(m, draws, "the denominator max_pts^min(n, k)")};
 }
 
-// Old names, kept for one release.
-template <Field T>
-[[deprecated("renamed new21_probability")]] inline T new21_game(int n, int k, int max_pts) {
-  return new21_probability<T>(n, k, max_pts);
-}
-[[deprecated("renamed new21_probability_bound")]] inline answer_bound new21_game_bound(int n, int k, int max_pts) {
-  return new21_probability_bound(n, k, max_pts);
-}
-
 }  // namespace exactdp

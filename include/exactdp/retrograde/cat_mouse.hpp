@@ -127,10 +127,4 @@ int cat_mouse(const std::vector<std::vector<int>>& graph);
 std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text,
                                                     const std::string& source = "cat and mouse graph");
 
-// Old names, kept for one release.
-using cat_mouse_answer [[deprecated("renamed cat_mouse_result")]] = cat_mouse_result;
-[[deprecated("renamed cat_mouse")]] inline cat_mouse_result solve_cat_mouse(const cat_mouse_game& game) {
-  return cat_mouse(game);
-}
-
 }  // namespace exactdp

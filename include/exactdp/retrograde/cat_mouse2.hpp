@@ -189,16 +189,4 @@ cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat
 /// The LC 1728 answer (limit 1000 turns). Errors as cat_mouse2.
 bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse_jump);
 
-// Old names, kept for one release.
-using cat_mouse2_answer [[deprecated("renamed cat_mouse2_result")]] = cat_mouse2_result;
-[[deprecated("renamed cat_mouse2")]] inline cat_mouse2_result solve_cat_mouse2(const std::vector<std::string>& grid,
-                                                                               int cat_jump, int mouse_jump,
-                                                                               std::uint32_t turn_limit = 1000) {
-  return cat_mouse2(grid, cat_jump, mouse_jump, turn_limit);
-}
-[[deprecated("renamed cat_mouse2_timed")]] inline cat_mouse2_result solve_cat_mouse2_timed(
-    const std::vector<std::string>& grid, int cat_jump, int mouse_jump, std::uint32_t turn_limit = 1000) {
-  return cat_mouse2_timed(grid, cat_jump, mouse_jump, turn_limit);
-}
-
 }  // namespace exactdp

@@ -91,9 +91,4 @@ game_model parse_game_model(std::string_view json_text, const std::string& sourc
 /// The name of position p in a model: names[p], or its number.
 std::string position_label(const game_model& model, std::uint32_t p);
 
-// Old names, kept for one release.
-[[deprecated("renamed retrograde_analysis")]] inline retrograde_result solve_retrograde(const game_graph& g) {
-  return retrograde_analysis(g);
-}
-
 }  // namespace exactdp
