@@ -7,6 +7,7 @@ module dice
   done : bool init false; // two sixes in a row have come
   [] !done & !last -> 1/6 : (last'=true) + 5/6 : (last'=false);
   [] !done & last -> 1/6 : (done'=true) + 5/6 : (last'=false);
+  [] done -> true;
 endmodule
 
 rewards "rolls"

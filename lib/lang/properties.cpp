@@ -58,7 +58,6 @@ class property_compiler {
         continue;
       }
       property prop;
-      const std::size_t first = p_.cursor();
       prop.pos = p_.peek().pos;
       if (p_.peek().kind == tok::string && p_.is(":", 1)) {
         prop.name = std::string(p_.next().text);
@@ -67,6 +66,7 @@ class property_compiler {
           if (q.name == prop.name)
             p_.fail(prop.pos, "the property " + quote_input("\"" + prop.name + "\"", 60) + " is defined twice");
       }
+      const std::size_t first = p_.cursor();
       for (const detail::comment& c : comments)
         if (c.pos.line > previous_end && c.pos.line < prop.pos.line)
           if (auto r = result_of(c)) prop.results.push_back(std::move(*r));

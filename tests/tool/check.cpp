@@ -85,7 +85,7 @@ TEST_CASE("check --const: values, ranges, and the constants left undefined", "[t
   const json one = run_json({"check", model.path(), "--prop", "P=? [ F<=2 x=N ]", "--const", "p=1/2,N=2"});
   CHECK(one["answers"][0]["exact"] == "1/4");
   const json range =
-      run_json({"check", model.path(), "--prop", "P=? [ F<=2 x=N ]", "--const", "p=1/2", "--const", "N=1:2"});
+      run_json({"check", model.path(), "--prop", "P=? [ F<=2 x=N ]", "--const", "p=1/2,N=1:2"});
   REQUIRE(range["answers"].size() == 2);
   CHECK(range["answers"][0]["exact"] == "3/4");
   CHECK(range["answers"][1]["exact"] == "1/4");

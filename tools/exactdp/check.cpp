@@ -44,7 +44,7 @@ void setup_check(CLI::App& cmd, check_options& o) {
                  "The property to check: a name or a 1-based index in the properties file (or in the JANI file), "
                  "or a property's text (P=? [F \"goal\"]); default: every property, in order");
   cmd.add_option("--const", o.constants,
-                 "Values of the undefined constants, N=16,MAX=2 (several --const allowed); a range N=3:2:11 "
+                 "Values of the undefined constants, N=16,MAX=2; a range N=3:2:11 "
                  "(from:step:to, or from:to) checks every value, one row each");
   cmd.add_flag("--test", o.test,
                "Compare each answer with the // RESULT: v comments above its property (PRISM's -test): a fraction "
