@@ -35,8 +35,8 @@ passed, failed, times, total = 0, [], [], time.time()
 for c in cases:
     files = [folder + "/" + c["prism"], folder + "/" + c["props"]] if route == "prism" else [folder + "/" + c["jani"]]
     args = [tool, "check"] + files + ["--prop", c["property"], "--as", "exact", "--json"]
-    for k in c["constants"]:
-        args += ["--const", k]
+    if c["constants"]:
+        args += ["--const", ",".join(c["constants"])]
     what = "%s %s %s" % (c[route], ",".join(c["constants"]), c["property"])
     start = time.time()
     try:
