@@ -49,16 +49,7 @@ void read_transition_rewards(explicit_model_builder& b, std::string_view text, c
   std::size_t first = 0;
   if (!lines.empty() && fields_of(lines[0].text).size() == fields - 1) {
     // PRISM's header: "n m" or "n k m", m the number of reward lines.
-    const std::string at0 = at_line(name, lines[0].number);
-    const auto head = fields_of(lines[0].text);
-    const std::uint64_t rn = read_count(head[0], at0, "the number of states");
-    const std::uint64_t rm = read_count(head.back(), at0, "the number of rewards");
-    if (rn != n)
-      throw std::invalid_argument(at0 + ": the rewards are for " + std::to_string(rn) + " states but the model has " +
-                                  std::to_string(n));
-    if (rm != lines.size() - 1)
-      throw std::invalid_argument(at0 + ": the first line announces " + std::to_string(rm) +
-                                  " rewards but the file lists " + std::to_string(lines.size() - 1));
+    check_reward_header(fields_of(lines[0].text), at_line(name, lines[0].number), n, lines.size() - 1);
     first = 1;
   }
   for (std::size_t i = first; i < lines.size(); ++i) {

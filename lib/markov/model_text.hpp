@@ -122,6 +122,21 @@ inline Rational read_number(std::string_view field, const std::string& at, const
   }
 }
 
+/// The header of a PRISM reward file, "n k" (.srew) or "n [choices] k"
+/// (.trew): n must be the model's `states`, and k the number of reward
+/// lines that follow (`listed`). Throws std::invalid_argument at `at`.
+inline void check_reward_header(const std::vector<std::string_view>& head, const std::string& at, std::size_t states,
+                                std::size_t listed) {
+  const std::uint64_t rn = read_count(head.front(), at, "the number of states");
+  const std::uint64_t rk = read_count(head.back(), at, "the number of rewards");
+  if (rn != states)
+    throw std::invalid_argument(at + ": the rewards are for " + std::to_string(rn) + " states but the model has " +
+                                std::to_string(states));
+  if (rk != listed)
+    throw std::invalid_argument(at + ": the first line announces " + std::to_string(rk) +
+                                " rewards but the file lists " + std::to_string(listed));
+}
+
 // ---- Label and state reward files, shared by the explicit formats ----
 // Each adds to a builder whose n states exist, checks every index, refuses
 // a state listed twice, and names the file and line in its errors.

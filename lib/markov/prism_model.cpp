@@ -67,14 +67,7 @@ void read_prism_state_rewards(explicit_model_builder& b, std::string_view text, 
   const std::string at0 = at_line(name, lines[0].number);
   const auto head = fields_of(lines[0].text);
   if (head.size() != 2) throw std::invalid_argument(at0 + ": the first line must be \"states rewards\"");
-  const std::uint64_t rn = read_count(head[0], at0, "the number of states");
-  const std::uint64_t rk = read_count(head[1], at0, "the number of rewards");
-  if (rn != n)
-    throw std::invalid_argument(at0 + ": the rewards are for " + std::to_string(rn) + " states but the model has " +
-                                std::to_string(n));
-  if (rk != lines.size() - 1)
-    throw std::invalid_argument(at0 + ": the first line announces " + std::to_string(rk) +
-                                " rewards but the file lists " + std::to_string(lines.size() - 1));
+  check_reward_header(head, at0, n, lines.size() - 1);
   b.reward_structure();  // an empty structure: every reward is 0
   std::vector<char> seen(n, 0);
   for (std::size_t i = 1; i < lines.size(); ++i) {
