@@ -293,6 +293,16 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
     if (digit > digit_cap)
       throw std::logic_error("the modular solve of a system of " + std::to_string(n) +
                              " rows passed Hadamard's bound without a proven answer");
+    // The lifting's work follows the answer's size, known only as it goes:
+    // checked at every digit against the work budget (the elimination was
+    // checked before the start).
+    const long double nn = static_cast<long double>(n),
+                      work = nn * nn * nn / 3 +
+                             static_cast<long double>(digit) * (2 * nn * nn + static_cast<long double>(a.col.size()));
+    if (work > work_budget_steps())
+      check_work_budget("the exact solve of a linear system of " + std::to_string(n) + " states (" +
+                            std::to_string(digit * 49) + " bits of its answer lifted, no proven value yet)",
+                        work);
     if (small_rows && small_r.empty()) {
       bool fits = true;
       for (std::size_t i = 0; i < n && fits; ++i) fits = fmpz_bits(r[i]) <= 62;

@@ -240,25 +240,16 @@ solved<T> solve(const markov_model& model, const chain_question& q) {
   return out;
 }
 
-// The exact run's linear solves of 24 states or more (linear.hpp): how many
-// went modular, the primes of their p-adic digits (so that a run can be
-// repeated), the digits lifted and the candidates the exact check refused.
+// The exact run's linear solves of 24 states or more (linear.hpp), in the
+// JSON only: how many went modular, the primes of their p-adic digits (so
+// that a run can be repeated), the digits lifted and the candidates the
+// exact check refused.
 void add_exact_solve(result& r, const detail::exact_solve_record& log) {
-  json primes = json::array();
-  std::string words;
-  for (const std::uint64_t p : log.primes) {
-    primes.push_back(p);
-    words += (words.empty() ? "" : ", ") + std::to_string(p);
-  }
-  r.add("exact_solve",
-        json{{"modular", log.modular},
-             {"fraction_free", log.fraction_free},
-             {"primes", std::move(primes)},
-             {"digits", log.digits},
-             {"failed_checks", log.failed_checks}},
-        "exact solve",
-        std::to_string(log.modular) + (log.modular == 1 ? " system" : " systems") + " by p-adic lifting modulo " +
-            words + " (" + std::to_string(log.digits) + " digits), each proven by an exact check");
+  r.add("exact_solve", json{{"modular", log.modular},
+                            {"fraction_free", log.fraction_free},
+                            {"primes", log.primes},
+                            {"digits", log.digits},
+                            {"failed_checks", log.failed_checks}});
 }
 
 bool many_valued(const chain_question& q) {
