@@ -65,6 +65,7 @@ const std::map<std::string, std::vector<std::string>>& samples() {
       {"guess-number", {"guess-number", "10"}},
       {"stone7", {"stone7", "5", "3", "1", "4", "2"}},
       {"mdp", {"mdp", source_path("examples/decision/lottery.json"), "--query", "pmax", "--target", "goal"}},
+      {"check", {"check", source_path("examples/prism/two_sixes.pm"), source_path("examples/prism/two_sixes.props")}},
       {"game", {"game", source_path("examples/decision/duel.json"), "--query", "reach", "--target", "max wins"}},
       {"pig", {"pig", "--target", "10"}},
       {"grundy", {"grundy", "--octal", "0.07", "--n", "10", "--table", "5", "--period"}},
