@@ -615,9 +615,9 @@ TEST_CASE("transition rewards (.trew) are read: a transition's reward counts wit
   dir.write("s.trans.rew", "0 1 10\n1 0 6\n");
   CHECK(steps_to_goal(storm) == "36/5");
   // An MDP: PRISM writes a choice's reward on each of its transitions.
-  const std::string mdp = dir.write("m.tra", "2 2 3\n0 0 1 1\n0 1 0 1/2\n0 1 1 1/2\n");
+  const std::string mdp = dir.write("m.tra", "2 3 4\n0 0 1 1\n0 1 0 1/2\n0 1 1 1/2\n1 0 1 1\n");
   dir.write("m.lab", "0=\"init\" 1=\"goal\"\n0: 0\n1: 1\n");
-  dir.write("m.trew", "2 2 3\n0 0 1 3\n0 1 0 1\n0 1 1 1\n");
+  dir.write("m.trew", "2 3 3\n0 0 1 3\n0 1 0 1\n0 1 1 1\n");
   const explicit_model em = load_explicit_model(mdp);
   REQUIRE(em.choice_count() == 2);
   CHECK(em.choice_reward(0) == 3);
@@ -655,7 +655,7 @@ TEST_CASE("ambiguous reward files and repeated action names are refused", "[mark
   CHECK_THROWS_WITH(parse_drn_model("@type: DTMC\n@reward_models\nr\n@nr_states\n1\n@model\nstate 0 init [5]\n"
                                     "\taction 0\n\t\t0 : 1\n",
                                     "late.drn"),
-                    Contains("late.drn:6: '[5]' after the labels: the reward list comes right after the state index"));
+                    Contains("late.drn:7: '[5]' after the labels: the reward list comes right after the state index"));
   // Reward queries need a reward structure: the files looked for are named.
   model_file_options need;
   need.rewards_required = true;
@@ -664,5 +664,6 @@ TEST_CASE("ambiguous reward files and repeated action names are refused", "[mark
                     Contains("bare.tra has no reward structure: no reward file beside it (looked for ") &&
                         Contains("bare.srew") && Contains("bare.state.rew") && Contains("bare.trew") &&
                         Contains("bare.trans.rew"));
+  std::filesystem::remove(dir.path / "a.trans.rew");
   CHECK_NOTHROW(load_explicit_model(tra, need));
 }
