@@ -619,7 +619,7 @@ TEST_CASE("transition rewards (.trew) are read: a transition's reward counts wit
   dir.write("m.lab", "0=\"init\" 1=\"goal\"\n0: 0\n1: 1\n");
   dir.write("m.trew", "2 3 3\n0 0 1 3\n0 1 0 1\n0 1 1 1\n");
   const explicit_model em = load_explicit_model(mdp);
-  REQUIRE(em.choice_count() == 2);
+  REQUIRE(em.choice_count() == 3);
   CHECK(em.choice_reward(0) == 3);
   CHECK(em.choice_reward(1) == 1);
   // Errors: a transition the model lacks, a bad line, counts that differ.
@@ -628,8 +628,10 @@ TEST_CASE("transition rewards (.trew) are read: a transition's reward counts wit
                                                   Contains("which the model does not have"));
   dir.write("t.trew", "3 2\n0 1 10\n");
   CHECK_THROWS_WITH(load_explicit_model(tra), Contains("announces 2 rewards but the file lists 1"));
+  dir.write("t.trew", "3 1\n0 1\n");
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("t.trew:2: a transition reward line must be"));
   dir.write("t.trew", "0 1\n");
-  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("t.trew:1: a transition reward line must be"));
+  CHECK_THROWS_WITH(load_explicit_model(tra), Contains("t.trew:1: the rewards are for 0 states but the model has 3"));
 }
 
 TEST_CASE("ambiguous reward files and repeated action names are refused", "[markov][files][errors]") {
