@@ -230,9 +230,11 @@ class builder {
     }
     const variable& v = m_.variables[best->first];
     if (best->second < v.low || best->second > v.high) return;  // never enabled
-    auto it = std::find_if(mx.by_var.begin(), mx.by_var.end(), [&](const guard_index& g) { return g.var == best->first; });
+    auto it =
+        std::find_if(mx.by_var.begin(), mx.by_var.end(), [&](const guard_index& g) { return g.var == best->first; });
     if (it == mx.by_var.end()) {
-      mx.by_var.push_back({best->first, std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(v.high - v.low + 1))});
+      mx.by_var.push_back(
+          {best->first, std::vector<std::vector<std::uint32_t>>(static_cast<std::size_t>(v.high - v.low + 1))});
       it = mx.by_var.end() - 1;
     }
     it->by_value[static_cast<std::size_t>(best->second - v.low)].push_back(ci);

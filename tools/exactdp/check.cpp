@@ -547,11 +547,12 @@ result run_check(const check_options& o) {
 }  // namespace
 
 void add_check_command(command_list& list) {
-  add_command<check_options>(list, "check",
-                             "A model in the PRISM language or JANI (dtmc, mdp) and its properties (P, R, S, T "
-                             "operators, filters), checked exactly: the state space is built, and each property is answered "
-                             "by the chain and decision solvers",
-                             setup_check, run_check);
+  add_command<check_options>(
+      list, "check",
+      "A model in the PRISM language or JANI (dtmc, mdp) and its properties (P, R, S, T "
+      "operators, filters), checked exactly: the state space is built, and each property is answered "
+      "by the chain and decision solvers",
+      setup_check, run_check);
 }
 
 }  // namespace exactdp::tool
