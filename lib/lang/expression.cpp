@@ -259,9 +259,12 @@ expr expression_pool::fold(expr e) {
   const expr* k = kids(e);
   for (std::uint32_t i = 0; i < n.count; ++i)
     if (nodes[k[i]].kind != op::constant) return e;
-  if (n.kind == op::log_) eval_rational(e, nullptr);  // refused: log has no exact value
-  if (n.type == value_type::rational) return rational(eval_rational(e, nullptr), n.pos);
-  return integer(eval_int(e, nullptr), n.type, n.pos);
+  // Every child is a constant, so no variable is read: an array of one
+  // zero stands for the state.
+  static constexpr std::int64_t no_state[1] = {0};
+  if (n.kind == op::log_) eval_rational(e, no_state);  // refused: log has no exact value
+  if (n.type == value_type::rational) return rational(eval_rational(e, no_state), n.pos);
+  return integer(eval_int(e, no_state), n.type, n.pos);
 }
 
 }  // namespace exactdp::lang

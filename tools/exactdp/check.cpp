@@ -145,7 +145,7 @@ struct test_outcome {
 test_outcome compare_result(const std::optional<Rational>& value, bool infinite, const std::optional<bool>& holds,
                             const std::string& expected) {
   test_outcome t;
-  std::string e = expected;
+  const std::string& e = expected;
   if (e == "true" || e == "false") {
     if (!holds) return {false, "the property is not a bound, so it is not true or false", {}};
     t.pass = *holds == (e == "true");
@@ -495,10 +495,7 @@ result run_check(const check_options& o) {
               lang::evaluate_property<DynModInt>(m->model, m->space, *p, strategy);
           return std::uint64_t{reduce<DynModInt>(rw, v, *m, cache->exact).value()};
         };
-        named_answer na;
-        na.name = rw.name;
-        na.name_json = rw.name_json;
-        na.value = compute_answer(runs, o.answer);
+        named_answer na{rw.name, rw.name_json, compute_answer(runs, o.answer)};
         std::optional<bool> truth;
         bool infinite = false;
         if (cache->exact && rw.reduce == "state") infinite = cache->exact->infinite[rw.states[0]] != 0;
