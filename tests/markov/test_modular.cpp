@@ -369,7 +369,9 @@ long double estimated_solve_bytes(const markov_model& m) {
 TEST_CASE("the exact solve's memory estimate is within 2x of a child process's measured peak",
           "[markov][modular][budget]") {
 #ifdef EXACTDP_SANITIZE
-  SKIP("the sanitizers' shadow memory is not the solver's");
+  // Catch2 2 has no SKIP: the test says why it measures nothing and ends.
+  WARN("not measured: the sanitizers' shadow memory is not the solver's");
+  return;
 #endif
   for (const bool dense : {true, false}) {
     for (const std::size_t n : {100, 400, 800}) {
@@ -382,7 +384,10 @@ TEST_CASE("the exact solve's memory estimate is within 2x of a child process's m
       // Pages already touched before the solve are not counted in the
       // measure; allow the fixed 4 MiB of the process's own arenas.
       CHECK(measured <= 2 * estimate + (4 << 20));
-      CHECK(estimate <= 2 * measured + (4 << 20));
+      // The estimate assumes a dense fill-in: a sparse system's LU leaves
+      // pages of its zeroed matrix untouched, which the resident peak does
+      // not count, so only the dense systems show that it is not loose.
+      if (dense) CHECK(estimate <= 2 * measured + (4 << 20));
     }
   }
 }
