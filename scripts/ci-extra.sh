@@ -64,12 +64,10 @@ fi
 diff -u examples/library/expected-output.txt build/library-example/output.txt ||
   { echo "examples/library printed something else than examples/library/expected-output.txt"; exit 1; }
 
-step "sanitizers (ASan + UBSan, -O1, warnings as errors)"
-cmake -S . -B build-asan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g" -DEXACTDP_SANITIZE=ON \
-  -DEXACTDP_WERROR=ON -DEXACTDP_BUILD_BENCH=OFF -DEXACTDP_BUILD_PYTHON=OFF -DEXACTDP_INSTALL=OFF >/dev/null
-cmake --build build-asan -j2
+step "sanitizers (clang, ASan + UBSan, -O1, warnings as errors)"
+sh scripts/sanitize_build.sh
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir build-asan --output-on-failure -j2 -LE slow
+  ctest --test-dir build-sanitize --output-on-failure -j2
 
 step "ThreadSanitizer: threads with different moduli, budgets and interrupt checkers (tests/threads alone)"
 cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=thread" \
@@ -78,7 +76,7 @@ cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE
 cmake --build build-tsan -j2 --target test_threads
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_threads
 
-step "fuzzing: every target for 20 s (libFuzzer, ASan, UBSan; JSON inputs up to 1.1 MB)"
+step "fuzzing: every target for 20 s (libFuzzer, ASan, UBSan, from the sanitizer build; JSON inputs up to 1.1 MB)"
 sh scripts/fuzz.sh all 20
 
 step "formatting (clang-format, .clang-format)"

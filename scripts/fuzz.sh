@@ -1,6 +1,7 @@
 #!/bin/sh
-# Builds fuzz targets with clang's libFuzzer (plus ASan and UBSan) and runs
-# each on a copy of its corpus for SECONDS (default 60).
+# Runs the libFuzzer programs (clang, ASan, UBSan; built by
+# scripts/sanitize_build.sh) each on a copy of its corpus for SECONDS
+# (default 60).
 #   sh scripts/fuzz.sh TARGET [SECONDS]   one target (tests/fuzz/targets/TARGET.cpp)
 #   sh scripts/fuzz.sh all [SECONDS]      every target, two at a time (the
 #                                         machine has 2 cores), then a table of
@@ -10,15 +11,14 @@
 # fuzzer finds stay in build-fuzz/corpus-TARGET (copy the useful ones into
 # tests/fuzz/corpus/TARGET to keep them as regression tests). Fails when a
 # target crashes, leaks, hangs past 10 s on one input or passes 2 GB.
-# Needs Debian's clang, libclang-rt-14-dev and make (scripts/bootstrap.sh
-# installs them). The library's objects are compiled once into build-fuzz/obj,
-# by make -j2, which also rebuilds only what changed.
+# Needs Debian's clang and libclang-rt-14-dev (scripts/bootstrap.sh
+# installs them).
 set -eu
 cd "$(dirname "$0")/.."
 target=$1
 seconds=${2:-60}
 out=build-fuzz
-mkdir -p "$out/obj"
+mkdir -p "$out"
 
 if [ "$target" = all ]; then
   targets=$(ls tests/fuzz/targets | sed 's/\.cpp$//' | sort)
@@ -27,32 +27,9 @@ else
   targets=$target
 fi
 
-# A Makefile for the objects and the targets: make knows what is out of date
-# (every object depends on every header: simple, and right).
-flags="-std=c++20 -O1 -g -fno-sanitize-recover=all -Iinclude $(pkg-config --cflags gmp mpfr)"
-headers=$(find include -name '*.hpp' | sort | tr '\n' ' ')
-{
-  echo "FLAGS = $flags"
-  echo "LIBS = $(pkg-config --libs gmp mpfr) -lflint"
-  echo "HEADERS = $headers"
-  objects=""
-  for src in $(find lib -name '*.cpp' | sort); do
-    obj="$out/obj/$(echo "$src" | tr / _).o"
-    objects="$objects $obj"
-    printf '%s: %s $(HEADERS)\n\tclang++ $(FLAGS) -fsanitize=fuzzer-no-link,address,undefined -c %s -o %s\n' \
-      "$obj" "$src" "$src" "$obj"
-  done
-  echo "OBJECTS =$objects"
-  all=""
-  for t in $targets; do
-    all="$all $out/fuzz_$t"
-    printf '%s: tests/fuzz/targets/%s.cpp tests/fuzz/message.hpp tests/fuzz/budgets.hpp $(OBJECTS)\n' "$out/fuzz_$t" "$t"
-    printf '\tclang++ $(FLAGS) -fsanitize=fuzzer,address,undefined tests/fuzz/targets/%s.cpp $(OBJECTS) -o %s $(LIBS)\n' \
-      "$t" "$out/fuzz_$t"
-  done
-  echo "all:$all"
-} >"$out/Makefile"
-make -s -j2 -f "$out/Makefile" all
+# The programs come from the sanitizer build (scripts/sanitize_build.sh),
+# which builds only what changed.
+sh scripts/sanitize_build.sh $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
 
 # Runs one target; writes its table line (or its failure) to $out/result-NAME.txt.
 run_one() {
@@ -61,10 +38,10 @@ run_one() {
   mkdir -p "$out/corpus-$name"
   cp tests/fuzz/corpus/"$name"/* "$out/corpus-$name"/ 2>/dev/null || true
   case $name in
-    json|markov_json|decision_json|expectiminimax|expectiminimax_eval|game_graph|cat_mouse) extra="-max_len=1100000 -dict=tests/fuzz/json.dict" ;;
+    json|markov_json|decision_json|expectiminimax|expectiminimax_eval|game_graph|cat_mouse|jani) extra="-max_len=1100000 -dict=tests/fuzz/json.dict" ;;
     *) extra="-max_len=4096" ;;
   esac
-  if ! "$out/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $extra -print_final_stats=1 \
+  if ! "build-sanitize/tests/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $extra -print_final_stats=1 \
     -artifact_prefix="$out/$name-" "$out/corpus-$name" >"$out/log-$name.txt" 2>&1; then
     { tail -30 "$out/log-$name.txt"; echo "$name: FAILED (the input is in $out/$name-*)"; } >"$result"
     return 0

@@ -256,7 +256,7 @@ void pig_affine(pig_side<T>& s, unsigned faces, const T& inverse) {
   s.alpha.resize(static_cast<std::size_t>(n));
   s.beta.resize(static_cast<std::size_t>(n));
   // wa, wb: sums of alpha / beta over k+2 .. k+F (1 and 0 beyond n − 1).
-  T wa(static_cast<std::int64_t>(faces) - 1), wb(0);
+  T wa(f - 1), wb(0);
   const T one(1), zero(0);
   for (int k = n - 1; k >= 0; --k) {
     const auto uk = static_cast<std::size_t>(k);
@@ -302,7 +302,7 @@ std::size_t pig_best_answer(pig_side<T>& s, const T& c, unsigned faces, const T&
   s.x.resize(static_cast<std::size_t>(n));
   T lose;  // the value of a 1: the opponent moves at (j, i, 0)
   pig_one_minus(lose, c);
-  T w(static_cast<std::int64_t>(faces) - 1), r;
+  T w(f - 1), r;
   const T one(1);
   std::size_t changed = 0;
   for (int k = n - 1; k >= 0; --k) {

@@ -165,7 +165,7 @@ T new21_probability(int n, int k, int max_pts) {
         "dividing by max_pts = " + std::to_string(max_pts), [max_pts] { return chance_step<T>::uniform(max_pts); });
     auto share_into = [&draw](T& out, const T& sum) { out = draw.average_of_sum(sum); };
     const T growth = ratio<T>(static_cast<std::int64_t>(max_pts) + 1, max_pts);  // window + window/m
-    auto grow = [&growth, max_pts](T& window, int steps) {
+    auto grow = [&](T& window, int steps) {                                      // uses growth or max_pts, by T
       if constexpr (field_traits<T>::is_exact) {
         window = window * power(growth, static_cast<std::uint64_t>(steps));
       } else {
