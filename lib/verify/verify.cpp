@@ -162,9 +162,11 @@ class checker {
       const std::size_t t = m_.to[e];
       if (!finite(t)) return std::nullopt;
       v += m_.probability[e] * *c_.values[t];
-      if (sum && (sum->size() < 300))
+      if (sum && sum->size() < 300)
         *sum += (sum->empty() ? "" : " + ") + to_string(m_.probability[e]) + "·" + to_string(*c_.values[t]) + " (" +
                 name_text(m_.names[t]) + ")";
+      else if (sum && !sum->ends_with(" + ..."))
+        *sum += " + ...";
     }
     return v;
   }
@@ -268,13 +270,15 @@ class checker {
   void check_equation(std::size_t s) const {
     const Rational& x = *c_.values[s];
     const std::size_t sigma = chosen(s);
-    std::string sum;
-    const std::optional<Rational> v = choice_value(sigma, &sum);
+    const std::optional<Rational> v = choice_value(sigma, nullptr);
     if (!v)
       fail(s, "value " + to_string(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
-    if (*v != x)
+    if (*v != x) {
+      std::string sum;  // both sides, written out only when they differ
+      (void)choice_value(sigma, &sum);
       fail(s, "the equation fails: value " + to_string(x) + ", but " + choice_name(s, sigma) + " gives " + sum + " = " +
                   to_string(*v));
+    }
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
       if (c == sigma) continue;
       const std::optional<Rational> w = choice_value(c, nullptr);
