@@ -267,30 +267,68 @@ class checker {
     }
   }
 
+  // reward(c) + Σ p·x(t) as an unreduced fraction num/den (den > 0), or
+  // nullopt when a successor is infinite. No gcd of large numbers: the
+  // values of a component share their denominator, so den stays the size
+  // of one of them, and only the comparison multiplies.
+  struct fraction {
+    BigInt num{0}, den{1};
+  };
+  static void add_to(fraction& f, const BigInt& n, const BigInt& d) {
+    if (d == f.den) {
+      f.num += n;
+    } else if (f.den % d == 0) {
+      f.num += n * (f.den / d);
+    } else if (d % f.den == 0) {
+      f.num = f.num * (d / f.den) + n;
+      f.den = d;
+    } else {
+      f.num = f.num * d + n * f.den;
+      f.den *= d;
+    }
+  }
+  std::optional<fraction> fast_value(std::size_t c) const {
+    fraction f;
+    if (reward_) add_to(f, numerator(m_.reward[c]), denominator(m_.reward[c]));
+    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+      const std::size_t t = m_.to[e];
+      if (!finite(t)) return std::nullopt;
+      const Rational& p = m_.probability[e];
+      const Rational& x = *c_.values[t];
+      add_to(f, numerator(p) * numerator(x), denominator(p) * denominator(x));
+    }
+    return f;
+  }
+  // The sign of f - x.
+  static int compare(const fraction& f, const Rational& x) {
+    const BigInt l = f.num * denominator(x), r = numerator(x) * f.den;
+    return l < r ? -1 : l > r ? 1 : 0;
+  }
+
   void check_equation(std::size_t s) const {
     const Rational& x = *c_.values[s];
     const std::size_t sigma = chosen(s);
-    const std::optional<Rational> v = choice_value(sigma, nullptr);
+    const std::optional<fraction> v = fast_value(sigma);
     if (!v)
       fail(s, "value " + to_string(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
-    if (*v != x) {
+    if (compare(*v, x) != 0) {
       std::string sum;  // both sides, written out only when they differ
-      (void)choice_value(sigma, &sum);
+      const std::optional<Rational> exact = choice_value(sigma, &sum);
       fail(s, "the equation fails: value " + to_string(x) + ", but " + choice_name(s, sigma) + " gives " + sum + " = " +
-                  to_string(*v));
+                  to_string(*exact));
     }
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
       if (c == sigma) continue;
-      const std::optional<Rational> w = choice_value(c, nullptr);
+      const std::optional<fraction> w = fast_value(c);
       if (!w) {
         if (maximise_)
           fail(s, choice_name(s, c) + " can reach a state of infinite value, so the value here is infinite, not " +
                       to_string(x));
         continue;
       }
-      if (maximise_ ? *w > x : *w < x)
+      if (maximise_ ? compare(*w, x) > 0 : compare(*w, x) < 0)
         fail(s, "not optimal: value " + to_string(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
-                    " gives " + to_string(*w));
+                    " gives " + to_string(*choice_value(c, nullptr)));
     }
   }
 
