@@ -5,7 +5,7 @@
 # Usage: sh scripts/bootstrap.sh [extra cmake options]
 set -eu
 cd "$(dirname "$0")/.."
-packages="g++ ccache cmake make pkg-config python3 clang clang-format clang-tidy libclang-rt-14-dev libgmp-dev libmpfr-dev libboost-dev libflint-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libbenchmark-dev parallel gnuplot-nox graphviz pybind11-dev python3-dev python3-pytest python3-numpy python3-hypothesis"
+packages="g++ ccache cmake make pkg-config python3 clang clang-format clang-tidy libclang-rt-14-dev libgmp-dev libmpfr-dev libboost-dev libflint-dev nettle-dev catch2 libcli11-dev nlohmann-json3-dev libfmt-dev libbenchmark-dev parallel gnuplot-nox graphviz pybind11-dev python3-dev python3-pytest python3-numpy python3-hypothesis"
 missing=""
 for p in $packages; do
   dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -217,6 +217,7 @@ void add_number_commands(command_list& list);
 void add_tour_command(command_list& list);
 void add_profile_command(command_list& list);  // profile.cpp
 void add_check_command(command_list& list);    // check.cpp (PRISM models and properties)
+void add_verify_command(command_list& list);   // verify.cpp (certificates)
 
 /// Runs one command line in-process and returns its result unrendered:
 /// `args` starts with the command's name and holds no global option. Throws

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "args.hpp"
+#include "certify.hpp"
 #include "command.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/model_files.hpp"
@@ -247,7 +248,7 @@ result run_pig(const pig_options& o) {
 struct decision_options {
   std::string model;
   std::string query;
-  std::optional<std::string> target, start, default_payoff, format, reward_model;
+  std::optional<std::string> target, start, default_payoff, format, reward_model, certificate;
   bool strategy = false;
   answer_options answer;
   decision_options() { answer.small_moduli = true; }
@@ -285,6 +286,9 @@ void setup_mdp(CLI::App& cmd, decision_options& o) {
                  "\"target\"]); rmax or rmin: the maximal or minimal expected total reward until the target "
                  "(Rmax=? [F \"target\"]; infinite where PRISM and Storm say Infinity)");
   cmd.add_option("--target", o.target, "The target: a label of the model, or a state's id");
+  cmd.add_option("--certificate", o.certificate,
+                 "Also write a certificate of the answer to this JSON file: every state's exact value, the "
+                 "strategy and the witnesses, which exactdp verify checks without solving (docs/certificates.md)");
   add_model_options(cmd, o);
 }
 
@@ -462,6 +466,18 @@ void add_strategy(result& r, const decision_model& m, const decision_question& q
 result run_decision(const decision_options& o, bool game) {
   const auto m = std::make_shared<const decision_model>(load_decision(o));
   const decision_question q = read_question(o, *m, game);
+  std::optional<certificate_request> cert;
+  if (o.certificate) {
+    cert = certificate_request{*o.certificate,
+                               o.model,
+                               o.format.value_or(""),
+                               o.reward_model.value_or(""),
+                               "mdp",
+                               to_string(q.query.objective),
+                               q.target_name,
+                               m->name(q.start)};
+    check_certificate_request(*cert);
+  }
   auto s = std::make_shared<decision_solutions>();
   auto solve_exact = [m, q, s] {
     if (!s->exact) s->exact = optimal_decision<Rational>(*m, q.query);
@@ -533,6 +549,10 @@ result run_decision(const decision_options& o, bool game) {
       r.add("", nullptr, "rounds", count_of(*double_rounds, "improvement round", "improvement rounds") + " in double");
   }
   if (o.strategy && (s->exact || s->approx)) add_strategy(r, *m, q, *s);
+  if (cert) {
+    solve_exact();
+    write_certificate(r, *cert, *m, q.query, *s->exact);
+  }
   return r;
 }
 

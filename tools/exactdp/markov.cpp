@@ -5,6 +5,8 @@
 #include <optional>
 
 #include "args.hpp"
+#include "certify.hpp"
+#include "exactdp/decision/model_files.hpp"
 #include "command.hpp"
 #include "plot.hpp"
 #include "exactdp/io/json_input.hpp"
@@ -28,6 +30,7 @@ struct chain_options {
   std::optional<std::string> target;
   bool dot = false;
   std::optional<std::string> plot;
+  std::optional<std::string> certificate;
   answer_options answer;
   chain_options() { answer.small_moduli = true; }
 };
@@ -57,6 +60,10 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
   cmd.add_option("--plot", o.plot,
                  "Also draw the model's graph as an SVG file (at most 200 states and 1000 transitions; needs "
                  "Graphviz: Debian package graphviz)");
+  cmd.add_option("--certificate", o.certificate,
+                 "With --query steps, or absorb with --target: also write a certificate of the answer to this JSON "
+                 "file (every state's exact value and the witnesses), which exactdp verify checks without solving "
+                 "(docs/certificates.md)");
   add_answer_options(cmd, o.answer);
 }
 
@@ -290,6 +297,26 @@ const char* method_words(markov_step_method m) {
   return m == markov_step_method::step_by_step ? "step by step" : "repeated squaring";
 }
 
+// The certificate of a chain's steps or reach query: the chain as an MDP
+// with one choice per state, solved exactly for every state (rmin or pmax).
+void chain_certificate(result& r, const certificate_request& request, const markov_model& model,
+                       const chain_question& q, const std::optional<Rational>& answer) {
+  const decision_model m = to_decision_model(to_explicit_model(model));
+  decision_query dq;
+  dq.objective = q.kind == question_kind::steps ? decision_objective::rmin : decision_objective::pmax;
+  if (q.query.target) {
+    dq.target = *q.query.target;
+  } else {
+    for (std::size_t s = 0; s < model.size(); ++s)
+      if (model.is_absorbing(s)) dq.target.push_back(s);
+  }
+  const decision_solution<Rational> sol = optimal_decision<Rational>(m, dq);
+  if (answer && (sol.infinite[q.query.start] || sol.value[q.query.start] != *answer))
+    throw std::domain_error("the certificate's value at the start differs from the chain's answer " +
+                            to_string(*answer) + ": please report this");
+  write_certificate(r, request, m, dq, sol);
+}
+
 result run_chain(const chain_options& o) {
   if (o.plot) check_plot_path(*o.plot);
   auto model = std::make_shared<const markov_model>(load(o));
@@ -312,6 +339,24 @@ result run_chain(const chain_options& o) {
                                   " transitions: --dot prints its graph for other tools");
   }
   const chain_question q = read_question(o, *model);
+  std::optional<certificate_request> cert;
+  if (o.certificate) {
+    if (q.kind != question_kind::steps && !(q.kind == question_kind::absorb && q.query.target))
+      throw std::invalid_argument(
+          "--certificate covers --query steps and --query absorb with --target (one value per state); not this "
+          "query");
+    std::optional<std::string> target;
+    if (o.target) target = model->labels().contains(*o.target) ? *o.target : model->name(q.query.target->front());
+    cert = certificate_request{*o.certificate,
+                               o.model,
+                               o.format.value_or(""),
+                               o.reward_model.value_or(""),
+                               "chain",
+                               q.kind == question_kind::steps ? "steps" : "reach",
+                               target,
+                               model->name(q.query.start)};
+    check_certificate_request(*cert);
+  }
   const bool many = many_valued(q);
   if (many && o.answer.check)
     throw std::invalid_argument(
@@ -427,6 +472,7 @@ result run_chain(const chain_options& o) {
     }
     r.add("classes", std::move(list), q.kind == question_kind::longrun ? "classes" : "class", text);
   }
+  if (cert) chain_certificate(r, *cert, *model, q, all.exact);
   if (q.kind == question_kind::longrun) {
     value_runs reward;
     reward.exact = [exact, all]() -> Rational {

@@ -44,6 +44,7 @@ std::vector<std::pair<std::string, command>> all_commands() {
   family("Games with cycles and draws", add_retrograde_commands);
   family("Choices under chance, cycles included: MDPs, stochastic games, Pig", add_decision_commands);
   family("Models in the PRISM language", add_check_command);
+  family("Certificates: answers that carry their proof", add_verify_command);
   family("Residues and fractions", add_number_commands);
   family("Floating point: where a double starts to lie", add_profile_command);
   return all;

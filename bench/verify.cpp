@@ -1,0 +1,186 @@
+// Checking a certificate against solving (issue 24): the same model solved
+// exactly (every state's value and an optimal strategy, what a certificate
+// needs) and checked by exactdp verify's checker, in one run, so that the
+// ratio survives a noisy machine.
+//   mdp10k    a generated 10^4-state MDP (100 blocks of 100 states, 3 choices
+//             each, cycles within blocks; bench/decision.cpp's), Pmax
+//   herman    Herman's self-stabilising ring from the PRISM file named by
+//             EXACTDP_HERMAN (e.g. herman.11.prism of the Quantitative
+//             Verification Benchmark Set, 2048 states), expected steps to
+//             "stable" from every state; skipped when the variable is unset
+// Run: build/bin/bench_verify --benchmark_filter=. (verify/solve = the
+// ratio of the two lines of one model).
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "exactdp/decision/certify.hpp"
+#include "exactdp/decision/model.hpp"
+#include "exactdp/decision/solve.hpp"
+#include "exactdp/io/read_text.hpp"
+#include "exactdp/lang/build.hpp"
+#include "exactdp/lang/prism.hpp"
+#include "exactdp/numeric/cost.hpp"
+#include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/verify.hpp"
+
+using namespace exactdp;
+
+namespace {
+
+struct big_budget {
+  big_budget() {
+    work_budget_steps() = 1e16L;
+    state_budget_bytes() = std::uint64_t{8} << 30;
+  }
+};
+
+decision_model random_mdp(std::size_t blocks) {
+  const std::size_t block = 100;
+  std::mt19937 rng(14);
+  std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
+  std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
+  decision_builder b("random_mdp");
+  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
+  const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
+  b.label("goal", goal);
+  for (std::size_t k = 0; k < blocks; ++k)
+    for (std::size_t i = 0; i < block; ++i) {
+      const std::size_t s = k * block + i;
+      for (int a = 0; a < 3; ++a) {
+        const std::size_t c = b.add_choice(s);
+        std::vector<std::pair<std::size_t, int>> out;
+        const std::size_t u = k * block + member(rng), v = k * block + member(rng);
+        out.emplace_back(u, weight(rng));
+        if (v != u) out.emplace_back(v, weight(rng));
+        const std::size_t next = k + ahead(rng);
+        out.emplace_back(next < blocks ? next * block + member(rng) : fail, weight(rng));
+        if (chance(rng) == 0) out.emplace_back(goal, 1);
+        int total = 0;
+        for (const auto& [t, w] : out) total += w;
+        for (const auto& [t, w] : out) b.transition(s, c, t, Rational(w) / total);
+      }
+    }
+  b.start(0);
+  return b.build();
+}
+
+struct prepared {
+  decision_model model;
+  decision_query query;
+  certificate cert;
+  verify_model view;
+};
+
+prepared prepare(decision_model m, decision_query q, const char* objective) {
+  const big_budget budget;
+  const decision_solution<Rational> sol = optimal_decision<Rational>(m, q);
+  decision_witness w = certify_decision(m, q, sol);
+  certificate c;
+  c.kind = "mdp";
+  c.objective = objective;
+  c.target = "goal";
+  c.start = m.name(0);
+  for (std::size_t s = 0; s < m.size(); ++s) c.states.push_back(m.name(s));
+  c.values = std::move(w.values);
+  c.strategy = std::move(w.strategy);
+  c.rank = std::move(w.rank);
+  verify_model v = to_verify_model(m);
+  v.labels["goal"] = q.target;
+  return {std::move(m), std::move(q), std::move(c), std::move(v)};
+}
+
+const prepared& mdp10k() {
+  static const prepared p = [] {
+    decision_model m = random_mdp(100);
+    decision_query q;
+    q.objective = decision_objective::pmax;
+    q.target = m.label("goal");
+    return prepare(std::move(m), std::move(q), "pmax");
+  }();
+  return p;
+}
+
+const prepared* herman() {
+  static const std::optional<prepared> p = []() -> std::optional<prepared> {
+    const char* path = std::getenv("EXACTDP_HERMAN");
+    if (!path) return std::nullopt;
+    // The state budget stays raised for the solves of the benchmark.
+    const big_budget budget;
+    const lang::symbolic_model sm = lang::parse_prism_language(read_text(path, "the model"), path);
+    const lang::state_space space = lang::build_state_space(sm, {});
+    lang::expr stable{};
+    for (const auto& [name, e] : sm.labels)
+      if (name == "stable") stable = e;
+    const std::vector<char> is_stable = lang::states_where(sm, space, stable);
+    decision_model m = lang::to_decision_model(sm, space, -2, is_stable);
+    decision_query q;
+    q.objective = decision_objective::rmin;
+    for (std::size_t s = 0; s < m.size(); ++s)
+      if (is_stable[s]) q.target.push_back(s);
+    return prepare(std::move(m), std::move(q), "rmin");
+  }();
+  return p ? &*p : nullptr;
+}
+
+void solve(benchmark::State& state, const prepared& p) {
+  const big_budget budget;
+  for (auto _ : state) {
+    const auto s = optimal_decision<Rational>(p.model, p.query);
+    benchmark::DoNotOptimize(s.value[0]);
+  }
+  state.counters["states"] = static_cast<double>(p.model.size());
+}
+
+void check(benchmark::State& state, const prepared& p) {
+  for (auto _ : state) {
+    const verify_report r = check_certificate(p.view, p.cert);
+    if (!r.verified) state.SkipWithError(r.reason.c_str());
+    benchmark::DoNotOptimize(r.verified);
+  }
+}
+
+// The checker as the tool runs it: the certificate's text read back, then checked.
+void read_and_check(benchmark::State& state, const prepared& p) {
+  const std::string text = certificate_text(p.cert);
+  for (auto _ : state) {
+    const certificate c = read_certificate(text, "certificate");
+    const verify_report r = check_certificate(p.view, c);
+    if (!r.verified) state.SkipWithError(r.reason.c_str());
+    benchmark::DoNotOptimize(r.verified);
+  }
+}
+
+void BM_mdp10k_solve(benchmark::State& state) { solve(state, mdp10k()); }
+void BM_mdp10k_verify(benchmark::State& state) { check(state, mdp10k()); }
+void BM_mdp10k_read_verify(benchmark::State& state) { read_and_check(state, mdp10k()); }
+void BM_herman_solve(benchmark::State& state) {
+  if (herman())
+    solve(state, *herman());
+  else
+    state.SkipWithError("EXACTDP_HERMAN is not set");
+}
+void BM_herman_verify(benchmark::State& state) {
+  if (herman())
+    check(state, *herman());
+  else
+    state.SkipWithError("EXACTDP_HERMAN is not set");
+}
+void BM_herman_read_verify(benchmark::State& state) {
+  if (herman())
+    read_and_check(state, *herman());
+  else
+    state.SkipWithError("EXACTDP_HERMAN is not set");
+}
+
+}  // namespace
+
+BENCHMARK(BM_mdp10k_solve)->Name("mdp10k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_mdp10k_verify)->Name("mdp10k/verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_mdp10k_read_verify)->Name("mdp10k/read+verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_solve)->Name("herman/solve")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_herman_verify)->Name("herman/verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_read_verify)->Name("herman/read+verify")->Unit(benchmark::kMillisecond);
+
+BENCHMARK_MAIN();

@@ -1,0 +1,48 @@
+// exactdp/decision/certify.hpp: the witnesses of a certificate
+// (exactdp/verify/certificate.hpp) from an exact solution: every state's
+// value, a strategy that reaches the target where it must, and the ranks
+// that the checker (exactdp/verify/verify.hpp) tests. The meaning of the
+// ranks, objective by objective, is in verify.hpp and docs/certificates.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "exactdp/decision/model.hpp"
+#include "exactdp/decision/solve.hpp"
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// The per-state part of a certificate.
+struct decision_witness {
+  std::vector<std::optional<Rational>> values;  ///< nullopt: +infinity
+  std::vector<std::uint32_t> strategy;          ///< a choice index per state (0 without choices)
+  std::vector<std::int64_t> rank;               ///< the witness rank, -1 for none
+};
+
+/// The witnesses of an exact MDP solution for q.objective pmax, pmin, rmax or
+/// rmin (a Markov chain is an MDP whose states have one choice; its reach
+/// and steps queries are pmax and rmin). Ranks:
+///   - states of positive probability (reach) or finite value (rewards):
+///     the distance to the target along the strategy (pmax, rmin: the
+///     strategy is re-chosen among the choices that attain the value, so
+///     that it makes progress) or the attractor level that every choice
+///     descends (pmin, rmax); 0 on the target;
+///   - states of infinite value: the level of the nested fixed point that
+///     shows the target missed with positive probability (rmin: whatever
+///     the strategy; rmax: under the strategy, which is re-chosen there);
+///   - states of probability 0: none (-1); under pmin the strategy is
+///     re-chosen there to stay among them.
+/// Errors: std::invalid_argument for another objective, or a solution of
+/// another size; std::domain_error when a witness cannot be found (the
+/// solution is wrong), naming the state. Cost: O(n + m) rational operations
+/// plus, for infinite states, O(k·p·m) for k levels of p passes each.
+/// Source: the characterisations of Baier and Katoen (2008) section 10.6.1.
+/// Status: every witness it writes is checked by the checker in the tests,
+/// on random chains and MDPs.
+decision_witness certify_decision(const decision_model& m, const decision_query& q,
+                                  const decision_solution<Rational>& sol);
+
+}  // namespace exactdp

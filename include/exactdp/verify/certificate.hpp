@@ -1,0 +1,90 @@
+// exactdp/verify/certificate.hpp: a certificate — an answer that carries
+// what it takes to re-check it without solving anything — and its file
+// format (docs/certificates.md, version 1).
+//
+// A certificate names its model (the file, how it was read, and a SHA-256 of
+// its text and of the constants), the query, the exact value of every state,
+// for an MDP the chosen choice of every state, and one rank per state that
+// witnesses the qualitative facts (reaching the target with positive
+// probability, reaching it almost surely, or missing it with positive
+// probability where a value is infinite). What the ranks mean, query by
+// query, is in docs/certificates.md and in verify.hpp, which checks them.
+// The solver side fills a certificate (exactdp/decision/certify.hpp); this
+// header only holds, writes and reads it, so the checker shares no code with
+// any solver.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exactdp/numeric/rational.hpp"
+
+namespace exactdp {
+
+/// The certificate format's version, written as "version" and required by
+/// the reader.
+inline constexpr int certificate_version = 1;
+
+/// Where a certificate's model comes from and how it was read.
+struct certificate_model {
+  std::string file;              ///< the model file as given (for messages; the digest identifies it)
+  std::string format;            ///< "json", "prism", "storm", "drn", or "" (from the content)
+  std::string reward_model;      ///< a DRN file's reward model, or "" (the first)
+  std::string sha256;            ///< model_digest of the file, 64 lowercase hex digits
+  std::string constants;         ///< the constants the model was built with ("" for none)
+  std::string constants_sha256;  ///< sha256_hex(constants)
+};
+
+/// A certificate (see the file comment). Vectors are indexed by the model's
+/// states in the order the reader numbers them.
+struct certificate {
+  certificate_model model;
+  std::string kind;                             ///< "chain" or "mdp"
+  std::string objective;                        ///< chain: "reach" or "steps"; mdp: "pmax", "pmin", "rmax", "rmin"
+  std::optional<std::string> target;            ///< a label or a state's name; nullopt: the absorbing states (chain)
+  std::string start;                            ///< the start state's name
+  std::vector<std::string> states;              ///< every state's name
+  std::vector<std::optional<Rational>> values;  ///< every state's value; nullopt: +infinity
+  std::vector<std::uint32_t> strategy;          ///< mdp: a choice index per state (0 without choices); chain: empty
+  std::vector<std::int64_t> rank;               ///< the witness rank per state, -1 for none
+};
+
+/// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
+/// Nettle). Cost: linear in the bytes.
+std::string sha256_hex(std::string_view bytes);
+
+/// The digest that identifies a model file: SHA-256 over the file's bytes
+/// and, when the file is PRISM's or Storm's explicit format, over the
+/// .lab/.srew/.state.rew/.trew/.trans.rew files beside it that the readers
+/// read too (each preceded by its extension and length, so that no two sets
+/// of files give the same input). Throws std::invalid_argument for "-"
+/// (standard input cannot be read twice) or an unreadable file. Cost:
+/// linear in the files.
+std::string model_digest(const std::string& path);
+
+/// The certificate as one JSON document (docs/certificates.md), written with
+/// nlohmann_json. Cost: linear in the states and the digits of the values.
+std::string certificate_text(const certificate& c);
+
+/// Reads a certificate written by certificate_text (or by hand). Strict:
+/// every key documented and typed, "version" equal to certificate_version,
+/// one value, rank and (mdp) choice per state. Throws std::invalid_argument
+/// "SOURCE:LINE: ..." naming what is wrong (malformed JSON, wrong version,
+/// a missing or unknown key, a bad number); resource_error past the state
+/// budget. Cost: linear in the text.
+certificate read_certificate(std::string_view text, const std::string& source);
+
+/// Values from elsewhere, without witnesses: CSV lines "state,value" (a
+/// first line "state,value" is a header; '#' lines are comments) or a JSON
+/// object {"state": value, ...}, where a value is a fraction or decimal
+/// ("1/3", "0.25", 3) or "inf". Returns (state name, value; nullopt for inf)
+/// in file order. Throws std::invalid_argument "SOURCE:LINE: ..." for a bad
+/// line, a bad number or a state named twice. Cost: linear in the text.
+std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
+                                                                               const std::string& source);
+
+}  // namespace exactdp

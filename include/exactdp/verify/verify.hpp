@@ -1,0 +1,124 @@
+// exactdp/verify/verify.hpp: the independent checker of certificates
+// (certificate.hpp). It re-reads the model with the model readers and checks
+// the certificate in exact rational arithmetic; it calls no solver and uses
+// no double and no residue.
+//
+// What is checked, for a target set T (the certificate's label or state;
+// for a chain without one, the absorbing states), values x, strategy σ (a
+// chain's one choice) and ranks r:
+//   every query: x = 1 (reach) or 0 (rewards) on T, and r = 0 there.
+//   reach (chain; MDP pmax, pmin):
+//     Z = {s ∉ T: x(s) = 0} is closed: no choice (pmax, chain) or σ (pmin)
+//       leaves Z, so no strategy (pmax) or σ (pmin) ever reaches T from Z;
+//     outside Z ∪ T, r(s) = 1 + max over the relevant choices (σ for pmax
+//       and chains, every choice for pmin) of the least r of a successor:
+//       the distance to T under σ, or the attractor level that every
+//       strategy must descend, so T is reached with positive probability;
+//     outside Z ∪ T, x(s) = Σ P(σ(s), t)·x(t), and no choice gives more
+//       (pmax) or less (pmin).
+//   Then Z is exactly the set of states of value 0 and the equations have
+//   one solution: Baier and Katoen, "Principles of Model Checking" (2008),
+//   Theorem 10.100 for Pmax, and the same argument for Pmin with Z = {Pmin =
+//   0} (section 10.6.1; Forejt, Kwiatkowska, Norman and Parker,
+//   "Automated verification techniques for probabilistic systems" (2011),
+//   section 4.1); for a chain, the first-step equations of an absorbing
+//   chain (Kemeny and Snell, "Finite Markov Chains" (1960)).
+//   expected reward (chain steps; MDP rmin, rmax; rewards >= 0 for MDPs):
+//     finite states F: σ's successors are in F ∪ T, x(s) = reward(σ(s)) +
+//       Σ P(σ(s), t)·x(t), r as above (σ for rmin and chains: σ reaches T
+//       almost surely; every choice for rmax: every strategy does, and then
+//       no choice may lead out of F), and no choice gives less (rmin) or
+//       more (rmax). σ is proper, so x is its value (Kemeny and Snell), and
+//       no strategy does better (Bertsekas and Tsitsiklis, "An analysis of
+//       stochastic shortest path problems" (1991); Forejt et al. 2011,
+//       section 4.2).
+//     infinite states I (x = inf): for each relevant choice a (every choice
+//       for rmin and chains, σ for rmax), either a successor in I has a
+//       smaller r, or every successor is in I with r no larger. A play that
+//       starts in I then either stays in I forever or, with positive
+//       probability, drops to a smaller rank; by induction on r it misses
+//       T with positive probability, so the expected reward is infinite
+//       (PRISM's and Storm's convention).
+// Values from elsewhere carry no strategy and no ranks: then only the
+// equations are checked (σ is a best choice), and the report lists the
+// witnesses that could not be.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "exactdp/numeric/rational.hpp"
+#include "exactdp/verify/certificate.hpp"
+
+namespace exactdp {
+
+/// A model as the checker sees it: states with choices in compressed rows
+/// (the choices of s are choice_begin[s] .. choice_begin[s+1]-1; the
+/// transitions of choice c are edge_begin[c] .. edge_begin[c+1]-1), a reward
+/// per choice, names and labels. A chain's absorbing state has no choice.
+struct verify_model {
+  std::string source;
+  std::vector<std::string> names;
+  std::unordered_map<std::string, std::size_t> index;
+  std::vector<std::size_t> choice_begin{0};
+  std::vector<std::size_t> edge_begin{0};
+  std::vector<std::size_t> to;
+  std::vector<Rational> probability;
+  std::vector<Rational> reward;
+  std::map<std::string, std::vector<std::size_t>> labels;
+  std::size_t size() const { return names.size(); }
+};
+
+class markov_model;
+class decision_model;
+
+/// The checker's view of a Markov chain: an absorbing state has no choice,
+/// any other one choice with the state's reward. Cost: O(n + m).
+verify_model to_verify_model(const markov_model& chain);
+/// The checker's view of a decision model (a game, with states of both
+/// players, is refused: std::invalid_argument). Cost: O(n + m).
+verify_model to_verify_model(const decision_model& mdp);
+
+/// Reads a model file for the checker with the model readers: kind "chain"
+/// reads it as a Markov chain (markov/model.hpp), "mdp" as a decision model
+/// (decision/model_files.hpp; a game with states of both players is
+/// refused). `format` and `reward_model` as the tool's --format and
+/// --reward-model ("" for the defaults). Throws what the readers throw.
+/// Cost: linear in the file.
+verify_model load_verify_model(const std::string& path, const std::string& kind, const std::string& format,
+                               const std::string& reward_model, bool rewards_required);
+
+/// What the checker found.
+struct verify_report {
+  bool verified = false;
+  std::string start;                    ///< the start state's name
+  std::optional<Rational> start_value;  ///< its value (nullopt: infinite)
+  std::optional<std::size_t> state;     ///< the first state that failed, if one did
+  std::string reason;                   ///< why it failed (the state's equation with both sides), or ""
+  std::vector<std::string> unchecked;   ///< witnesses that could not be checked (values without witnesses)
+  std::string theorem;                  ///< why the checks imply the values
+};
+
+/// Checks certificate `c` against model `m` (see the file comment), without
+/// the digest. `witnesses` false: the certificate holds values only (no
+/// strategy, no ranks; read_plain_values). Never throws for a wrong
+/// certificate: the report says what failed; throws std::invalid_argument
+/// only when the certificate does not fit the model at all (other states,
+/// an unknown target or start). Cost: O(n + m) rational operations.
+verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
+
+/// Reads the model at `model_path` the way the certificate says, compares
+/// its digest (and `constants`' digest when given) with the certificate's,
+/// and checks it. A digest that differs gives a report, not verified, whose
+/// reason says that the certificate was written for another model or other
+/// constants. Errors: those of load_verify_model and check_certificate.
+/// Cost: digest plus check_certificate.
+verify_report verify_certificate(const std::string& model_path, const certificate& c,
+                                 const std::optional<std::string>& constants = std::nullopt);
+
+}  // namespace exactdp

@@ -1,0 +1,225 @@
+// Certificates: digests, and the JSON file written with nlohmann_json and
+// read back with the strict reader of io/json_input.hpp.
+#include "exactdp/verify/certificate.hpp"
+
+#include <nettle/sha2.h>
+
+#include <array>
+#include <filesystem>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+
+#include "exactdp/io/json_input.hpp"
+#include "exactdp/io/parse.hpp"
+#include "exactdp/io/read_text.hpp"
+#include "exactdp/markov/explicit_model.hpp"
+
+namespace exactdp {
+
+namespace {
+
+struct sha256_state {
+  sha256_ctx ctx{};
+  sha256_state() { sha256_init(&ctx); }
+  void add(std::string_view bytes) {
+    // Nettle takes a size_t length: no chunking needed.
+    sha256_update(&ctx, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+  }
+  std::string hex() {
+    std::array<std::uint8_t, SHA256_DIGEST_SIZE> d{};
+    sha256_digest(&ctx, d.size(), d.data());
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (const std::uint8_t b : d) {
+      out += digits[b >> 4];
+      out += digits[b & 15];
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::string sha256_hex(std::string_view bytes) {
+  sha256_state h;
+  h.add(bytes);
+  return h.hex();
+}
+
+std::string model_digest(const std::string& path) {
+  if (path == "-")
+    throw std::invalid_argument("a certificate needs the model in a file, not on standard input, to digest it");
+  const std::string text = read_text(path, "the model");
+  sha256_state h;
+  h.add(text);
+  model_format format = model_format::json;
+  try {
+    format = detect_model_format(text, path);
+  } catch (const std::invalid_argument&) {
+  }
+  if (format == model_format::prism || format == model_format::storm) {
+    // The files the explicit readers read beside the .tra (model_files.cpp).
+    for (const char* ext : {".lab", ".srew", ".state.rew", ".trew", ".trans.rew"}) {
+      std::filesystem::path p(path);
+      p.replace_extension(ext);
+      std::error_code ec;
+      if (!std::filesystem::exists(p, ec)) continue;
+      const std::string side = read_text(p.string(), "a file beside the model");
+      h.add(std::string(ext) + ":" + std::to_string(side.size()) + ":");
+      h.add(side);
+    }
+  }
+  return h.hex();
+}
+
+std::string certificate_text(const certificate& c) {
+  using json = nlohmann::ordered_json;
+  json values = json::array();
+  for (const auto& v : c.values) values.push_back(v ? to_string(*v) : std::string("inf"));
+  json rank = json::array();
+  for (const std::int64_t r : c.rank) rank.push_back(r < 0 ? json(nullptr) : json(r));
+  json doc{{"certificate", "exactdp"},
+           {"version", certificate_version},
+           {"model",
+            {{"file", c.model.file},
+             {"format", c.model.format},
+             {"reward_model", c.model.reward_model},
+             {"sha256", c.model.sha256},
+             {"constants", c.model.constants},
+             {"constants_sha256", c.model.constants_sha256}}},
+           {"query",
+            {{"kind", c.kind},
+             {"objective", c.objective},
+             {"target", c.target ? json(*c.target) : json(nullptr)},
+             {"start", c.start}}},
+           {"states", c.states},
+           {"values", std::move(values)}};
+  if (c.kind == "mdp") doc["strategy"] = c.strategy;
+  doc["rank"] = std::move(rank);
+  return doc.dump(1) + "\n";
+}
+
+certificate read_certificate(std::string_view text, const std::string& source) {
+  const json_document doc(text, source, 8);
+  const json_value& root = doc.root();
+  doc.expect_object(root, "the certificate",
+                    {"certificate", "version", "model", "query", "states", "values", "strategy", "rank"});
+  auto need = [&doc](const json_value& object, std::string_view key, std::string_view what) -> const json_value& {
+    const json_value* v = object.find(key);
+    if (!v) doc.fail(object, std::string(what) + " has no key '" + std::string(key) + "'");
+    return *v;
+  };
+  if (doc.expect_string(need(root, "certificate", "the certificate"), "\"certificate\"") != "exactdp")
+    doc.fail(root, "\"certificate\" must be \"exactdp\"");
+  const int version = doc.read_integer<int>(need(root, "version", "the certificate"), "\"version\"", 0, 1'000'000);
+  if (version != certificate_version)
+    doc.fail(root, "certificate version " + std::to_string(version) + " is not known; this exactdp reads version " +
+                       std::to_string(certificate_version));
+  certificate c;
+  const json_value& m = need(root, "model", "the certificate");
+  doc.expect_object(m, "\"model\"", {"file", "format", "reward_model", "sha256", "constants", "constants_sha256"});
+  c.model.file = doc.expect_string(need(m, "file", "\"model\""), "\"file\"");
+  c.model.format = doc.expect_string(need(m, "format", "\"model\""), "\"format\"");
+  c.model.reward_model = doc.expect_string(need(m, "reward_model", "\"model\""), "\"reward_model\"");
+  c.model.sha256 = doc.expect_string(need(m, "sha256", "\"model\""), "\"sha256\"");
+  c.model.constants = doc.expect_string(need(m, "constants", "\"model\""), "\"constants\"");
+  c.model.constants_sha256 = doc.expect_string(need(m, "constants_sha256", "\"model\""), "\"constants_sha256\"");
+  const json_value& q = need(root, "query", "the certificate");
+  doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start"});
+  c.kind = doc.expect_string(need(q, "kind", "\"query\""), "\"kind\"");
+  c.objective = doc.expect_string(need(q, "objective", "\"query\""), "\"objective\"");
+  const bool chain = c.kind == "chain";
+  if (!chain && c.kind != "mdp") doc.fail(q, "\"kind\" must be \"chain\" or \"mdp\", not " + quote_input(c.kind, 40));
+  const bool known =
+      chain ? c.objective == "reach" || c.objective == "steps"
+            : c.objective == "pmax" || c.objective == "pmin" || c.objective == "rmax" || c.objective == "rmin";
+  if (!known)
+    doc.fail(q, "\"objective\" " + quote_input(c.objective, 40) + " is not one of " +
+                    (chain ? "reach, steps" : "pmax, pmin, rmax, rmin") + " for a " + c.kind);
+  const json_value& target = need(q, "target", "\"query\"");
+  if (!target.is(json_value::kind::null)) c.target = doc.expect_string(target, "\"target\"");
+  c.start = doc.expect_string(need(q, "start", "\"query\""), "\"start\"");
+
+  const json_value& states = need(root, "states", "the certificate");
+  doc.expect_array(states, "\"states\"");
+  for (const json_value& s : states.items()) c.states.push_back(doc.expect_string(s, "a state's name"));
+  const std::size_t n = c.states.size();
+  auto array_of_n = [&](std::string_view key) -> const json_value& {
+    const json_value& a = need(root, key, "the certificate");
+    std::string what(1, '"');  // appended, not "\"" + key: GCC 12's -Wrestrict misfires on that
+    what.append(key).push_back('"');
+    doc.expect_array(a, what);
+    if (a.items().size() != n)
+      doc.fail(a, what + " has " + std::to_string(a.items().size()) + " entries for " + std::to_string(n) +
+                      " states");
+    return a;
+  };
+  for (const json_value& v : array_of_n("values").items()) {
+    if (v.is(json_value::kind::string) && v.text() == "inf")
+      c.values.emplace_back(std::nullopt);
+    else
+      c.values.emplace_back(doc.read_number(v, "a state's value"));
+  }
+  for (const json_value& r : array_of_n("rank").items())
+    c.rank.push_back(r.is(json_value::kind::null)
+                         ? -1
+                         : doc.read_integer<std::int64_t>(r, "a rank", 0, std::numeric_limits<std::int64_t>::max()));
+  if (chain) {
+    if (root.find("strategy")) doc.fail(root, "a chain's certificate has no \"strategy\"");
+  } else {
+    for (const json_value& s : array_of_n("strategy").items())
+      c.strategy.push_back(doc.read_integer<std::uint32_t>(s, "a choice", 0, 1U << 31));
+  }
+  return c;
+}
+
+std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
+                                                                               const std::string& source) {
+  std::vector<std::pair<std::string, std::optional<Rational>>> out;
+  std::set<std::string, std::less<>> seen;
+  auto is_inf = [](std::string_view v) { return v == "inf" || v == "infinity" || v == "Infinity"; };
+  auto value_of = [&is_inf](std::string_view v, const std::string& what) -> std::optional<Rational> {
+    if (is_inf(v)) return std::nullopt;
+    return parse_number(v, what);
+  };
+  auto add = [&](std::string name, std::optional<Rational> v, const std::string& where) {
+    if (!seen.insert(name).second)
+      throw std::invalid_argument(where + ": state " + name_text(name) + " is given twice");
+    out.emplace_back(std::move(name), std::move(v));
+  };
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{') {
+    const json_document doc(text, source, 2);
+    doc.expect_object(doc.root(), "the values");
+    for (std::size_t i = 0; i < doc.root().keys().size(); ++i) {
+      const json_value& v = doc.root().items()[i];
+      const std::string where = source + ":" + std::to_string(v.line());
+      if (v.is(json_value::kind::string) && is_inf(v.text()))
+        add(doc.root().keys()[i], std::nullopt, where);
+      else
+        add(doc.root().keys()[i], doc.read_number(v, "the value of state " + name_text(doc.root().keys()[i])), where);
+    }
+    return out;
+  }
+  std::size_t line = 0, pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view l = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line;
+    while (!l.empty() && (l.back() == '\r' || l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
+    if (l.empty() || l.front() == '#' || (out.empty() && seen.empty() && l == "state,value")) continue;
+    const std::string where = source + ":" + std::to_string(line);
+    const std::size_t comma = l.rfind(',');
+    if (comma == std::string_view::npos || comma == 0)
+      throw std::invalid_argument(where + ": a line must be \"state,value\", not " + quote_input(l, 80));
+    add(std::string(l.substr(0, comma)), value_of(l.substr(comma + 1), where + ": the value"), where);
+  }
+  if (out.empty()) throw std::invalid_argument(source + " holds no values");
+  return out;
+}
+
+}  // namespace exactdp

@@ -1,0 +1,420 @@
+// The checker of certificates (verify.hpp): model readers and exact
+// rationals only. Every check is a loop over the states in index order; the
+// first state that fails stops it, named with both sides of what failed.
+#include "exactdp/verify/verify.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "exactdp/decision/model_files.hpp"
+#include "exactdp/io/parse.hpp"
+#include "exactdp/markov/model.hpp"
+
+namespace exactdp {
+
+verify_model to_verify_model(const markov_model& m) {
+  verify_model v;
+  v.source = m.source();
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    v.names.push_back(m.name(s));
+    if (!m.is_absorbing(s)) {
+      for (const markov_transition& t : m.transitions(s)) {
+        v.to.push_back(t.to);
+        v.probability.push_back(t.probability);
+      }
+      v.reward.push_back(m.reward(s));
+      v.edge_begin.push_back(v.to.size());
+    }
+    v.choice_begin.push_back(v.reward.size());
+  }
+  v.labels = m.labels();
+  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
+  return v;
+}
+
+verify_model to_verify_model(const decision_model& m) {
+  if (m.count(state_owner::max) > 0 && m.count(state_owner::min) > 0)
+    throw std::invalid_argument(m.source() + " has states of both players: it is a game, and certificates cover " +
+                                "Markov chains and MDPs");
+  verify_model v;
+  v.source = m.source();
+  for (std::size_t s = 0; s < m.size(); ++s) v.names.push_back(m.name(s));
+  v.choice_begin = m.choice_begin();
+  v.edge_begin = m.edge_begin();
+  v.to = m.targets();
+  v.probability = m.probabilities();
+  for (std::size_t c = 0; c < m.choice_total(); ++c) v.reward.push_back(m.reward(c));
+  v.labels = m.labels();
+  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
+  return v;
+}
+
+verify_model load_verify_model(const std::string& path, const std::string& kind, const std::string& format,
+                               const std::string& reward_model, bool rewards_required) {
+  model_file_options options;
+  options.format = format;
+  options.reward_model = reward_model;
+  if (kind == "chain") return to_verify_model(load_markov_model(path, options));
+  options.rewards_required = rewards_required;
+  return to_verify_model(load_decision_model(path, options));
+}
+
+namespace {
+
+std::string shown(const std::optional<Rational>& x) { return x ? to_string(*x) : std::string("inf"); }
+
+// The checks of one certificate against one model (verify.hpp's comment).
+class checker {
+ public:
+  checker(const verify_model& m, const certificate& c, bool witnesses) : m_(m), c_(c), witnesses_(witnesses) {
+    const std::size_t n = m.size();
+    if (c.states.size() != n)
+      throw std::invalid_argument("the certificate has " + std::to_string(c.states.size()) + " states and " + m.source +
+                                  " has " + std::to_string(n) + ": it is for another model");
+    for (std::size_t s = 0; s < n; ++s)
+      if (c.states[s] != m.names[s])
+        throw std::invalid_argument("state " + std::to_string(s) + " of the certificate is " + name_text(c.states[s]) +
+                                    " and of " + m.source + " " + name_text(m.names[s]) +
+                                    ": the certificate is for another model");
+    target_.assign(n, 0);
+    if (c.target) {
+      if (const auto l = m.labels.find(*c.target); l != m.labels.end()) {
+        for (const std::size_t s : l->second) target_[s] = 1;
+      } else if (const auto s = m.index.find(*c.target); s != m.index.end()) {
+        target_[s->second] = 1;
+      } else {
+        throw std::invalid_argument("the target " + name_text(*c.target) + " is neither a label nor a state of " +
+                                    m.source);
+      }
+    } else if (c.kind == "chain") {
+      for (std::size_t s = 0; s < n; ++s) target_[s] = choices(s) == 0 ? 1 : 0;
+    } else {
+      throw std::invalid_argument("an MDP certificate needs a target");
+    }
+    const auto start = m.index.find(c.start);
+    if (start == m.index.end())
+      throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
+    start_ = start->second;
+    const std::string& o = c.objective;
+    reward_ = o == "steps" || o == "rmin" || o == "rmax";
+    maximise_ = o == "reach" || o == "pmax" || o == "rmax";
+    // Which choices a rank must descend along (every one, or σ's), and
+    // which the closure of the value-0 set and the infinite witness cover.
+    rank_all_ = o == "pmin" || o == "rmax";
+    zero_all_ = o == "pmax" || o == "reach";
+    inf_all_ = o == "rmin" || o == "steps";
+  }
+
+  verify_report run() {
+    verify_report r;
+    r.start = m_.names[start_];
+    r.start_value = c_.values[start_];
+    try {
+      check_structure();
+      for (std::size_t s = 0; s < m_.size(); ++s) check_state(s);
+      r.verified = true;
+    } catch (const failure& f) {
+      r.state = f.state;
+      r.reason = "state " + name_text(m_.names[f.state]) + ": " + f.what;
+    }
+    if (!witnesses_) {
+      r.unchecked.emplace_back(
+          reward_ ? "the ranks that prove the target is reached almost surely from the states of finite value"
+                  : "the ranks that prove the target is reached with positive probability");
+      r.unchecked.emplace_back(
+          reward_ ? "the ranks that prove the states of infinite value miss the target with positive probability"
+                  : "the closure of the states of value 0 (that they cannot reach the target)");
+      r.unchecked.emplace_back(
+          "uniqueness: without these witnesses the values are a fixed point of the equations, "
+          "not proven to be the least (or only) one");
+    }
+    r.theorem = theorem();
+    return r;
+  }
+
+ private:
+  struct failure {
+    std::size_t state;
+    std::string what;
+  };
+  [[noreturn]] static void fail(std::size_t s, std::string what) { throw failure{s, std::move(what)}; }
+
+  std::size_t choices(std::size_t s) const { return m_.choice_begin[s + 1] - m_.choice_begin[s]; }
+  std::size_t chosen(std::size_t s) const {
+    return m_.choice_begin[s] + (c_.strategy.empty() ? best_[s] : c_.strategy[s]);
+  }
+  std::string choice_name(std::size_t s, std::size_t c) const {
+    return c_.kind == "chain" ? std::string("its transitions") : "choice " + std::to_string(c - m_.choice_begin[s]);
+  }
+  bool finite(std::size_t t) const { return c_.values[t].has_value(); }
+  // A state with a rank that counts as a distance: the target, or a state of
+  // positive (reach) or finite (rewards) value.
+  bool ranked(std::size_t t) const {
+    if (target_[t]) return true;
+    return reward_ ? finite(t) : *c_.values[t] != 0;
+  }
+
+  // reward(c) + Σ p·x(t), or nullopt when a successor is infinite.
+  std::optional<Rational> choice_value(std::size_t c, std::string* sum) const {
+    Rational v = reward_ ? m_.reward[c] : Rational(0);
+    if (sum && reward_) *sum = to_string(m_.reward[c]);
+    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+      const std::size_t t = m_.to[e];
+      if (!finite(t)) return std::nullopt;
+      v += m_.probability[e] * *c_.values[t];
+      if (sum && sum->size() < 300)
+        *sum += (sum->empty() ? "" : " + ") + to_string(m_.probability[e]) + "·" + to_string(*c_.values[t]) + " (" +
+                name_text(m_.names[t]) + ")";
+      else if (sum && !sum->ends_with(" + ..."))
+        *sum += " + ...";
+    }
+    return v;
+  }
+
+  void check_structure() {
+    const std::size_t n = m_.size();
+    best_.assign(n, 0);
+    for (std::size_t s = 0; s < n; ++s) {
+      if (c_.kind == "mdp" && !c_.strategy.empty() && choices(s) > 0 && c_.strategy[s] >= choices(s))
+        fail(s, "the strategy picks choice " + std::to_string(c_.strategy[s]) + " of " + std::to_string(choices(s)));
+      if (!reward_ && !finite(s)) fail(s, "a probability cannot be inf");
+      if (reward_ && c_.kind == "mdp")
+        for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c)
+          if (m_.reward[c] < 0)
+            fail(s, choice_name(s, c) + " has the negative reward " + to_string(m_.reward[c]) +
+                        ": Rmin and Rmax need rewards >= 0");
+    }
+  }
+
+  void check_state(std::size_t s) {
+    const std::optional<Rational>& x = c_.values[s];
+    const std::int64_t r = c_.rank[s];
+    if (target_[s]) {
+      const Rational want(reward_ ? 0 : 1);
+      if (!x || *x != want) fail(s, "a target state, so its value is " + to_string(want) + ", not " + shown(x));
+      if (witnesses_ && r != 0) fail(s, "a target state, so its rank is 0, not " + std::to_string(r));
+      return;
+    }
+    if (!reward_ && *x == 0) {
+      if (witnesses_) {
+        zero_closed(s);
+        if (r != -1) fail(s, "value 0, so it has no rank (null), not " + std::to_string(r));
+        return;
+      }
+      if (choices(s) == 0) return;  // the play ends outside the target
+    } else if (reward_ && !x) {
+      if (witnesses_) infinite_witness(s);
+      return;
+    }
+    if (choices(s) == 0) fail(s, "value " + shown(x) + ", but it has no choice and is not a target state");
+    if (c_.strategy.empty()) pick_best(s);
+    if (witnesses_) check_rank(s);
+    check_equation(s);
+  }
+
+  // Z = {value 0, not target} is closed under every choice (pmax, chains) or σ (pmin).
+  void zero_closed(std::size_t s) const {
+    for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
+      if (!zero_all_ && c != chosen(s)) continue;
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+        const std::size_t t = m_.to[e];
+        if (target_[t] || *c_.values[t] != 0)
+          fail(s, "value 0, but " + choice_name(s, c) + " can reach state " + name_text(m_.names[t]) +
+                      (target_[t] ? " of the target" : " of value " + to_string(*c_.values[t])) +
+                      ": the states of value 0 must be closed (no path to the target)");
+      }
+    }
+  }
+
+  // r(s) = 1 + max over the relevant choices of the least rank of a successor.
+  void check_rank(std::size_t s) const {
+    std::int64_t want = 0;
+    for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
+      if (!rank_all_ && c != chosen(s)) continue;
+      std::int64_t least = -1;
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+        const std::size_t t = m_.to[e];
+        if (ranked(t) && c_.rank[t] >= 0 && (least < 0 || c_.rank[t] < least)) least = c_.rank[t];
+      }
+      if (least < 0)
+        fail(s, "value " + shown(c_.values[s]) + ", but " + choice_name(s, c) +
+                    " has no successor with a rank (none is closer to the target)");
+      want = std::max(want, least + 1);
+    }
+    if (c_.rank[s] != want)
+      fail(s, "rank " + (c_.rank[s] < 0 ? std::string("null") : std::to_string(c_.rank[s])) +
+                  ", but its distance to the target " +
+                  (rank_all_ ? "that every strategy must descend" : "under the strategy") +
+                  " is 1 + the least rank of a successor = " + std::to_string(want));
+  }
+
+  // Values without a strategy: σ(s) is a best choice.
+  void pick_best(std::size_t s) {
+    std::optional<Rational> best;
+    for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
+      const std::optional<Rational> v = choice_value(c, nullptr);
+      if (!v) {
+        if (reward_ && maximise_) {
+          best_[s] = static_cast<std::uint32_t>(c - m_.choice_begin[s]);
+          return;
+        }
+        continue;
+      }
+      if (!best || (maximise_ ? *v > *best : *v < *best)) {
+        best = v;
+        best_[s] = static_cast<std::uint32_t>(c - m_.choice_begin[s]);
+      }
+    }
+  }
+
+  // reward(c) + Σ p·x(t) as an unreduced fraction num/den (den > 0), or
+  // nullopt when a successor is infinite. No gcd of large numbers: the
+  // values of a component share their denominator, so den stays the size
+  // of one of them, and only the comparison multiplies.
+  struct fraction {
+    BigInt num{0}, den{1};
+  };
+  static void add_to(fraction& f, const BigInt& n, const BigInt& d) {
+    if (d == f.den) {
+      f.num += n;
+    } else if (f.den % d == 0) {
+      f.num += n * (f.den / d);
+    } else if (d % f.den == 0) {
+      f.num = f.num * (d / f.den) + n;
+      f.den = d;
+    } else {
+      f.num = f.num * d + n * f.den;
+      f.den *= d;
+    }
+  }
+  std::optional<fraction> fast_value(std::size_t c) const {
+    fraction f;
+    if (reward_) add_to(f, numerator(m_.reward[c]), denominator(m_.reward[c]));
+    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+      const std::size_t t = m_.to[e];
+      if (!finite(t)) return std::nullopt;
+      const Rational& p = m_.probability[e];
+      const Rational& x = *c_.values[t];
+      add_to(f, numerator(p) * numerator(x), denominator(p) * denominator(x));
+    }
+    return f;
+  }
+  // The sign of f - x.
+  static int compare(const fraction& f, const Rational& x) {
+    const BigInt l = f.num * denominator(x), r = numerator(x) * f.den;
+    return l < r ? -1 : l > r ? 1 : 0;
+  }
+
+  void check_equation(std::size_t s) const {
+    const Rational& x = *c_.values[s];
+    const std::size_t sigma = chosen(s);
+    const std::optional<fraction> v = fast_value(sigma);
+    if (!v)
+      fail(s, "value " + to_string(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
+    if (compare(*v, x) != 0) {
+      std::string sum;  // both sides, written out only when they differ
+      const std::optional<Rational> exact = choice_value(sigma, &sum);
+      fail(s, "the equation fails: value " + to_string(x) + ", but " + choice_name(s, sigma) + " gives " + sum + " = " +
+                  to_string(*exact));
+    }
+    for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
+      if (c == sigma) continue;
+      const std::optional<fraction> w = fast_value(c);
+      if (!w) {
+        if (maximise_)
+          fail(s, choice_name(s, c) + " can reach a state of infinite value, so the value here is infinite, not " +
+                      to_string(x));
+        continue;
+      }
+      if (maximise_ ? compare(*w, x) > 0 : compare(*w, x) < 0)
+        fail(s, "not optimal: value " + to_string(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
+                    " gives " + to_string(*choice_value(c, nullptr)));
+    }
+  }
+
+  // An infinite state: every relevant choice descends in rank within I, or stays in I.
+  void infinite_witness(std::size_t s) const {
+    const std::int64_t r = c_.rank[s];
+    if (r < 0) fail(s, "value inf, but no rank witnesses that the target is missed with positive probability");
+    if (choices(s) == 0) return;  // the play ends outside the target
+    for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
+      if (!inf_all_ && c != chosen(s)) continue;
+      bool lower = false, stays = true;
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+        const std::size_t t = m_.to[e];
+        const bool in = !target_[t] && !finite(t) && c_.rank[t] >= 0;
+        lower = lower || (in && c_.rank[t] < r);
+        stays = stays && in && c_.rank[t] <= r;
+      }
+      if (!lower && !stays)
+        fail(s, "value inf with rank " + std::to_string(r) + ", but " + choice_name(s, c) +
+                    " neither reaches an infinite state of smaller rank nor stays among infinite states of rank <= " +
+                    std::to_string(r) + ": the target may be reached almost surely");
+    }
+  }
+
+  std::string theorem() const {
+    const std::string& o = c_.objective;
+    if (o == "reach")
+      return "the states of value 0 are closed and every other state reaches the target (ranks), so the first-step "
+             "equations have one solution (absorbing chains: Kemeny and Snell 1960)";
+    if (o == "pmax")
+      return "the states of value 0 are closed under every choice and every other state reaches the target under the "
+             "strategy (ranks), so the Bellman equations have one solution (Baier and Katoen 2008, Theorem 10.100)";
+    if (o == "pmin")
+      return "the states of value 0 are closed under the strategy and every strategy reaches the target from the "
+             "others (ranks), so the Bellman equations have one solution (Baier and Katoen 2008, section 10.6.1; "
+             "Forejt, Kwiatkowska, Norman and Parker 2011, section 4.1)";
+    if (o == "steps")
+      return "the walk reaches the target almost surely from the states of finite value (ranks), so their equations "
+             "have one solution (Kemeny and Snell 1960); the infinite states miss it with positive probability";
+    return std::string(
+               "the strategy reaches the target almost surely from the states of finite value (ranks), so "
+               "the values are its values, and no choice improves them, so no strategy does better "
+               "(Bertsekas and Tsitsiklis 1991; Forejt et al. 2011, section 4.2); ") +
+           (o == "rmin" ? "every strategy" : "the strategy") +
+           " misses the target with positive probability from the infinite states";
+  }
+
+  const verify_model& m_;
+  const certificate& c_;
+  bool witnesses_;
+  std::vector<char> target_;
+  std::vector<std::uint32_t> best_;
+  std::size_t start_ = 0;
+  bool reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
+};
+
+}  // namespace
+
+verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses) {
+  if (c.values.size() != c.states.size() || c.rank.size() != c.states.size() ||
+      (c.kind == "mdp" && witnesses && c.strategy.size() != c.states.size()))
+    throw std::invalid_argument("the certificate's values, ranks and strategy must have one entry per state");
+  return checker(m, c, witnesses).run();
+}
+
+verify_report verify_certificate(const std::string& model_path, const certificate& c,
+                                 const std::optional<std::string>& constants) {
+  const std::string digest = model_digest(model_path);
+  auto refused = [&c](std::string why) {
+    verify_report r;
+    r.start = c.start;
+    r.reason = std::move(why);
+    return r;
+  };
+  if (digest != c.model.sha256)
+    return refused("the model's SHA-256 is " + digest + ", the certificate's " + quote_input(c.model.sha256, 70) +
+                   ": the certificate was written for another model (or another version of " + model_path + ")");
+  if (sha256_hex(c.model.constants) != c.model.constants_sha256)
+    return refused("the certificate's constants " + quote_input(c.model.constants, 60) +
+                   " do not match its constants_sha256");
+  if (constants && sha256_hex(*constants) != c.model.constants_sha256)
+    return refused("the certificate was written with other constants (" + quote_input(c.model.constants, 60) +
+                   ", not " + quote_input(*constants, 60) + ")");
+  const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
+  const verify_model m = load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+  return check_certificate(m, c);
+}
+
+}  // namespace exactdp

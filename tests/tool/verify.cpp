@@ -1,0 +1,157 @@
+// The tool run as a process: chain and mdp --certificate, and verify's
+// output and exit status on certificates that hold, corrupted ones, other
+// models and bad files (a clear one-line error, status 2, never a crash).
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "support/paths.hpp"
+#include "support/run_tool.hpp"
+#include "support/temp_file.hpp"
+#include "support/tool_result.hpp"
+
+using Catch::Contains;
+using Catch::StartsWith;
+using exactdp::test::line_count;
+using exactdp::test::run_tool;
+using exactdp::test::source_path;
+using exactdp::test::temp_file;
+using exactdp::test::tool_result;
+
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void check_error(const tool_result& r, int status, const std::string& words) {
+  INFO(r.out << r.err);
+  CHECK(r.status == status);
+  CHECK_THAT(r.err, StartsWith("exactdp: error: ") && Contains(words));
+  CHECK(line_count(r.err) == 1);
+}
+
+// Solves with --certificate, then verifies; the verified value is the
+// command's exact answer.
+void certify_and_verify(std::vector<std::string> args, const std::string& model) {
+  const temp_file cert("cert.json", "");
+  std::vector<std::string> solve = args;
+  solve.insert(solve.end(), {"--json", "--as", "exact", "--certificate", cert.path()});
+  const tool_result s = run_tool(solve);
+  INFO(s.out << s.err);
+  REQUIRE(s.status == 0);
+  const auto answer = nlohmann::json::parse(s.out);
+  const tool_result v = run_tool({"verify", model, cert.path(), "--json"});
+  INFO(v.out << v.err);
+  REQUIRE(v.status == 0);
+  const auto report = nlohmann::json::parse(v.out);
+  CHECK(report["verified"] == true);
+  CHECK(report["value"] == answer["exact"]);
+  CHECK(report["state"].is_null());
+  const tool_result text = run_tool({"verify", model, cert.path()});
+  CHECK_THAT(text.out, Contains("verified: the value at state") && Contains(answer["exact"].get<std::string>()));
+}
+
+}  // namespace
+
+TEST_CASE("tool: the certificates of chain and mdp verify, with the command's answer", "[tool][verify]") {
+  const std::string ruin = source_path("examples/markov/gamblers_ruin.json");
+  certify_and_verify({"chain", ruin, "--query", "absorb", "--target", "win"}, ruin);
+  certify_and_verify({"chain", ruin, "--query", "steps"}, ruin);
+  const std::string sixes = source_path("examples/markov/sixes_run_2.tra");
+  certify_and_verify({"chain", sixes}, sixes);
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  certify_and_verify({"mdp", lottery, "--query", "pmax", "--target", "goal"}, lottery);
+  certify_and_verify({"mdp", lottery, "--query", "pmin", "--target", "goal"}, lottery);
+  const std::string six = source_path("examples/decision/six.json");
+  certify_and_verify({"mdp", six, "--query", "rmin", "--target", "six"}, six);
+}
+
+TEST_CASE("tool: verify rejects a corrupted certificate and one for another model", "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const temp_file cert("lottery.json", "");
+  REQUIRE(run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", cert.path()}).status == 0);
+  std::string text = slurp(cert.path());
+  const std::size_t at = text.find("\"3/4\"");
+  REQUIRE(at != std::string::npos);
+  const temp_file bad("bad.json", text.replace(at, 5, "\"3/5\""));
+  const tool_result r = run_tool({"verify", lottery, bad.path()});
+  CHECK(r.status == 1);
+  CHECK(r.err.empty());
+  CHECK_THAT(r.out, Contains("not verified: state 0: the equation fails: value 3/5") && Contains("= 33/50"));
+  const tool_result j = run_tool({"verify", lottery, bad.path(), "--json"});
+  CHECK(j.status == 1);
+  const auto report = nlohmann::json::parse(j.out);
+  CHECK(report["verified"] == false);
+  CHECK(report["state"] == "0");
+  CHECK(report["value"].is_null());
+
+  const tool_result other = run_tool({"verify", source_path("examples/decision/six.json"), cert.path()});
+  CHECK(other.status == 1);
+  CHECK_THAT(other.out, Contains("written for another model"));
+  const tool_result constants = run_tool({"verify", lottery, cert.path(), "--const", "N=4"});
+  CHECK(constants.status == 1);
+  CHECK_THAT(constants.out, Contains("written with other constants"));
+}
+
+TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const temp_file cert("good.json", "");
+  REQUIRE(run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", cert.path()}).status == 0);
+  const std::string text = slurp(cert.path());
+  const temp_file cut("cut.json", text.substr(0, text.size() / 2));
+  check_error(run_tool({"verify", lottery, cut.path()}), 2, "not valid JSON");
+  std::string v = text;
+  v.replace(v.find("\"version\": 1"), 12, "\"version\": 7");
+  const temp_file version("version.json", v);
+  check_error(run_tool({"verify", lottery, version.path()}), 2, "certificate version 7 is not known");
+  std::string m = text;
+  m.replace(m.find("\"rank\""), 6, "\"ranks\"");
+  const temp_file key("key.json", m);
+  check_error(run_tool({"verify", lottery, key.path()}), 2, "unknown key 'ranks'");
+  const temp_file missing("missing.json", "{\"certificate\": \"exactdp\", \"version\": 1, \"model\": {}}");
+  check_error(run_tool({"verify", lottery, missing.path()}), 2, "has no key");
+  const temp_file empty("empty.json", "");
+  check_error(run_tool({"verify", lottery, empty.path()}), 2, "empty");
+  const temp_file deep("deep.json", "{\"certificate\": " + std::string(5000, '[') + std::string(5000, ']') + "}");
+  check_error(run_tool({"verify", lottery, deep.path()}), 2, "nested deeper");
+  const temp_file plain("plain.json", "{\"values\": [1, 2]}");
+  check_error(run_tool({"verify", lottery, plain.path()}), 2, "give --query");
+  check_error(run_tool({"verify", lottery, "/nonexistent/c.json"}), 2, "c.json");
+  check_error(run_tool({"verify", lottery, cert.path(), "--query", "pmax"}), 2, "a certificate says them itself");
+  check_error(run_tool({"chain", source_path("examples/markov/gamblers_ruin.json"), "--query", "longrun",
+                        "--certificate", cert.path()}),
+              2, "--certificate covers");
+  check_error(
+      run_tool({"mdp", "-", "--query", "pmax", "--target", "goal", "--certificate", cert.path()}, slurp(lottery)), 2,
+      "not on standard input");
+}
+
+TEST_CASE("tool: values from elsewhere are checked by their equations, the witnesses said unchecked",
+          "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const temp_file csv("values.csv", "state,value\n0,0.75\n1,1\n2,0\n3,1\n4,1\n5,0\n6,0\n7,0\n8,0\n");
+  const tool_result r =
+      run_tool({"verify", lottery, csv.path(), "--query", "pmax", "--target", "goal", "--start", "0"});
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("the equations hold (the witnesses are not checked): the value at state 0 is 3/4") &&
+                        Contains("not checked"));
+  const temp_file wrong("wrong.json",
+                        "{\"0\": \"2/3\", \"1\": 1, \"2\": 0, \"3\": 1, \"4\": 1, \"5\": 0, \"6\": 0, "
+                        "\"7\": 0, \"8\": 0}");
+  const tool_result w = run_tool({"verify", lottery, wrong.path(), "--query", "pmax", "--target", "goal"});
+  CHECK(w.status == 1);
+  CHECK_THAT(w.out, Contains("not verified: state 0"));
+  const temp_file partial("partial.csv", "0,1\n");
+  check_error(run_tool({"verify", lottery, partial.path(), "--query", "pmax", "--target", "goal"}), 2,
+              "gives no value for state");
+}

@@ -1,0 +1,177 @@
+// The verify command (exactdp/verify/verify.hpp): a certificate, or values
+// from elsewhere, checked against a model; and the writing of the
+// certificates of the chain and mdp commands (certify.hpp).
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include "args.hpp"
+#include "certify.hpp"
+#include "command.hpp"
+#include "exactdp/decision/certify.hpp"
+#include "exactdp/io/parse.hpp"
+#include "exactdp/io/read_text.hpp"
+#include "exactdp/io/shown_text.hpp"
+#include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/verify.hpp"
+
+namespace exactdp::tool {
+
+void check_certificate_request(const certificate_request& c) {
+  if (c.model == "-")
+    throw std::invalid_argument(
+        "--certificate needs the model in a file (its digest is part of the certificate), "
+        "not on standard input");
+  if (c.path.empty() || std::filesystem::is_directory(c.path))
+    throw std::invalid_argument("--certificate needs a file name, not " + quote_input(c.path, 80));
+}
+
+void write_certificate(result& r, const certificate_request& c, const decision_model& m, const decision_query& q,
+                       const decision_solution<Rational>& sol) {
+  certificate cert;
+  cert.model = {c.model, c.format, c.reward_model, model_digest(c.model), "", sha256_hex("")};
+  cert.kind = c.kind;
+  cert.objective = c.objective;
+  cert.target = c.target;
+  cert.start = c.start;
+  for (std::size_t s = 0; s < m.size(); ++s) cert.states.push_back(m.name(s));
+  decision_witness w = certify_decision(m, q, sol);
+  cert.values = std::move(w.values);
+  cert.rank = std::move(w.rank);
+  if (c.kind == "mdp") cert.strategy = std::move(w.strategy);
+  const std::string text = certificate_text(cert);
+  std::ofstream out(c.path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out)
+    throw std::invalid_argument("cannot write the certificate " + quote_input(c.path, 80) +
+                                " (a missing folder, or no permission)");
+  r.add("", nullptr, "certificate",
+        "written to " + shown_text(c.path) + " (" + count_of(m.size(), "state", "states") +
+            "; exactdp verify checks it)");
+}
+
+namespace {
+
+struct verify_options {
+  std::string model;
+  std::string certificate;
+  std::optional<std::string> query, target, start, format, reward_model, constants;
+};
+
+void setup_verify(CLI::App& cmd, verify_options& o) {
+  cmd.add_option("MODEL", o.model, "The model file the certificate was written for")->required();
+  cmd.add_option("CERTIFICATE", o.certificate,
+                 "A certificate written by --certificate (docs/certificates.md), or values from elsewhere: CSV "
+                 "lines state,value or a JSON object {\"state\": value}, values as fractions, decimals or inf")
+      ->required();
+  cmd.add_option("--query", o.query,
+                 "For values from elsewhere: reach or steps (a Markov chain), pmax, pmin, rmax or rmin (an MDP)");
+  cmd.add_option("--target", o.target, "For values from elsewhere: the target label or state");
+  cmd.add_option("--start", o.start, "For values from elsewhere: the state whose value to print");
+  cmd.add_option("--format", o.format, "For values from elsewhere: json, prism, storm or drn");
+  cmd.add_option("--reward-model", o.reward_model, "For values from elsewhere: a DRN file's reward model");
+  cmd.add_option("--const", o.constants,
+                 "The constants the model is meant with: refused when the certificate was written with others");
+}
+
+bool is_certificate(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] != '{') return false;
+  // The certificate's first key; a strict read follows.
+  const std::size_t key = text.find_first_not_of(" \t\r\n", first + 1);
+  return key != std::string_view::npos && text.substr(key).starts_with("\"certificate\"");
+}
+
+// A certificate without witnesses from values of elsewhere.
+certificate plain_certificate(const verify_options& o, const verify_model& m, std::string_view text) {
+  certificate c;
+  c.objective = *o.query;
+  c.kind = c.objective == "reach" || c.objective == "steps" ? "chain" : "mdp";
+  c.target = o.target;
+  c.states = m.names;
+  c.values.assign(m.size(), std::nullopt);
+  c.rank.assign(m.size(), -1);
+  std::vector<char> given(m.size(), 0);
+  for (auto& [name, value] : read_plain_values(text, o.certificate)) {
+    const auto s = m.index.find(name);
+    if (s == m.index.end())
+      throw std::invalid_argument(o.certificate + ": " + name_text(name) + " is not a state of " + m.source);
+    c.values[s->second] = std::move(value);
+    given[s->second] = 1;
+  }
+  for (std::size_t s = 0; s < m.size(); ++s)
+    if (!given[s])
+      throw std::invalid_argument(o.certificate + " gives no value for state " + name_text(m.names[s]) +
+                                  " (every state needs one)");
+  c.start = o.start ? *o.start : m.names[0];
+  return c;
+}
+
+result run_verify(const verify_options& o) {
+  const std::string text = read_nonblank_text(o.certificate, "the certificate");
+  verify_report rep;
+  certificate c;
+  const bool full = is_certificate(text);
+  if (full) {
+    for (const auto* opt : {&o.query, &o.target, &o.start, &o.format, &o.reward_model})
+      if (*opt)
+        throw std::invalid_argument(
+            "--query, --target, --start, --format and --reward-model are for values from elsewhere; a certificate "
+            "says them itself");
+    c = read_certificate(text, o.certificate);
+    rep = verify_certificate(o.model, c, o.constants);
+  } else {
+    if (!o.query)
+      throw std::invalid_argument(o.certificate +
+                                  " is not a certificate (no \"certificate\" key first); for values from elsewhere "
+                                  "give --query (reach, steps, pmax, pmin, rmax or rmin) and --target");
+    one_of(*o.query, "--query", {"reach", "steps", "pmax", "pmin", "rmax", "rmin"});
+    const bool chain = *o.query == "reach" || *o.query == "steps";
+    if (!o.target && !chain) throw std::invalid_argument("--query " + *o.query + " needs --target");
+    const verify_model m = load_verify_model(o.model, chain ? "chain" : "mdp", o.format.value_or(""),
+                                             o.reward_model.value_or(""), *o.query == "rmin" || *o.query == "rmax");
+    c = plain_certificate(o, m, text);
+    rep = check_certificate(m, c, false);
+  }
+  result r;
+  r.question = "verify " + shown_text(o.certificate) + " against " + shown_text(o.model) + " (" + c.kind + ", " +
+               c.objective + (c.target ? ", target " + name_text(*c.target) : std::string()) + ")";
+  r.add("model", o.model);
+  r.add("certificate", o.certificate);
+  r.add("objective", c.objective);
+  r.add("witnesses", full);
+  r.add("start", rep.start);
+  r.add("value",
+        rep.verified ? json(rep.start_value ? to_string(*rep.start_value) : std::string("inf")) : json(nullptr));
+  r.add("verified", rep.verified, "result",
+        rep.verified ? std::string(full ? "verified" : "the equations hold (the witnesses are not checked)") +
+                           ": the value at state " + shown_text(rep.start) + " is " +
+                           (rep.start_value ? to_string(*rep.start_value) : std::string("inf")) + " (" +
+                           count_of(c.states.size(), "state", "states") + " checked)"
+                     : "not verified: " + rep.reason);
+  r.add("state", rep.state ? json(c.states[*rep.state]) : json(nullptr));
+  r.add("reason", rep.verified ? json(nullptr) : json(rep.reason));
+  json unchecked = json::array();
+  std::string words;
+  for (const std::string& u : rep.unchecked) {
+    unchecked.push_back(u);
+    words += (words.empty() ? "" : "; ") + u;
+  }
+  r.add("unchecked", unchecked, words.empty() ? "" : "not checked", words);
+  r.add("theorem", rep.theorem, rep.verified && full ? "why" : "", rep.verified && full ? rep.theorem : "");
+  if (!rep.verified) r.status = 1;
+  return r;
+}
+
+}  // namespace
+
+void add_verify_command(command_list& list) {
+  add_command<verify_options>(list, "verify",
+                              "Checks a certificate (written by chain or mdp with --certificate) against its model "
+                              "in exact arithmetic, without solving: every state's equation, the strategy's "
+                              "optimality, the witnesses; or values from elsewhere (CSV or JSON)",
+                              setup_verify, run_verify);
+}
+
+}  // namespace exactdp::tool
