@@ -88,8 +88,10 @@ TEST_CASE("primes_needed: CRT on the numerator needs half the primes of reconstr
 }
 
 TEST_CASE("bounds of the probabilities with a known denominator", "[probability][bounds]") {
-  for (const auto& [n, moves, row, col] :
+  // Named copies, not structured bindings: clang 14 cannot capture those in a lambda.
+  for (const auto& c :
        std::vector<std::array<int, 4>>{{1, 0, 0, 0}, {1, 5, 0, 0}, {3, 2, 0, 0}, {8, 40, 0, 0}, {8, 100, 3, 4}}) {
+    const int n = c[0], moves = c[1], row = c[2], col = c[3];
     INFO("knight " << n << " " << moves);
     check_bound<Rational>(knight_probability_bound(n, moves, row, col),
                           [&]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
@@ -108,8 +110,9 @@ TEST_CASE("bounds of the probabilities with a known denominator", "[probability]
       check_bound<Rational>(expected_rolls_to_reach_bound(target, faces),
                             [&]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
     }
-  for (const auto& [n, k, m] :
+  for (const auto& c :
        std::vector<std::array<int, 3>>{{0, 0, 1}, {5, 3, 4}, {10, 3, 4}, {21, 17, 10}, {300, 300, 300}}) {
+    const int n = c[0], k = c[1], m = c[2];
     INFO("new21 " << n << " " << k << " " << m);
     check_bound<Rational>(new21_probability_bound(n, k, m),
                           [&]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); });
@@ -138,8 +141,9 @@ TEST_CASE("bounds of the counts (denominator 1)", "[probability][bounds]") {
       return dice_sequences<T>(n, {1, 1, 2, 2, 2, 3});
     });
   }
-  for (const auto& [m, n, moves, row, col] :
+  for (const auto& c :
        std::vector<std::array<int, 5>>{{1, 1, 0, 0, 0}, {1, 1, 3, 0, 0}, {8, 50, 23, 5, 26}, {20, 20, 60, 0, 0}}) {
+    const int m = c[0], n = c[1], moves = c[2], row = c[3], col = c[4];
     INFO("boundary " << m << "x" << n << " " << moves);
     check_bound<BigInt>(boundary_paths_bound(m, n, moves, row, col),
                         [&]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); });
