@@ -66,6 +66,7 @@ template <>
 struct exactdp::field_traits<checked_int64> {
   static constexpr const char* name = "int64 (checked)";
   static constexpr bool is_exact = true;  // it throws rather than round or wrap
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = false;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::in_type;

@@ -11,6 +11,7 @@
 
 #include "args.hpp"
 #include "command.hpp"
+#include "exactdp/api/names.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
@@ -174,8 +175,8 @@ result run_pig(const pig_options& o) {
   // The residue of the proven optimal strategy: it needs the exact solve.
   runs.residue = [s, solve_exact, i, j, k](std::uint64_t p) {
     solve_exact();
-    dyn_modulus_scope scope(p);
-    return std::uint64_t{pig_residue<DynModInt>(*s->exact, i, j, k).value()};
+    return residue_of<api::residue_width::narrow>(
+        p, [&]<class T>(std::type_identity<T>) { return pig_residue<T>(*s->exact, i, j, k); });
   };
   result r;
   r.question = "Pig with a " + std::to_string(faces) + "-faced die, target " + std::to_string(target) +
@@ -327,34 +328,13 @@ decision_question read_question(const decision_options& o, const decision_model&
     throw std::invalid_argument("--default is for --query payoff (what a play that never ends pays)");
   if (o.default_payoff) q.query.default_payoff = parse_number(*o.default_payoff, "--default");
   if (o.target) {
-    const auto label = m.labels().find(*o.target);
-    const auto state = m.find(*o.target);
-    if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
-                                  " is both a label and a different state of " + m.source() + "; rename one of them");
-    if (label != m.labels().end()) {
-      q.query.target = label->second;
-      q.target_words = "label " + name_text(*o.target);
-      q.label = true;
-    } else if (state) {
-      q.query.target = {*state};
-      q.target_words = "state " + name_text(m.name(*state));
-    } else {
-      throw std::invalid_argument(
-          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + m.source() +
-          (m.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(m.labels()) + ")"));
-    }
+    api::resolved_target target = api::resolve_target(m, *o.target, "--target");
+    q.query.target = std::move(target.states);
+    q.target_words = std::move(target.words);
+    q.label = target.label;
     q.target_name = *o.target;
   }
-  if (o.start) {
-    const auto s = m.find(*o.start);
-    if (!s) throw std::invalid_argument("--start " + quote_input(*o.start, 60) + " is not a state of " + m.source());
-    q.start = *s;
-  } else if (m.start()) {
-    q.start = *m.start();
-  } else {
-    throw std::invalid_argument(m.source() + " names no start state; give one with --start");
-  }
+  q.start = api::resolve_start(m, o.start, "--start", "--start");
   q.query.progress = report_progress;
   return q;
 }
@@ -481,10 +461,11 @@ result run_decision(const decision_options& o, bool game) {
   // optimise over): the exact solve finds the strategy.
   runs.residue = [m, q, s, solve_exact](std::uint64_t p) {
     solve_exact();
-    dyn_modulus_scope scope(p);
-    const strategy_values<DynModInt> v = evaluate_strategy<DynModInt>(*m, q.query, s->exact->strategy);
-    if (v.infinite[q.start]) infinite_reward(*m, q);
-    return std::uint64_t{v.value[q.start].value()};
+    return residue_of<api::residue_width::narrow>(p, [&]<class T>(std::type_identity<T>) {
+      const strategy_values<T> v = evaluate_strategy<T>(*m, q.query, s->exact->strategy);
+      if (v.infinite[q.start]) infinite_reward(*m, q);
+      return v.value[q.start];
+    });
   };
   result r;
   r.question = question_words(*m, q);

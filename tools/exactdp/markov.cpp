@@ -7,6 +7,7 @@
 #include "args.hpp"
 #include "command.hpp"
 #include "plot.hpp"
+#include "exactdp/api/names.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
@@ -97,18 +98,6 @@ struct chain_question {
   std::string target_words;  // "label goal", "state 10", or "" (the absorbing states)
 };
 
-std::size_t find_state(const markov_model& model, const std::string& name, const char* what) {
-  if (const auto s = model.find(name)) return *s;
-  // States named by their index (PRISM and Storm files) are found by the one
-  // integer reader too, so "01" is state 1 as everywhere else.
-  try {
-    const auto i = parse_integer<std::size_t>(name, what, 0, model.size() - 1);
-    if (const auto s = model.find(std::to_string(i))) return *s;
-  } catch (const std::invalid_argument&) {
-  }
-  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " + model.source());
-}
-
 chain_question read_question(const chain_options& o, const markov_model& model) {
   // "after 5" as one word or as two.
   std::vector<std::string> words;
@@ -131,43 +120,15 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
     throw std::invalid_argument("--query stationary takes at most one state");
   if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, 1'000'000'000'000);
 
-  if (o.start) {
-    q.query.start = find_state(model, *o.start, "--start");
-  } else if (model.start()) {
-    q.query.start = *model.start();
-  } else {
-    const auto init = model.labels().find("init");
-    if (init != model.labels().end() && init->second.size() > 1)
-      throw std::invalid_argument(model.source() + " has " + std::to_string(init->second.size()) +
-                                  " initial states (label init); choose one with --start");
-    throw std::invalid_argument(model.source() + " names no start state; give one with --start");
-  }
-  q.state = q.kind == question_kind::stationary && words.size() == 2 ? find_state(model, words[1], "the state")
+  q.query.start = api::resolve_start(model, o.start, "--start", "--start");
+  q.state = q.kind == question_kind::stationary && words.size() == 2 ? api::resolve_state(model, words[1], "the state")
                                                                      : q.query.start;
   if (o.target) {
     if (q.kind == question_kind::longrun || q.kind == question_kind::stationary)
       throw std::invalid_argument("--target does not apply to --query " + verb + ": the long run has no target");
-    const auto label = model.labels().find(*o.target);
-    std::optional<std::size_t> state;
-    try {
-      state = find_state(model, *o.target, "--target");
-    } catch (const std::invalid_argument&) {
-    }
-    if (label != model.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
-                                  " is both a label and a different state of " + model.source() +
-                                  "; rename one of them");
-    if (label != model.labels().end()) {
-      q.query.target = label->second;
-      q.target_words = "label " + name_text(*o.target);
-    } else if (state) {
-      q.query.target = std::vector<std::size_t>{*state};
-      q.target_words = "state " + name_text(model.name(*state));
-    } else {
-      throw std::invalid_argument(
-          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + model.source() +
-          (model.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(model.labels()) + ")"));
-    }
+    api::resolved_target target = api::resolve_target(model, *o.target, "--target");
+    q.query.target = std::move(target.states);
+    q.target_words = std::move(target.words);
   }
   q.query.progress = [](std::size_t done, std::size_t total) { progress_line::report(done, total); };
   return q;
@@ -334,9 +295,10 @@ result run_chain(const chain_options& o) {
     return (*approx)->value;
   };
   runs.residue = [model, q, residue](std::uint64_t p) {
-    dyn_modulus_scope scope(p);
-    *residue = solve<DynModInt>(*model, q);
-    return std::uint64_t{(*residue)->value.value()};
+    return residue_of<api::residue_width::narrow>(p, [&]<class T>(std::type_identity<T>) {
+      *residue = solve<T>(*model, q);
+      return (*residue)->value;
+    });
   };
   answer_options whole = o.answer;
   if (many) whole.digits.reset();
