@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "plot.hpp"
 #include "exactdp/api/names.hpp"
+#include "exactdp/api/solved.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
@@ -280,29 +281,25 @@ result run_chain(const chain_options& o) {
         "state with --target");
   // Each number system solves once; the answers (one, or one per state)
   // are read from what it kept.
-  auto exact = std::make_shared<std::optional<solved<Rational>>>();
-  auto approx = std::make_shared<std::optional<solved<double>>>();
-  auto residue = std::make_shared<std::optional<solved<DynModInt>>>();
+  auto solve_in = [&model, &q]<class T>(std::type_identity<T>, auto&) {
+    if constexpr (std::is_same_v<T, Rational>) detail::exact_solve_log() = {};
+    solved<T> s = solve<T>(*model, q);
+    if constexpr (std::is_same_v<T, Rational>) s.solves = detail::exact_solve_log();
+    return s;
+  };
+  api::in_systems<solved, decltype(solve_in)> systems(solve_in);
   value_runs runs;
-  runs.exact = [model, q, exact] {
-    detail::exact_solve_log() = {};
-    *exact = solve<Rational>(*model, q);
-    (*exact)->solves = detail::exact_solve_log();
-    return (*exact)->value;
-  };
-  runs.approx = [model, q, approx] {
-    *approx = solve<double>(*model, q);
-    return (*approx)->value;
-  };
-  runs.residue = [model, q, residue](std::uint64_t p) {
-    return residue_of<api::residue_width::narrow>(p, [&]<class T>(std::type_identity<T>) {
-      *residue = solve<T>(*model, q);
-      return (*residue)->value;
-    });
+  runs.exact = [&systems] { return systems.get<Rational>().value; };
+  runs.approx = [&systems] { return systems.get<double>().value; };
+  runs.residue = [&systems](std::uint64_t p) {
+    return systems.residue(p, [](const solved<DynModInt>& s) { return std::uint64_t{s.value.value()}; });
   };
   answer_options whole = o.answer;
   if (many) whole.digits.reset();
   const answer all = compute_answer(runs, whole);
+  const solved<Rational>* exact = systems.find<Rational>();
+  const solved<double>* approx = systems.find<double>();
+  const solved<DynModInt>* residue = all.modulus ? systems.find_residue(all.modulus) : nullptr;
 
   result r;
   r.question = question_words(*model, q);
@@ -320,12 +317,12 @@ result run_chain(const chain_options& o) {
     // The states are structural, the same in every system: take them from
     // the first system that succeeded.
     std::vector<std::size_t> states;
-    if (*exact)
-      for (const auto& e : (*exact)->states) states.push_back(e.first);
-    else if (*approx)
-      for (const auto& e : (*approx)->states) states.push_back(e.first);
-    else if (*residue)
-      for (const auto& e : (*residue)->states) states.push_back(e.first);
+    if (exact)
+      for (const auto& e : exact->states) states.push_back(e.first);
+    else if (approx)
+      for (const auto& e : approx->states) states.push_back(e.first);
+    else if (residue)
+      for (const auto& e : residue->states) states.push_back(e.first);
     for (const std::size_t s : states) {
       auto at = [s](const auto& list) {
         for (const auto& [state, v] : list)
@@ -333,17 +330,11 @@ result run_chain(const chain_options& o) {
         throw std::domain_error("the number systems disagree on the states with a positive probability");
       };
       value_runs one;
-      one.exact = [exact, at, all]() -> Rational {
-        if (!*exact) throw std::domain_error(all.exact_failure);
-        return at((*exact)->states);
-      };
-      one.approx = [approx, at, all]() -> double {
-        if (!*approx) throw std::domain_error(all.double_failure);
-        return at((*approx)->states);
-      };
-      one.residue = [residue, at, all](std::uint64_t) -> std::uint64_t {
-        if (!*residue) throw std::domain_error(all.mod_failure);
-        return at((*residue)->states).value();
+      one.exact = [&systems, at] { return at(systems.get<Rational>().states); };
+      one.approx = [&systems, at] { return at(systems.get<double>().states); };
+      one.residue = [&systems, at](std::uint64_t p) {
+        return systems.residue(p,
+                               [&at](const solved<DynModInt>& sol) { return std::uint64_t{at(sol.states).value()}; });
       };
       const bool never = s == model->size();
       r.answers.push_back({never ? "(never absorbed)" : shown_text(model->name(s)),
@@ -351,16 +342,16 @@ result run_chain(const chain_options& o) {
     }
   }
   // What else the question reports, from the first system that has it.
-  const std::optional<markov_step_method> method = *exact     ? (*exact)->method
-                                                   : *approx  ? (*approx)->method
-                                                   : *residue ? (*residue)->method
-                                                              : std::nullopt;
+  const std::optional<markov_step_method> method = exact     ? exact->method
+                                                   : approx  ? approx->method
+                                                   : residue ? residue->method
+                                                             : std::nullopt;
   if (method) r.add("method", method_words(*method), "method", method_words(*method));
-  if (*exact && (*exact)->solves.modular > 0) add_exact_solve(r, (*exact)->solves);
-  const std::vector<markov_closed_class>* classes = *exact     ? &(*exact)->classes
-                                                    : *approx  ? &(*approx)->classes
-                                                    : *residue ? &(*residue)->classes
-                                                               : nullptr;
+  if (exact && exact->solves.modular > 0) add_exact_solve(r, exact->solves);
+  const std::vector<markov_closed_class>* classes = exact     ? &exact->classes
+                                                    : approx  ? &approx->classes
+                                                    : residue ? &residue->classes
+                                                              : nullptr;
   if (classes && (q.kind == question_kind::longrun || q.kind == question_kind::stationary)) {
     json list = json::array();
     std::string text;
@@ -376,11 +367,11 @@ result run_chain(const chain_options& o) {
       json item{{"states", std::move(names)}, {"period", c.period}};
       std::string probability;
       if (q.kind == question_kind::longrun) {
-        item["probability"] = *exact ? json(to_string((*exact)->class_probability[i])) : json(nullptr);
-        item["probability_double"] = *approx ? json(format_shortest((*approx)->class_probability[i])) : json(nullptr);
-        probability = *exact    ? to_string((*exact)->class_probability[i])
-                      : *approx ? format_shortest((*approx)->class_probability[i])
-                                : "";
+        item["probability"] = exact ? json(to_string(exact->class_probability[i])) : json(nullptr);
+        item["probability_double"] = approx ? json(format_shortest(approx->class_probability[i])) : json(nullptr);
+        probability = exact    ? to_string(exact->class_probability[i])
+                      : approx ? format_shortest(approx->class_probability[i])
+                               : "";
       }
       list.push_back(std::move(item));
       text += (text.empty() ? "" : "\n") + std::string("{") + shown + "}, period " + std::to_string(c.period) +
@@ -391,17 +382,10 @@ result run_chain(const chain_options& o) {
   }
   if (q.kind == question_kind::longrun) {
     value_runs reward;
-    reward.exact = [exact, all]() -> Rational {
-      if (!*exact) throw std::domain_error(all.exact_failure);
-      return *(*exact)->average_reward;
-    };
-    reward.approx = [approx, all]() -> double {
-      if (!*approx) throw std::domain_error(all.double_failure);
-      return *(*approx)->average_reward;
-    };
-    reward.residue = [residue, all](std::uint64_t) -> std::uint64_t {
-      if (!*residue) throw std::domain_error(all.mod_failure);
-      return (*residue)->average_reward->value();
+    reward.exact = [&systems] { return *systems.get<Rational>().average_reward; };
+    reward.approx = [&systems] { return *systems.get<double>().average_reward; };
+    reward.residue = [&systems](std::uint64_t p) {
+      return systems.residue(p, [](const solved<DynModInt>& s) { return std::uint64_t{s.average_reward->value()}; });
     };
     answer_options quiet = o.answer;
     quiet.check.reset();
