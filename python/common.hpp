@@ -11,23 +11,21 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "exactdp/api/names.hpp"
+#include "exactdp/api/systems.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/errors.hpp"
-#include "exactdp/numeric/modint.hpp"
-#include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::python {
 
 namespace py = pybind11;
-
-/// The default modulus of number="mod": 1,000,000,007, the usual judge modulus.
-inline constexpr std::uint64_t default_modulus = 1'000'000'007;
 
 // ---- numbers ----
 
@@ -82,17 +80,24 @@ void bind_state_names(py::class_<Model, Holder>& c) {
           "The start state the model names, or None.");
 }
 
-/// Which number system a call computes in.
-enum class number_kind { exact, approx, residue };
-
-/// Reads number="exact" | "double" | "mod"; throws std::invalid_argument
+/// The number system of a call: number="exact" | "double" | "mod" and, for
+/// "mod", the prime `modulus` (default 1,000,000,007; checked when the run
+/// starts, api::check_residue_modulus). Throws std::invalid_argument
 /// (ValueError) for any other text.
-number_kind read_number(const std::string& number);
+api::number_system read_system(const std::string& number, const std::optional<std::uint64_t>& modulus);
 
-/// The modulus of a residue call: `modulus` or the default. It is checked
-/// (a prime with 2 < p < 2^62, std::invalid_argument otherwise) by the
-/// modulus scope residue_run opens, once.
-std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus);
+/// The states of a target= argument: a name (a label or a state,
+/// api::resolve_target's rule) or an iterable of state names
+/// (api::resolve_state each). Throws std::invalid_argument (ValueError) for
+/// an unknown name or one that is both a label and another state. Needs the GIL.
+template <class Model>
+std::vector<std::size_t> target_states(const Model& model, py::handle target) {
+  if (py::isinstance<py::str>(target)) return api::resolve_target(model, target.cast<std::string>(), "target").states;
+  std::vector<std::size_t> states;
+  for (py::handle s : py::reinterpret_borrow<py::iterable>(target))
+    states.push_back(api::resolve_state(model, s.cast<std::string>(), "target"));
+  return states;
+}
 
 /// Where a long computation is interrupted by Ctrl-C. Installed around every
 /// call that runs with the GIL released (released below): the library's long
@@ -132,105 +137,43 @@ py::object value_to_python(const T& v) {
     return py::int_(v.value());
 }
 
-/// Runs solve(std::type_identity<T>{}) (called without the GIL), then
-/// takes the GIL and returns convert(result), while a run-time modulus is
-/// still set (a 64-bit residue needs it to give its value).
-template <class T, class Solve, class Convert>
-py::object solve_then_convert(const Solve& solve, const Convert& convert) {
-  const auto result = solve(std::type_identity<T>{});
-  py::gil_scoped_acquire gil;
-  return py::object(convert(result));
-}
-
-/// The residue run of solve modulo the prime p: ModInt<1e9+7> for the
-/// default modulus, DynModInt for other primes below 2^31, DynModInt64 up
-/// to 2^62 when Wide (the recurrences; the solvers of chains and games run
-/// on 32-bit residues only: ValueError above 2^31).
-template <bool Wide, class Solve, class Convert>
-py::object residue_run(std::uint64_t p, const Solve& solve, const Convert& convert) {
-  if (p == default_modulus) return released([&] { return solve_then_convert<Mod>(solve, convert); });
-  if constexpr (Wide) check_modulus64(p);  // one message for every out-of-range modulus: 2 < P < 2^62
-  if (!Wide && p >= (std::uint64_t{1} << 31))
-    throw std::invalid_argument("modulus " + std::to_string(p) +
-                                " is out of range: this solver needs a prime below 2^31 (2147483648)");
-  return released([&] {
-    if constexpr (Wide) {
-      if (p >= (std::uint64_t{1} << 31)) {
-        dyn_modulus64_scope scope(p);
-        return solve_then_convert<DynModInt64>(solve, convert);
-      }
-    }
-    dyn_modulus_scope scope(p);
-    return solve_then_convert<DynModInt>(solve, convert);
-  });
-}
-
 /// One computation in the three number systems: solve(std::type_identity<T>{})
-/// computes it in T and convert(result) (called with the GIL) makes the
-/// Python result. number="exact" runs it in Exact (Rational or BigInt),
-/// "double" in double, "mod" modulo the prime `modulus` (read_modulus;
-/// below 2^31 unless Wide). The GIL is released while it runs.
+/// computes it in T (with the GIL released and Ctrl-C checked) and
+/// convert(result) (called with the GIL) makes the Python result, while a
+/// residue run's modulus is still set. number="exact" runs it in Exact
+/// (Rational or BigInt), "double" in double, "mod" modulo the prime
+/// `modulus` (read_system; below 2^31 unless Wide): api::run_in picks the type.
 template <class Exact, bool Wide = true, class Solve, class Convert>
 py::object compute_as(const std::string& number, const std::optional<std::uint64_t>& modulus, const Solve& solve,
                       const Convert& convert) {
-  switch (read_number(number)) {
-    case number_kind::exact:
-      return released([&] { return solve_then_convert<Exact>(solve, convert); });
-    case number_kind::approx:
-      return released([&] { return solve_then_convert<double>(solve, convert); });
-    case number_kind::residue: {
-      const std::uint64_t p = read_modulus(modulus);
-      using exact_result = std::decay_t<decltype(solve(std::type_identity<Exact>{}))>;
-      if constexpr (std::is_same_v<exact_result, Rational> || std::is_same_v<exact_result, BigInt>) {
-        try {
-          return residue_run<Wide>(p, solve, convert);
-        } catch (const std::domain_error&) {
-          // A single value whose solve mod P divided by a multiple of P may
-          // still have a residue: the exact value's (as the tool gives it),
-          // or DomainError when it has none.
-          return py::int_(released([&] { return to_residue64(Rational(solve(std::type_identity<Exact>{})), p); }));
-        }
-      } else {
-        return residue_run<Wide>(p, solve, convert);
+  constexpr api::residue_width width = Wide ? api::residue_width::wide : api::residue_width::narrow;
+  const api::number_system system = read_system(number, modulus);
+  auto run = [&]<class T>(std::type_identity<T> t) -> py::object {
+    const auto result = released([&] { return solve(t); });
+    return py::object(convert(result));
+  };
+  using exact_result = std::decay_t<decltype(solve(std::type_identity<Exact>{}))>;
+  if constexpr (std::is_same_v<exact_result, Rational> || std::is_same_v<exact_result, BigInt>) {
+    if (system.kind == api::system_kind::residue) {
+      try {
+        return api::run_in<Exact, width>(system, run);
+      } catch (const std::domain_error&) {
+        // As the tool does: a single value whose solve mod P divides by a
+        // multiple of P on its way (the coupon collector for 3 kinds, mod 3)
+        // may still have a residue: the exact value's, or DomainError when
+        // it has none.
+        return py::int_(released([&] { return to_residue64(Rational(solve(std::type_identity<Exact>{})), system.modulus); }));
       }
     }
   }
-  return py::none();
+  return api::run_in<Exact, width>(system, run);
 }
 
 /// compute_as for a recurrence with one value: Exact gives a Fraction
 /// (Rational) or an int (BigInt), double a float, a residue an int.
-/// The single-value path avoids taking the GIL twice: the value is made plain
-/// (a residue's uint64_t) before the GIL is taken back.
 template <class Exact, class Solve>
 py::object compute(const std::string& number, const std::optional<std::uint64_t>& modulus, const Solve& solve) {
-  switch (read_number(number)) {
-    case number_kind::exact:
-      return exact_to_python(released([&] { return solve(std::type_identity<Exact>{}); }));
-    case number_kind::approx:
-      return py::float_(static_cast<double>(released([&] { return solve(std::type_identity<double>{}); })));
-    case number_kind::residue:
-      break;
-  }
-  const std::uint64_t p = read_modulus(modulus);
-  check_modulus64(p);  // one message for every out-of-range modulus: 2 < P < 2^62
-  return py::int_(released([&]() -> std::uint64_t {
-    try {
-      if (p == default_modulus) return solve(std::type_identity<Mod>{}).value();
-      if (p < (std::uint64_t{1} << 31)) {
-        dyn_modulus_scope scope(p);
-        return solve(std::type_identity<DynModInt>{}).value();
-      }
-      dyn_modulus64_scope scope(p);
-      return solve(std::type_identity<DynModInt64>{}).value();
-    } catch (const std::domain_error&) {
-      // As the tool does: a recurrence that divides by a multiple of P on
-      // its way (the coupon collector for 3 kinds, mod 3) may still end in
-      // a value with a residue: take it from the exact value, or raise
-      // DomainError when that value has none.
-      return to_residue64(Rational(solve(std::type_identity<Exact>{})), p);
-    }
-  }));
+  return compute_as<Exact>(number, modulus, solve, [](const auto& v) { return value_to_python(v); });
 }
 
 // ---- the families ----

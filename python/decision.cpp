@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "exactdp/api/names.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/model.hpp"
 #include "exactdp/decision/model_files.hpp"
@@ -47,11 +48,6 @@ decision_objective read_objective(const std::string& query) {
                               query + "\"");
 }
 
-std::size_t find_state(const decision_model& m, const std::string& name) {
-  if (const auto s = m.find(name)) return *s;
-  throw std::invalid_argument("target \"" + name + "\" is not a state of " + m.source());
-}
-
 // The query: the objective, the target (a label, a state, or a list of
 // states; none for payoff) and the default payoff (payoff only).
 decision_query read_query(const decision_model& m, const std::string& query, py::handle target,
@@ -67,18 +63,7 @@ decision_query read_query(const decision_model& m, const std::string& query, py:
     q.default_payoff = to_rational(default_payoff);
   }
   if (payoff) return q;
-  if (py::isinstance<py::str>(target)) {
-    const auto name = target.cast<std::string>();
-    const auto label = m.labels().find(name);
-    const auto state = m.find(name);
-    if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("target \"" + name + "\" is both a label and a different state of " + m.source() +
-                                  "; pass the states as a list");
-    q.target = label != m.labels().end() ? label->second : std::vector<std::size_t>{find_state(m, name)};
-    return q;
-  }
-  for (py::handle s : py::reinterpret_borrow<py::iterable>(target))
-    q.target.push_back(find_state(m, s.cast<std::string>()));
+  q.target = target_states(m, target);
   return q;
 }
 
@@ -157,7 +142,7 @@ void bind_decision(py::module_& m) {
       .def(
           "owner",
           [](const decision_model& model, const std::string& state) {
-            return std::string(to_string(model.owner(find_state(model, state))));
+            return std::string(to_string(model.owner(api::resolve_state(model, state, "state"))));
           },
           py::arg("state"), "Who moves at `state`: \"max\", \"min\", \"chance\" or \"terminal\".")
       .def("__repr__", [](const decision_model& model) {

@@ -44,13 +44,13 @@ py::dict nim_dict(const nim_result& a) {
 // the GIL released; convert turns its answer into a dict.
 template <class Solve>
 py::object row_compute(const py::sequence& values, const std::string& number, const Solve& solve) {
-  switch (read_number(number)) {
-    case number_kind::approx: {
+  switch (read_system(number, std::nullopt).kind) {
+    case api::system_kind::approx: {
       std::vector<double> row;
       for (py::handle v : values) row.push_back(v.cast<double>());
       return solve(std::span<const double>(row));
     }
-    case number_kind::exact: {
+    case api::system_kind::exact: {
       bool integers = true;
       for (py::handle v : values) integers = integers && PyLong_Check(v.ptr());
       if (integers) {
@@ -62,7 +62,8 @@ py::object row_compute(const py::sequence& values, const std::string& number, co
       for (py::handle v : values) row.push_back(to_rational(v));
       return solve(std::span<const Rational>(row));
     }
-    case number_kind::residue:
+    case api::system_kind::residue:
+    case api::system_kind::int64:
       break;
   }
   throw std::invalid_argument("a game compares values: number must be \"exact\" or \"double\", not \"mod\"");

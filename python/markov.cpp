@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "exactdp/api/names.hpp"
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/model.hpp"
@@ -31,36 +32,14 @@ model_ptr read_model(py::handle x) {
   return std::make_shared<markov_model>(parse_json_model(text, "the model"));
 }
 
-std::size_t find_state(const markov_model& model, const std::string& name, const char* what) {
-  if (const auto s = model.find(name)) return *s;
-  throw std::invalid_argument(std::string(what) + " \"" + name + "\" is not a state of " + model.source());
-}
-
 // The query: start (a state name, or the model's start), target (a state, a
-// label, or a list of states; none: the absorbing states).
+// label, or a list of states; none: the absorbing states), named by the
+// library's one rule (api/names.hpp).
 markov_query read_query(const markov_model& model, const std::optional<std::string>& start, py::handle target) {
   markov_query q;
-  if (start) {
-    q.start = find_state(model, *start, "start");
-  } else if (model.start()) {
-    q.start = *model.start();
-  } else {
-    throw std::invalid_argument(model.source() + " names no start state; give one with start=");
-  }
+  q.start = api::resolve_start(model, start, "start", "start=");
   if (target.is_none()) return q;
-  if (py::isinstance<py::str>(target)) {
-    const auto name = target.cast<std::string>();
-    const auto label = model.labels().find(name);
-    if (label != model.labels().end())
-      q.target = label->second;
-    else
-      q.target = std::vector<std::size_t>{find_state(model, name, "target")};
-    return q;
-  }
-  std::vector<std::size_t> states;
-  for (py::handle s : py::reinterpret_borrow<py::iterable>(target))
-    states.push_back(find_state(model, s.cast<std::string>(), "target"));
-  q.target = std::move(states);
+  q.target = target_states(model, target);
   return q;
 }
 
@@ -169,10 +148,7 @@ void bind_markov(py::module_& m) {
       [](py::handle model, const std::optional<std::string>& state, const std::string& number,
          const modulus_arg& modulus) {
         const model_ptr mp = read_model(model);
-        const std::size_t s = state ? find_state(*mp, *state, "state")
-                              : mp->start()
-                                  ? *mp->start()
-                                  : throw std::invalid_argument(mp->source() + " names no start state; give state=");
+        const std::size_t s = api::resolve_start(*mp, state, "state", "state=");
         return compute_as<Rational, false>(
             number, modulus,
             [&]<class T>(std::type_identity<T>) {

@@ -144,16 +144,12 @@ Rational to_rational(py::handle x) {
   return q;
 }
 
-number_kind read_number(const std::string& number) {
-  if (number == "exact") return number_kind::exact;
-  if (number == "double") return number_kind::approx;
-  if (number == "mod") return number_kind::residue;
+api::number_system read_system(const std::string& number, const std::optional<std::uint64_t>& modulus) {
+  if (number == "exact") return api::number_system::exact();
+  if (number == "double") return api::number_system::approx();
+  // The modulus is checked (prime, in range) when the run starts.
+  if (number == "mod") return api::number_system::residue(modulus.value_or(api::default_modulus));
   throw std::invalid_argument("number must be \"exact\", \"double\" or \"mod\", not \"" + number + "\"");
-}
-
-std::uint64_t read_modulus(const std::optional<std::uint64_t>& modulus) {
-  // The modulus is checked (prime, in range) by the scope that sets it.
-  return modulus.value_or(default_modulus);
 }
 
 std::string model_json_text(py::handle model, const std::string& what) {
@@ -339,7 +335,7 @@ PYBIND11_MODULE(exactdp, m) {
       "number=\"exact\" (fractions.Fraction or int), \"double\" (float) or \"mod\" (int, modulo the prime "
       "modulus=, default 1000000007). See docs/python.md.";
   m.attr("__version__") = "0.1.0";
-  m.attr("DEFAULT_MODULUS") = default_modulus;
+  m.attr("DEFAULT_MODULUS") = exactdp::api::default_modulus;
   bind_errors(m);
   bind_budgets(m);
   bind_testing(m);

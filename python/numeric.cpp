@@ -24,7 +24,7 @@ namespace {
 std::vector<residue_class> read_classes(py::handle residues, py::handle moduli) {
   std::vector<residue_class> classes;
   if (PyLong_Check(residues.ptr()) || py::hasattr(residues, "__index__")) {
-    const BigInt modulus = moduli.is_none() ? BigInt(default_modulus) : to_bigint(moduli);
+    const BigInt modulus = moduli.is_none() ? BigInt(api::default_modulus) : to_bigint(moduli);
     classes.push_back({to_bigint(residues), modulus});
     return classes;
   }
@@ -159,7 +159,7 @@ void bind_numeric(py::module_& m) {
       "to_residue",
       [](py::handle q, const std::optional<std::uint64_t>& modulus) {
         const Rational exact = to_rational(q);
-        const std::uint64_t p = modulus.value_or(default_modulus);
+        const std::uint64_t p = modulus.value_or(api::default_modulus);
         return to_residue64(exact, p);
       },
       py::arg("value"), py::arg("modulus").noconvert() = py::none(),

@@ -357,9 +357,9 @@ def test_errors():
         exactdp.optimal_decision(model, "pbest", "rich")
     with pytest.raises(ValueError, match="needs a target"):
         exactdp.optimal_decision(model, "pmax")
-    with pytest.raises(ValueError, match="not a state"):
+    with pytest.raises(ValueError, match="neither a label nor a state"):
         exactdp.optimal_decision(model, "pmax", "nowhere")
-    with pytest.raises(ValueError, match="both a label and a different state"):
+    with pytest.raises(ValueError, match=r"both a label of .* \(its states: 3\) and a different state"):
         exactdp.optimal_decision(model_dict(states, terminals, {"1": ["3"]}), "pmax", "1")
     with pytest.raises(ValueError, match="no target"):
         exactdp.optimal_decision(model, "payoff", "rich")

@@ -15,6 +15,7 @@ template <>
 struct exactdp::field_traits<et_on_rational> {
   static constexpr const char* name = "et-on";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = false;
 };

@@ -1,9 +1,9 @@
-// A fourth number policy, added here and nowhere else: int64 counts that
-// throw std::overflow_error instead of wrapping. It is one field_traits
-// specialisation (below); the counting recurrences (knight_paths,
-// boundary_paths, dice_sequences) run on it unchanged, agree with the exact
-// BigInt counts whenever those fit in 63 bits, and throw a clear error when
-// they do not. The library has no branch for this type: that is the point.
+// A fourth number policy: int64 counts that throw std::overflow_error
+// instead of wrapping (numeric/checked_int64.hpp). It is one field_traits
+// specialisation; the counting recurrences (knight_paths, boundary_paths,
+// dice_sequences) run on it unchanged, agree with the exact BigInt counts
+// whenever those fit in 63 bits, and throw a clear error when they do not.
+// The recurrences have no branch for this type: that is the point.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -14,63 +14,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/numeric/checked_int64.hpp"
 #include "exactdp/numeric/numeric.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/knight.hpp"
-
-namespace {
-
-/// A count in int64 whose +, -, * and negation throw std::overflow_error
-/// naming the operation when the true result does not fit (GCC/Clang's
-/// __builtin_*_overflow: exact, no undefined behaviour).
-class checked_int64 {
- public:
-  checked_int64() = default;
-  checked_int64(std::int64_t v) : v_(v) {}  // NOLINT: implicit like an integer
-  std::int64_t value() const { return v_; }
-
-  friend checked_int64 operator+(checked_int64 a, checked_int64 b) {
-    std::int64_t r;
-    if (__builtin_add_overflow(a.v_, b.v_, &r)) overflow(a, "+", b);
-    return r;
-  }
-  friend checked_int64 operator-(checked_int64 a, checked_int64 b) {
-    std::int64_t r;
-    if (__builtin_sub_overflow(a.v_, b.v_, &r)) overflow(a, "-", b);
-    return r;
-  }
-  friend checked_int64 operator*(checked_int64 a, checked_int64 b) {
-    std::int64_t r;
-    if (__builtin_mul_overflow(a.v_, b.v_, &r)) overflow(a, "*", b);
-    return r;
-  }
-  friend checked_int64 operator-(checked_int64 a) { return checked_int64(0) - a; }
-  checked_int64& operator+=(checked_int64 o) { return *this = *this + o; }
-  checked_int64& operator-=(checked_int64 o) { return *this = *this - o; }
-  checked_int64& operator*=(checked_int64 o) { return *this = *this * o; }
-  friend bool operator==(checked_int64, checked_int64) = default;
-
- private:
-  [[noreturn]] static void overflow(checked_int64 a, const char* op, checked_int64 b) {
-    throw std::overflow_error("int64 count overflow: " + std::to_string(a.v_) + " " + op + " " + std::to_string(b.v_) +
-                              " does not fit in 64 bits");
-  }
-  std::int64_t v_ = 0;
-};
-
-}  // namespace
-
-/// The whole of what the library needs to know about the new type.
-template <>
-struct exactdp::field_traits<checked_int64> {
-  static constexpr const char* name = "int64 (checked)";
-  static constexpr bool is_exact = true;  // it throws rather than round or wrap
-  static constexpr bool is_field = false;
-  static constexpr bool fixed_size = true;
-  static constexpr count_form counting = count_form::in_type;
-  static constexpr linear_solver solver = linear_solver::none;
-};
 
 using namespace exactdp;
 

@@ -130,7 +130,7 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   a.offered = {offers("exact"), offers("double"), offers("mod") && static_cast<bool>(runs.residue)};
   // Every option is read before any work, so bad input never waits.
   const bool offers_mod = static_cast<bool>(runs.residue);
-  const std::uint64_t modulus = offers_mod ? read_modulus(o.modulus, runs.modulus_limit) : 0;
+  const std::uint64_t modulus = offers_mod ? read_modulus(o.modulus, api::modulus_limit(runs.residues)) : 0;
   int digits = 0;
   if (o.digits) digits = parse_integer<int>(*o.digits, "--digits", 1, 100000);
   if (as == "decimal" && digits == 0) digits = 17;

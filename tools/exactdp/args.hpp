@@ -23,7 +23,7 @@ const std::string& one_of(const std::string& text, std::string_view name, std::s
 const std::string& one_of(const std::string& text, std::string_view name, std::initializer_list<std::string> choices);
 
 /// A prime modulus 2 < P < limit for residues, `limit` a power of two up to
-/// 2^62 (a run in 32-bit residues needs P < 2^31: value_runs::modulus_limit).
+/// 2^62 (a run in 32-bit residues needs P < 2^31: value_runs::residues).
 /// Throws std::invalid_argument "the modulus must be a prime P with 2 < P <
 /// 2^K = LIMIT (this command's residues), not 'text'" or "modulus N is not
 /// prime: ...".

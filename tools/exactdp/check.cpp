@@ -490,10 +490,10 @@ result run_check(const check_options& o) {
           if (ordered || rw.reduce == "max" || rw.reduce == "min" || rw.reduce == "count" || rw.reduce == "forall" ||
               rw.reduce == "exists")
             strategy = &exact_values().strategy;
-          dyn_modulus_scope scope(modulus);
-          const lang::property_values<DynModInt> v =
-              lang::evaluate_property<DynModInt>(m->model, m->space, *p, strategy);
-          return std::uint64_t{reduce<DynModInt>(rw, v, *m, cache->exact).value()};
+          return residue_of<api::residue_width::narrow>(modulus, [&]<class T>(std::type_identity<T>) {
+            const lang::property_values<T> v = lang::evaluate_property<T>(m->model, m->space, *p, strategy);
+            return reduce<T>(rw, v, *m, cache->exact);
+          });
         };
         named_answer na{rw.name, rw.name_json, compute_answer(runs, o.answer)};
         std::optional<bool> truth;

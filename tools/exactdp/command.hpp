@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/api/systems.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/numeric.hpp"
 
@@ -68,41 +69,37 @@ struct answer {
 inline constexpr int prime_bits = 62;
 
 /// The runs of one question. Each may throw; unset runs are not offered.
-/// `residue` receives the modulus, a prime 2 < P < modulus_limit: 2^31 for a
-/// run in DynModInt, 2^62 for runs made by residue_run (runs_of does).
-/// `bound`, when set, bounds the exact value before any run (--as primes).
+/// `residue` receives the modulus, a prime 2 < P < 2^31 for a narrow run
+/// (32-bit residues), 2 < P < 2^62 for a wide one (runs_of makes those):
+/// api::check_residue_modulus. `bound`, when set, bounds the exact value
+/// before any run (--as primes).
 struct value_runs {
   std::function<Rational()> exact;
   std::function<double()> approx;
   std::function<std::uint64_t(std::uint64_t modulus)> residue;
   std::function<std::int64_t()> int64;
-  std::uint64_t modulus_limit = std::uint64_t{1} << 31;
+  api::residue_width residues = api::residue_width::narrow;
   std::function<answer_bound()> bound;
 };
 
-/// The residue of solve(std::type_identity<M>{}) modulo the prime p: M is
-/// DynModInt for p < 2^31 and DynModInt64 for 2^31 < p < 2^62, with its
-/// modulus set to p for the call. The one place a residue run picks its type.
-template <class Solve>
-std::uint64_t residue_run(std::uint64_t p, const Solve& solve) {
-  if (p < (std::uint64_t{1} << 31)) {
-    dyn_modulus_scope scope(p);
-    return std::uint64_t{solve(std::type_identity<DynModInt>{}).value()};
-  }
-  dyn_modulus64_scope scope(p);
-  return solve(std::type_identity<DynModInt64>{}).value();
+/// The residue modulo the prime p of a run in the residue type api::run_residue
+/// picks (narrow: 32-bit residues, P < 2^31; wide: P < 2^62), as a number.
+template <api::residue_width Width = api::residue_width::wide, class Solve>
+std::uint64_t residue_of(std::uint64_t p, const Solve& solve) {
+  return api::run_residue<Width>(p, [&solve](auto t) { return std::uint64_t{solve(t).value()}; });
 }
 
 /// Builds the three runs from one generic solver: solve(std::type_identity<T>{})
-/// returns the recurrence's value in T. Exact is Rational (probabilities and
-/// expectations) or BigInt (counts). Residues take primes below 2^62.
+/// returns the recurrence's value in T (api::run_in). Exact is Rational
+/// (probabilities and expectations) or BigInt (counts). Residues take primes
+/// below 2^62.
 template <class Exact, class Solve>
 value_runs runs_of(Solve solve) {
   return {[solve] { return Rational(solve(std::type_identity<Exact>{})); },
           [solve] { return static_cast<double>(solve(std::type_identity<double>{})); },
-          [solve](std::uint64_t p) { return residue_run(p, solve); },
+          [solve](std::uint64_t p) { return residue_of(p, solve); },
           {},
-          modulus64_limit,
+          api::residue_width::wide,
           {}};
 }
 

@@ -12,6 +12,8 @@
 #include "args.hpp"
 #include "certify.hpp"
 #include "command.hpp"
+#include "exactdp/api/names.hpp"
+#include "exactdp/api/solved.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
@@ -139,11 +141,6 @@ void plot_pig(const pig_solution<T>& sol, int faces, int target, const std::stri
   plot_with_gnuplot(p.str(), path);
 }
 
-struct pig_solutions {
-  std::optional<pig_solution<Rational>> exact;
-  std::optional<pig_solution<double>> approx;
-};
-
 result run_pig(const pig_options& o) {
   const int faces = parse_integer<int>(o.faces, "--faces", 2, pig_max_faces);
   const int target = parse_integer<int>(o.target, "--target", 1, pig_max_target);
@@ -159,24 +156,20 @@ result run_pig(const pig_options& o) {
     j = parse_integer<int>(at[1], "J (the opponent's score, below the target " + t + ")", 0, target - 1);
     k = parse_integer<int>(at[2], "K (the turn total, with I + K below the target " + t + ")", 0, target - 1 - i);
   }
-  auto s = std::make_shared<pig_solutions>();
-  auto solve_exact = [s, faces, target] {
-    if (!s->exact) s->exact = pig_game<Rational>(faces, target, true, report_progress);
+  // Each system solves once. The residue is that of the proven optimal
+  // strategy at (i, j, k): it needs the exact solve.
+  auto solve_in = [faces, target, i, j, k]<class T>(std::type_identity<T>, auto& systems) {
+    if constexpr (field_traits<T>::is_residue)
+      return pig_residue<T>(systems.template get<Rational>(), i, j, k);
+    else
+      return pig_game<T>(faces, target, true, report_progress);
   };
+  api::in_systems<pig_solution, decltype(solve_in), Rational, api::itself> systems(solve_in);
   value_runs runs;
-  runs.exact = [s, solve_exact, i, j, k] {
-    solve_exact();
-    return pig_values_at(*s->exact, i, j, k).win;
-  };
-  runs.approx = [s, faces, target, i, j, k] {
-    s->approx = pig_game<double>(faces, target, true, report_progress);
-    return pig_values_at(*s->approx, i, j, k).win;
-  };
-  // The residue of the proven optimal strategy: it needs the exact solve.
-  runs.residue = [s, solve_exact, i, j, k](std::uint64_t p) {
-    solve_exact();
-    dyn_modulus_scope scope(p);
-    return std::uint64_t{pig_residue<DynModInt>(*s->exact, i, j, k).value()};
+  runs.exact = [&systems, i, j, k] { return pig_values_at(systems.get<Rational>(), i, j, k).win; };
+  runs.approx = [&systems, i, j, k] { return pig_values_at(systems.get<double>(), i, j, k).win; };
+  runs.residue = [&systems](std::uint64_t p) {
+    return systems.residue(p, [](const DynModInt& v) { return std::uint64_t{v.value()}; });
   };
   result r;
   r.question = "Pig with a " + std::to_string(faces) + "-faced die, target " + std::to_string(target) +
@@ -184,11 +177,13 @@ result run_pig(const pig_options& o) {
                std::to_string(j) + " with turn total " + std::to_string(k) + ", both playing optimally";
   r.main = compute_answer(runs, o.answer);
   r.as = o.answer.as;
+  const pig_solution<Rational>* exact = systems.find<Rational>();
+  const pig_solution<double>* approx = systems.find<double>();
   if (o.plot) {
-    if (s->exact)
-      plot_pig(*s->exact, faces, target, *o.plot);
+    if (exact)
+      plot_pig(*exact, faces, target, *o.plot);
     else
-      plot_pig(s->approx ? *s->approx : pig_game<double>(faces, target, true, report_progress), faces, target, *o.plot);
+      plot_pig(systems.get<double>(), faces, target, *o.plot);
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   r.add("faces", faces);
@@ -197,8 +192,8 @@ result run_pig(const pig_options& o) {
   // The action and both actions' values, from each solution computed.
   std::optional<pig_values<Rational>> ev;
   std::optional<pig_values<double>> dv;
-  if (s->exact) ev = pig_values_at(*s->exact, i, j, k);
-  if (s->approx) dv = pig_values_at(*s->approx, i, j, k);
+  if (exact) ev = pig_values_at(*exact, i, j, k);
+  if (approx) dv = pig_values_at(*approx, i, j, k);
   if (ev || dv) {
     const pig_action best = ev ? ev->best : dv->best;
     // A turn starts with a roll: at turn total 0 holding is not an action.
@@ -222,8 +217,8 @@ result run_pig(const pig_options& o) {
   const std::size_t states =
       static_cast<std::size_t>(target) * static_cast<std::size_t>(target) * (static_cast<std::size_t>(target) + 1) / 2;
   r.add("states", states);
-  if (s->exact) {
-    const pig_stats& st = s->exact->stats();
+  if (exact) {
+    const pig_stats& st = exact->stats();
     r.add("exact_rounds", st.rounds);
     r.add("guess_wrong", st.guess_wrong);
     r.add("pairs_proved", st.pairs_proved);
@@ -331,34 +326,13 @@ decision_question read_question(const decision_options& o, const decision_model&
     throw std::invalid_argument("--default is for --query payoff (what a play that never ends pays)");
   if (o.default_payoff) q.query.default_payoff = parse_number(*o.default_payoff, "--default");
   if (o.target) {
-    const auto label = m.labels().find(*o.target);
-    const auto state = m.find(*o.target);
-    if (label != m.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
-                                  " is both a label and a different state of " + m.source() + "; rename one of them");
-    if (label != m.labels().end()) {
-      q.query.target = label->second;
-      q.target_words = "label " + name_text(*o.target);
-      q.label = true;
-    } else if (state) {
-      q.query.target = {*state};
-      q.target_words = "state " + name_text(m.name(*state));
-    } else {
-      throw std::invalid_argument(
-          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + m.source() +
-          (m.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(m.labels()) + ")"));
-    }
+    api::resolved_target target = api::resolve_target(m, *o.target, "--target");
+    q.query.target = std::move(target.states);
+    q.target_words = std::move(target.words);
+    q.label = target.label;
     q.target_name = *o.target;
   }
-  if (o.start) {
-    const auto s = m.find(*o.start);
-    if (!s) throw std::invalid_argument("--start " + quote_input(*o.start, 60) + " is not a state of " + m.source());
-    q.start = *s;
-  } else if (m.start()) {
-    q.start = *m.start();
-  } else {
-    throw std::invalid_argument(m.source() + " names no start state; give one with --start");
-  }
+  q.start = api::resolve_start(m, o.start, "--start", "--start");
   q.query.progress = report_progress;
   return q;
 }
@@ -401,9 +375,11 @@ std::string question_words(const decision_model& m, const decision_question& q) 
   }
 }
 
+// The solutions a run found (api::in_systems::find): null where a system
+// was not asked for or failed.
 struct decision_solutions {
-  std::optional<decision_solution<Rational>> exact;
-  std::optional<decision_solution<double>> approx;
+  const decision_solution<Rational>* exact = nullptr;
+  const decision_solution<double>* approx = nullptr;
 };
 
 // The chosen action's name: its own, or "#i" for the i-th choice of s.
@@ -416,6 +392,7 @@ std::string action_of(const decision_model& m, std::size_t s, std::size_t i) {
 // the reach and reward queries excluded: the play has stopped there), its
 // chosen action and the value of each action.
 void add_strategy(result& r, const decision_model& m, const decision_question& q, const decision_solutions& s) {
+  if (!s.exact && !s.approx) return;  // no system solved it: no strategy to show
   const bool mdp =
       q.query.objective != decision_objective::reach_game && q.query.objective != decision_objective::payoff_game;
   const bool maximise = q.query.objective == decision_objective::pmax || q.query.objective == decision_objective::rmax;
@@ -478,33 +455,32 @@ result run_decision(const decision_options& o, bool game) {
                                m->name(q.start)};
     check_certificate_request(*cert);
   }
-  auto s = std::make_shared<decision_solutions>();
-  auto solve_exact = [m, q, s] {
-    if (!s->exact) s->exact = optimal_decision<Rational>(*m, q.query);
+  // Each system solves once. The residues are those of the proven optimal
+  // strategy (residues have no order to optimise over): the exact solve
+  // finds the strategy.
+  auto solve_in = [&m, &q]<class T>(std::type_identity<T>, auto& systems) {
+    if constexpr (field_traits<T>::is_residue)
+      return evaluate_strategy<T>(*m, q.query, systems.template get<Rational>().strategy);
+    else
+      return optimal_decision<T>(*m, q.query);
+  };
+  api::in_systems<decision_solution, decltype(solve_in), Rational, strategy_values> systems(solve_in);
+  // The value at the start, or the error of an infinite expected reward.
+  auto at_start = [&m, &q](const auto& v) {
+    if (v.infinite[q.start]) infinite_reward(*m, q);
+    return v.value[q.start];
   };
   value_runs runs;
-  runs.exact = [m, q, s, solve_exact] {
-    solve_exact();
-    if (s->exact->infinite[q.start]) infinite_reward(*m, q);
-    return s->exact->value[q.start];
-  };
-  runs.approx = [m, q, s] {
-    s->approx = optimal_decision<double>(*m, q.query);
-    if (s->approx->infinite[q.start]) infinite_reward(*m, q);
-    return s->approx->value[q.start];
-  };
-  // The residue of the proven optimal strategy (residues have no order to
-  // optimise over): the exact solve finds the strategy.
-  runs.residue = [m, q, s, solve_exact](std::uint64_t p) {
-    solve_exact();
-    dyn_modulus_scope scope(p);
-    const strategy_values<DynModInt> v = evaluate_strategy<DynModInt>(*m, q.query, s->exact->strategy);
-    if (v.infinite[q.start]) infinite_reward(*m, q);
-    return std::uint64_t{v.value[q.start].value()};
+  runs.exact = [&systems, at_start] { return at_start(systems.get<Rational>()); };
+  runs.approx = [&systems, at_start] { return at_start(systems.get<double>()); };
+  runs.residue = [&systems, at_start](std::uint64_t p) {
+    return systems.residue(
+        p, [&at_start](const strategy_values<DynModInt>& v) { return std::uint64_t{at_start(v).value()}; });
   };
   result r;
   r.question = question_words(*m, q);
   r.main = compute_answer(runs, o.answer);
+  const decision_solutions s{systems.find<Rational>(), systems.find<double>()};
   r.as = o.answer.as;
   r.add("model", m->source());
   r.add("start", m->name(q.start));
@@ -523,13 +499,13 @@ result run_decision(const decision_options& o, bool game) {
   // Improvement rounds: in double (the double run, or the exact solve's
   // guess), then in exact arithmetic after the guess.
   std::optional<std::size_t> double_rounds;
-  if (s->approx)
-    double_rounds = s->approx->stats.rounds;
-  else if (s->exact && s->exact->stats.guess_used)
-    double_rounds = s->exact->stats.guess_rounds;
+  if (s.approx)
+    double_rounds = s.approx->stats.rounds;
+  else if (s.exact && s.exact->stats.guess_used)
+    double_rounds = s.exact->stats.guess_rounds;
   r.add("double_rounds", double_rounds ? json(*double_rounds) : json(nullptr));
-  if (s->exact) {
-    const decision_stats& st = s->exact->stats;
+  if (s.exact) {
+    const decision_stats& st = s.exact->stats;
     r.add("exact_rounds", st.rounds);
     r.add("guess_wrong", st.guess_used ? json(st.guess_wrong) : json(nullptr));
     const std::string components = count_of(st.components, "component", "components") + ", the largest of " +
@@ -548,11 +524,8 @@ result run_decision(const decision_options& o, bool game) {
     if (double_rounds)
       r.add("", nullptr, "rounds", count_of(*double_rounds, "improvement round", "improvement rounds") + " in double");
   }
-  if (o.strategy && (s->exact || s->approx)) add_strategy(r, *m, q, *s);
-  if (cert) {
-    solve_exact();
-    write_certificate(r, *cert, *m, q.query, *s->exact);
-  }
+  if (o.strategy && (s.exact || s.approx)) add_strategy(r, *m, q, s);
+  if (cert) write_certificate(r, *cert, *m, q.query, systems.get<Rational>());
   return r;
 }
 

@@ -9,6 +9,8 @@
 #include "exactdp/decision/model_files.hpp"
 #include "command.hpp"
 #include "plot.hpp"
+#include "exactdp/api/names.hpp"
+#include "exactdp/api/solved.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
@@ -104,18 +106,6 @@ struct chain_question {
   std::string target_words;  // "label goal", "state 10", or "" (the absorbing states)
 };
 
-std::size_t find_state(const markov_model& model, const std::string& name, const char* what) {
-  if (const auto s = model.find(name)) return *s;
-  // States named by their index (PRISM and Storm files) are found by the one
-  // integer reader too, so "01" is state 1 as everywhere else.
-  try {
-    const auto i = parse_integer<std::size_t>(name, what, 0, model.size() - 1);
-    if (const auto s = model.find(std::to_string(i))) return *s;
-  } catch (const std::invalid_argument&) {
-  }
-  throw std::invalid_argument(std::string(what) + " " + quote_input(name, 60) + " is not a state of " + model.source());
-}
-
 chain_question read_question(const chain_options& o, const markov_model& model) {
   // "after 5" as one word or as two.
   std::vector<std::string> words;
@@ -138,43 +128,15 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
     throw std::invalid_argument("--query stationary takes at most one state");
   if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, 1'000'000'000'000);
 
-  if (o.start) {
-    q.query.start = find_state(model, *o.start, "--start");
-  } else if (model.start()) {
-    q.query.start = *model.start();
-  } else {
-    const auto init = model.labels().find("init");
-    if (init != model.labels().end() && init->second.size() > 1)
-      throw std::invalid_argument(model.source() + " has " + std::to_string(init->second.size()) +
-                                  " initial states (label init); choose one with --start");
-    throw std::invalid_argument(model.source() + " names no start state; give one with --start");
-  }
-  q.state = q.kind == question_kind::stationary && words.size() == 2 ? find_state(model, words[1], "the state")
+  q.query.start = api::resolve_start(model, o.start, "--start", "--start");
+  q.state = q.kind == question_kind::stationary && words.size() == 2 ? api::resolve_state(model, words[1], "the state")
                                                                      : q.query.start;
   if (o.target) {
     if (q.kind == question_kind::longrun || q.kind == question_kind::stationary)
       throw std::invalid_argument("--target does not apply to --query " + verb + ": the long run has no target");
-    const auto label = model.labels().find(*o.target);
-    std::optional<std::size_t> state;
-    try {
-      state = find_state(model, *o.target, "--target");
-    } catch (const std::invalid_argument&) {
-    }
-    if (label != model.labels().end() && state && label->second != std::vector<std::size_t>{*state})
-      throw std::invalid_argument("--target " + quote_input(*o.target, 60) +
-                                  " is both a label and a different state of " + model.source() +
-                                  "; rename one of them");
-    if (label != model.labels().end()) {
-      q.query.target = label->second;
-      q.target_words = "label " + name_text(*o.target);
-    } else if (state) {
-      q.query.target = std::vector<std::size_t>{*state};
-      q.target_words = "state " + name_text(model.name(*state));
-    } else {
-      throw std::invalid_argument(
-          "--target " + quote_input(*o.target, 60) + " is neither a label nor a state of " + model.source() +
-          (model.labels().empty() ? " (it has no labels)" : " (its labels: " + names_text(model.labels()) + ")"));
-    }
+    api::resolved_target target = api::resolve_target(model, *o.target, "--target");
+    q.query.target = std::move(target.states);
+    q.target_words = std::move(target.words);
   }
   q.query.progress = [](std::size_t done, std::size_t total) { progress_line::report(done, total); };
   return q;
@@ -364,28 +326,25 @@ result run_chain(const chain_options& o) {
         "state with --target");
   // Each number system solves once; the answers (one, or one per state)
   // are read from what it kept.
-  auto exact = std::make_shared<std::optional<solved<Rational>>>();
-  auto approx = std::make_shared<std::optional<solved<double>>>();
-  auto residue = std::make_shared<std::optional<solved<DynModInt>>>();
+  auto solve_in = [&model, &q]<class T>(std::type_identity<T>, auto&) {
+    if constexpr (std::is_same_v<T, Rational>) detail::exact_solve_log() = {};
+    solved<T> s = solve<T>(*model, q);
+    if constexpr (std::is_same_v<T, Rational>) s.solves = detail::exact_solve_log();
+    return s;
+  };
+  api::in_systems<solved, decltype(solve_in)> systems(solve_in);
   value_runs runs;
-  runs.exact = [model, q, exact] {
-    detail::exact_solve_log() = {};
-    *exact = solve<Rational>(*model, q);
-    (*exact)->solves = detail::exact_solve_log();
-    return (*exact)->value;
-  };
-  runs.approx = [model, q, approx] {
-    *approx = solve<double>(*model, q);
-    return (*approx)->value;
-  };
-  runs.residue = [model, q, residue](std::uint64_t p) {
-    dyn_modulus_scope scope(p);
-    *residue = solve<DynModInt>(*model, q);
-    return std::uint64_t{(*residue)->value.value()};
+  runs.exact = [&systems] { return systems.get<Rational>().value; };
+  runs.approx = [&systems] { return systems.get<double>().value; };
+  runs.residue = [&systems](std::uint64_t p) {
+    return systems.residue(p, [](const solved<DynModInt>& s) { return std::uint64_t{s.value.value()}; });
   };
   answer_options whole = o.answer;
   if (many) whole.digits.reset();
   const answer all = compute_answer(runs, whole);
+  const solved<Rational>* exact = systems.find<Rational>();
+  const solved<double>* approx = systems.find<double>();
+  const solved<DynModInt>* residue = all.modulus ? systems.find_residue(all.modulus) : nullptr;
 
   result r;
   r.question = question_words(*model, q);
@@ -403,12 +362,12 @@ result run_chain(const chain_options& o) {
     // The states are structural, the same in every system: take them from
     // the first system that succeeded.
     std::vector<std::size_t> states;
-    if (*exact)
-      for (const auto& e : (*exact)->states) states.push_back(e.first);
-    else if (*approx)
-      for (const auto& e : (*approx)->states) states.push_back(e.first);
-    else if (*residue)
-      for (const auto& e : (*residue)->states) states.push_back(e.first);
+    if (exact)
+      for (const auto& e : exact->states) states.push_back(e.first);
+    else if (approx)
+      for (const auto& e : approx->states) states.push_back(e.first);
+    else if (residue)
+      for (const auto& e : residue->states) states.push_back(e.first);
     for (const std::size_t s : states) {
       auto at = [s](const auto& list) {
         for (const auto& [state, v] : list)
@@ -416,17 +375,11 @@ result run_chain(const chain_options& o) {
         throw std::domain_error("the number systems disagree on the states with a positive probability");
       };
       value_runs one;
-      one.exact = [exact, at, all]() -> Rational {
-        if (!*exact) throw std::domain_error(all.exact_failure);
-        return at((*exact)->states);
-      };
-      one.approx = [approx, at, all]() -> double {
-        if (!*approx) throw std::domain_error(all.double_failure);
-        return at((*approx)->states);
-      };
-      one.residue = [residue, at, all](std::uint64_t) -> std::uint64_t {
-        if (!*residue) throw std::domain_error(all.mod_failure);
-        return at((*residue)->states).value();
+      one.exact = [&systems, at] { return at(systems.get<Rational>().states); };
+      one.approx = [&systems, at] { return at(systems.get<double>().states); };
+      one.residue = [&systems, at](std::uint64_t p) {
+        return systems.residue(p,
+                               [&at](const solved<DynModInt>& sol) { return std::uint64_t{at(sol.states).value()}; });
       };
       const bool never = s == model->size();
       r.answers.push_back({never ? "(never absorbed)" : shown_text(model->name(s)),
@@ -434,16 +387,16 @@ result run_chain(const chain_options& o) {
     }
   }
   // What else the question reports, from the first system that has it.
-  const std::optional<markov_step_method> method = *exact     ? (*exact)->method
-                                                   : *approx  ? (*approx)->method
-                                                   : *residue ? (*residue)->method
-                                                              : std::nullopt;
+  const std::optional<markov_step_method> method = exact     ? exact->method
+                                                   : approx  ? approx->method
+                                                   : residue ? residue->method
+                                                             : std::nullopt;
   if (method) r.add("method", method_words(*method), "method", method_words(*method));
-  if (*exact && (*exact)->solves.modular > 0) add_exact_solve(r, (*exact)->solves);
-  const std::vector<markov_closed_class>* classes = *exact     ? &(*exact)->classes
-                                                    : *approx  ? &(*approx)->classes
-                                                    : *residue ? &(*residue)->classes
-                                                               : nullptr;
+  if (exact && exact->solves.modular > 0) add_exact_solve(r, exact->solves);
+  const std::vector<markov_closed_class>* classes = exact     ? &exact->classes
+                                                    : approx  ? &approx->classes
+                                                    : residue ? &residue->classes
+                                                              : nullptr;
   if (classes && (q.kind == question_kind::longrun || q.kind == question_kind::stationary)) {
     json list = json::array();
     std::string text;
@@ -459,11 +412,11 @@ result run_chain(const chain_options& o) {
       json item{{"states", std::move(names)}, {"period", c.period}};
       std::string probability;
       if (q.kind == question_kind::longrun) {
-        item["probability"] = *exact ? json(to_string((*exact)->class_probability[i])) : json(nullptr);
-        item["probability_double"] = *approx ? json(format_shortest((*approx)->class_probability[i])) : json(nullptr);
-        probability = *exact    ? to_string((*exact)->class_probability[i])
-                      : *approx ? format_shortest((*approx)->class_probability[i])
-                                : "";
+        item["probability"] = exact ? json(to_string(exact->class_probability[i])) : json(nullptr);
+        item["probability_double"] = approx ? json(format_shortest(approx->class_probability[i])) : json(nullptr);
+        probability = exact    ? to_string(exact->class_probability[i])
+                      : approx ? format_shortest(approx->class_probability[i])
+                               : "";
       }
       list.push_back(std::move(item));
       text += (text.empty() ? "" : "\n") + std::string("{") + shown + "}, period " + std::to_string(c.period) +
@@ -475,17 +428,10 @@ result run_chain(const chain_options& o) {
   if (cert) chain_certificate(r, *cert, *model, q, all.exact);
   if (q.kind == question_kind::longrun) {
     value_runs reward;
-    reward.exact = [exact, all]() -> Rational {
-      if (!*exact) throw std::domain_error(all.exact_failure);
-      return *(*exact)->average_reward;
-    };
-    reward.approx = [approx, all]() -> double {
-      if (!*approx) throw std::domain_error(all.double_failure);
-      return *(*approx)->average_reward;
-    };
-    reward.residue = [residue, all](std::uint64_t) -> std::uint64_t {
-      if (!*residue) throw std::domain_error(all.mod_failure);
-      return (*residue)->average_reward->value();
+    reward.exact = [&systems] { return *systems.get<Rational>().average_reward; };
+    reward.approx = [&systems] { return *systems.get<double>().average_reward; };
+    reward.residue = [&systems](std::uint64_t p) {
+      return systems.residue(p, [](const solved<DynModInt>& s) { return std::uint64_t{s.average_reward->value()}; });
     };
     answer_options quiet = o.answer;
     quiet.check.reset();

@@ -228,34 +228,22 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
   return out;
 }
 
-// The budgets of one command line, restored when it ends (the tour and the
-// tests run several command lines in one process).
-class budget_scope {
- public:
-  budget_scope() : memory_(state_budget_bytes()), work_(work_budget_steps()) {}
-  ~budget_scope() {
-    state_budget_bytes() = memory_;
-    work_budget_steps() = work_;
+// The budgets --max-memory and --max-work give: one command line runs in a
+// budget_scope of them, restored when it ends (the tour and the tests run
+// several command lines in one process).
+budget_limits read_budgets(const global_options& g) {
+  budget_limits limits;
+  if (g.max_memory) {
+    const double gib = read_real(*g.max_memory, "--max-memory", make_rational(BigInt(1), BigInt(1000000)),
+                                 Rational(1000000), "a number of GiB in 10^-6..10^6");
+    limits.state_bytes = static_cast<std::uint64_t>(gib * 1073741824.0);
   }
-  budget_scope(const budget_scope&) = delete;
-  budget_scope& operator=(const budget_scope&) = delete;
-
-  void set(const global_options& g) {
-    if (g.max_memory) {
-      const double gib = read_real(*g.max_memory, "--max-memory", make_rational(BigInt(1), BigInt(1000000)),
-                                   Rational(1000000), "a number of GiB in 10^-6..10^6");
-      state_budget_bytes() = static_cast<std::uint64_t>(gib * 1073741824.0);
-    }
-    if (g.max_work)
-      work_budget_steps() =
-          static_cast<long double>(read_real(*g.max_work, "--max-work", Rational(1),
-                                             Rational(BigInt("1000000000000000000")), "a number of steps in 1..10^18"));
-  }
-
- private:
-  std::uint64_t memory_;
-  long double work_;
-};
+  if (g.max_work)
+    limits.work_steps =
+        static_cast<long double>(read_real(*g.max_work, "--max-work", Rational(1),
+                                           Rational(BigInt("1000000000000000000")), "a number of steps in 1..10^18"));
+  return limits;
+}
 
 std::string one_line(std::string message) {
   std::replace(message.begin(), message.end(), '\n', ' ');
@@ -408,8 +396,7 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
     line.insert(line.begin(), command_name);
     std::reverse(line.begin(), line.end());  // CLI11 takes the words last first
     app.parse(line);
-    budget_scope budgets;
-    budgets.set(globals[index]);
+    const budget_scope budgets(read_budgets(globals[index]));
     result r = commands[index].run();
     if (r.command.empty()) r.command = command_name;
     if (globals[index].json)

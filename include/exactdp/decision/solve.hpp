@@ -190,7 +190,7 @@ decision_setup prepare_decision(const decision_model& m, const decision_query& q
 /// " modulo P, so the answer has no residue mod P" for residue types, else "".
 template <class T>
 std::string decision_modulus_words() {
-  if constexpr (requires { T::modulus(); }) {
+  if constexpr (field_traits<T>::is_residue) {
     return " modulo " + std::to_string(T::modulus()) + ", so the answer has no residue mod " +
            std::to_string(T::modulus());
   } else {

@@ -30,10 +30,11 @@ struct markov_query {
 
 namespace detail {
 
-/// " modulo P" for residue types (they have a static modulus()), else "".
+/// " modulo P, so the answer has no residue mod P" for residue types
+/// (field_traits<T>::is_residue), else "".
 template <class T>
 std::string modulus_words() {
-  if constexpr (requires { T::modulus(); }) {
+  if constexpr (field_traits<T>::is_residue) {
     return " modulo " + std::to_string(T::modulus()) + ", so the answer has no residue mod " +
            std::to_string(T::modulus());
   } else {

@@ -30,6 +30,7 @@ template <>
 struct field_traits<double> {
   static constexpr const char* name = "double";
   static constexpr bool is_exact = false;
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::weights;
@@ -112,11 +113,11 @@ double approximate(const T& x) {
 
 namespace detail {
 
-/// " has no residue modulo P" for residue types (those with a static
-/// modulus()), " has no value in <name>" for any other type.
+/// " has no residue modulo P" for residue types (field_traits<T>::is_residue),
+/// " has no value in <name>" for any other type.
 template <class T>
 std::string no_value_words() {
-  if constexpr (requires { T::modulus(); }) {
+  if constexpr (field_traits<T>::is_residue) {
     return " has no residue modulo " + std::to_string(T::modulus());
   } else {
     return std::string(" has no value in ") + field_traits<T>::name;

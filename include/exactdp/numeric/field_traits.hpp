@@ -42,6 +42,8 @@ enum class linear_solver {
 /// Opt-in description of a number type T. A specialisation provides
 ///   static constexpr const char* name;         // "double", "rational", "mod", ...
 ///   static constexpr bool is_exact;            // arithmetic never rounds
+///   static constexpr bool is_residue;          // values are residues modulo the prime
+///                                              // T::modulus() (ModInt, DynModInt, the 64-bit ones)
 ///   static constexpr bool is_field;            // a / b is the field division
 ///   static constexpr bool fixed_size;          // every value has the same size (no heap)
 ///   static constexpr count_form counting;      // how counting recurrences run over T

@@ -277,6 +277,7 @@ template <std::uint32_t P>
 struct field_traits<ModInt<P>> {
   static constexpr const char* name = "mod";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::in_type;
@@ -288,6 +289,7 @@ template <>
 struct field_traits<DynModInt> {
   static constexpr const char* name = "mod";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::in_type;

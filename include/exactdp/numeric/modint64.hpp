@@ -271,6 +271,7 @@ struct field_traits<detail::modint64<Modulus>> {
   using value_type = detail::modint64<Modulus>;
   static constexpr const char* name = "mod";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = true;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::in_type;

@@ -1,6 +1,7 @@
 // exactdp/numeric/numeric.hpp: the whole numeric policy layer in one include.
 #pragma once
 
+#include "exactdp/numeric/checked_int64.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/cost.hpp"

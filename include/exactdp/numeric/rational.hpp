@@ -33,6 +33,7 @@ template <>
 struct field_traits<Rational> {
   static constexpr const char* name = "rational";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = true;
   static constexpr bool fixed_size = false;
   static constexpr count_form counting = count_form::big_integers;
@@ -49,6 +50,7 @@ template <>
 struct field_traits<BigInt> {
   static constexpr const char* name = "bigint";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = false;
   static constexpr bool fixed_size = false;
   static constexpr count_form counting = count_form::big_integers;

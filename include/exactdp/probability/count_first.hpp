@@ -337,6 +337,7 @@ template <int L>
 struct field_traits<detail::fixed_count<L>> {
   static constexpr const char* name = "fixed_count";
   static constexpr bool is_exact = true;
+  static constexpr bool is_residue = false;
   static constexpr bool is_field = false;
   static constexpr bool fixed_size = true;
   static constexpr count_form counting = count_form::in_type;

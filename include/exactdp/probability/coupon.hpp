@@ -235,7 +235,7 @@ T expected_draws_to_collect(int n) {
     const T& den = sum.second;
     // den is the product of numbers in 1..n: 0 exactly when some k in 1..n is.
     std::string step = "the term n/k for some k in 1.." + std::to_string(n);
-    if constexpr (requires { T::modulus(); }) step = "the term n/k for k = " + std::to_string(T::modulus());
+    if constexpr (field_traits<T>::is_residue) step = "the term n/k for k = " + std::to_string(T::modulus());
     return detail::name_the_step<T>("expected_draws_to_collect", "the expected n·H_n", step,
                                     [&] { return T(n) * T(n + 1) * num / den; });
   } else {
