@@ -162,7 +162,8 @@ py::object compute_as(const std::string& number, const std::optional<std::uint64
         // multiple of P on its way (the coupon collector for 3 kinds, mod 3)
         // may still have a residue: the exact value's, or DomainError when
         // it has none.
-        return py::int_(released([&] { return to_residue64(Rational(solve(std::type_identity<Exact>{})), system.modulus); }));
+        return py::int_(
+            released([&] { return to_residue64(Rational(solve(std::type_identity<Exact>{})), system.modulus); }));
       }
     }
   }

@@ -152,8 +152,7 @@ certificate read_certificate(std::string_view text, const std::string& source) {
     what.append(key).push_back('"');
     doc.expect_array(a, what);
     if (a.items().size() != n)
-      doc.fail(a, what + " has " + std::to_string(a.items().size()) + " entries for " + std::to_string(n) +
-                      " states");
+      doc.fail(a, what + " has " + std::to_string(a.items().size()) + " entries for " + std::to_string(n) + " states");
     return a;
   };
   for (const json_value& v : array_of_n("values").items()) {

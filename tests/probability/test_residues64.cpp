@@ -40,8 +40,9 @@ void check_residues64(const Solve& solve) {
 }  // namespace
 
 TEST_CASE("64-bit residues: knight, run, coupon", "[probability][residues64]") {
-  for (const auto& [n, moves, row, col] : std::vector<std::array<int, 4>>{
+  for (const auto& values : std::vector<std::array<int, 4>>{
            {1, 0, 0, 0}, {1, 3, 0, 0}, {3, 2, 0, 0}, {8, 30, 0, 0}, {8, 100, 3, 4}, {5, 17, 2, 1}}) {
+    const int n = values[0], moves = values[1], row = values[2], col = values[3];
     INFO("knight " << n << " " << moves);
     check_residues64<Rational>(
         [&]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
@@ -59,8 +60,9 @@ TEST_CASE("64-bit residues: knight, run, coupon", "[probability][residues64]") {
 }
 
 TEST_CASE("64-bit residues: new21, soup, rolls to reach, fixed points", "[probability][residues64]") {
-  for (const auto& [n, k, m] : std::vector<std::array<int, 3>>{
+  for (const auto& values : std::vector<std::array<int, 3>>{
            {0, 0, 1}, {5, 3, 4}, {21, 17, 10}, {9, 9, 9}, {200, 150, 100}, {5500, 5000, 1000}}) {
+    const int n = values[0], k = values[1], m = values[2];
     INFO("new21 " << n << " " << k << " " << m);
     check_residues64<Rational>([&]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, m); });
   }
@@ -88,8 +90,9 @@ TEST_CASE("64-bit residues: counts of dice sequences and boundary paths", "[prob
       return dice_sequences<T>(n, {15, 15, 15, 15, 15, 15});
     });
   }
-  for (const auto& [m, n, moves, row, col] :
+  for (const auto& values :
        std::vector<std::array<int, 5>>{{1, 1, 0, 0, 0}, {2, 2, 2, 0, 0}, {8, 50, 23, 5, 26}, {50, 50, 50, 25, 25}}) {
+    const int m = values[0], n = values[1], moves = values[2], row = values[3], col = values[4];
     INFO("boundary " << m << "x" << n << " " << moves);
     check_residues64<BigInt>([&]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); });
   }

@@ -387,10 +387,10 @@ TEST_CASE("the certificates shipped in examples/ verify, and the corrupted copy 
     const char* cert;
     bool good;
   };
-  for (const shipped& e : {shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.cert.json", true},
-                           shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.corrupt.json", false},
-                           shipped{"examples/markov/gamblers_ruin.json", "examples/markov/gamblers_ruin.win.cert.json",
-                                   true}}) {
+  for (const shipped& e :
+       {shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.cert.json", true},
+        shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.corrupt.json", false},
+        shipped{"examples/markov/gamblers_ruin.json", "examples/markov/gamblers_ruin.win.cert.json", true}}) {
     std::ifstream in(root + "/" + e.cert, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const verify_report r = verify_certificate(root + "/" + e.model, read_certificate(text, e.cert));

@@ -24,7 +24,8 @@ namespace exactdp::api {
 
 /// The residue solution of a question whose residues are single values (an
 /// alias template for in_systems' Residue: the value itself).
-template <class T> using itself = T;
+template <class T>
+using itself = T;
 
 /// One question solved at most once in each number system: Solution<Exact>
 /// (Exact is Rational or BigInt), Solution<double>, and Residue<DynModInt>
@@ -40,7 +41,7 @@ template <class T> using itself = T;
 template <template <class> class Solution, class Solve, class Exact = Rational,
           template <class> class Residue = Solution>
 class in_systems {
-public:
+ public:
   explicit in_systems(Solve solve) : solve_(std::move(solve)) {}
 
   /// The solution in T, Exact or double, solved at the first call. Throws
@@ -58,8 +59,7 @@ public:
         s.failure = std::current_exception();
       }
     }
-    if (s.failure)
-      std::rethrow_exception(s.failure);
+    if (s.failure) std::rethrow_exception(s.failure);
     return *s.value;
   }
 
@@ -78,22 +78,21 @@ public:
   /// 2 < p < 2^31). Returns what read returns. Throws the solve's exception
   /// (at every call for p) and read's. Cost: one solve per modulus, then
   /// read's.
-  template <class Read> auto residue(std::uint64_t p, const Read &read) {
-    return run_residue<residue_width::narrow>(
-        p, [&](std::type_identity<DynModInt>) {
-          auto &s = residues_[p];
-          if (!s.tried) {
-            s.tried = true;
-            try {
-              s.value.emplace(solve_(std::type_identity<DynModInt>{}, *this));
-            } catch (...) {
-              s.failure = std::current_exception();
-            }
-          }
-          if (s.failure)
-            std::rethrow_exception(s.failure);
-          return read(*s.value);
-        });
+  template <class Read>
+  auto residue(std::uint64_t p, const Read &read) {
+    return run_residue<residue_width::narrow>(p, [&](std::type_identity<DynModInt>) {
+      auto &s = residues_[p];
+      if (!s.tried) {
+        s.tried = true;
+        try {
+          s.value.emplace(solve_(std::type_identity<DynModInt>{}, *this));
+        } catch (...) {
+          s.failure = std::current_exception();
+        }
+      }
+      if (s.failure) std::rethrow_exception(s.failure);
+      return read(*s.value);
+    });
   }
 
   /// The residue solution modulo p when it was solved without failure, else
@@ -101,24 +100,26 @@ public:
   /// with value()). Cost: O(log of the moduli asked).
   const Residue<DynModInt> *find_residue(std::uint64_t p) const {
     const auto it = residues_.find(p);
-    return it != residues_.end() && it->second.value ? &*it->second.value
-                                                     : nullptr;
+    return it != residues_.end() && it->second.value ? &*it->second.value : nullptr;
   }
 
-private:
-  template <class S> struct entry {
+ private:
+  template <class S>
+  struct entry {
     bool tried = false;
     std::optional<S> value;
     std::exception_ptr failure;
   };
 
-  template <class T> auto &slot() {
+  template <class T>
+  auto &slot() {
     if constexpr (std::is_same_v<T, double>)
       return approx_;
     else
       return exact_;
   }
-  template <class T> const auto &slot() const {
+  template <class T>
+  const auto &slot() const {
     if constexpr (std::is_same_v<T, double>)
       return approx_;
     else
@@ -131,4 +132,4 @@ private:
   std::map<std::uint64_t, entry<Residue<DynModInt>>> residues_;
 };
 
-} // namespace exactdp::api
+}  // namespace exactdp::api
