@@ -62,7 +62,8 @@ void build(benchmark::State& state) {
     benchmark::DoNotOptimize(space.targets.data());
   }
   state.counters["states"] = static_cast<double>(states);
-  state.counters["transitions/s"] = benchmark::Counter(static_cast<double>(transitions), benchmark::Counter::kIsRate);
+  state.counters["transitions/s"] =
+      benchmark::Counter(static_cast<double>(transitions), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 // The floor: every state s (bit i = process i + 1's value) and its
@@ -97,7 +98,7 @@ void floor_enumeration(benchmark::State& state) {
   }
   state.counters["states"] = static_cast<double>(all) + 1;
   state.counters["transitions/s"] =
-      benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsRate);
+      benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 template <class T>

@@ -3,14 +3,16 @@
 // in double, under small budgets (1 MiB of state, 10^7 steps of work), so
 // that a run ends within the fuzzer's time limit whatever the model. Only
 // std::invalid_argument, std::domain_error and exactdp::resource_error may
-// escape from the caller's try block; their messages are checked there.
+// escape, each with a short printable message (checked_run).
 #pragma once
 
+#include <stdexcept>
 #include <vector>
 
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/properties.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "message.hpp"
 
 namespace exactdp::fuzz {
 
@@ -21,6 +23,21 @@ inline void build_and_evaluate(const lang::symbolic_model& model, const std::vec
     if (!p.error.empty()) continue;
     (void)lang::evaluate_property<Rational>(model, space, p);
     (void)lang::evaluate_property<double>(model, space, p);
+  }
+}
+
+/// Runs `f`, letting only the errors a model may cause pass, each checked
+/// for a short printable message; anything else escapes to the fuzzer.
+template <class F>
+void checked_run(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    check_message(e.what());
+  } catch (const std::domain_error& e) {
+    check_message(e.what());
+  } catch (const resource_error& e) {
+    check_message(e.what());
   }
 }
 

@@ -5,26 +5,18 @@
 // short printable message.
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string_view>
 
 #include "../budgets.hpp"
 #include "../lang_common.hpp"
-#include "../message.hpp"
 #include "exactdp/lang/jani.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  try {
+  exactdp::fuzz::checked_run([&] {
     const exactdp::lang::jani_file file =
         exactdp::lang::parse_jani(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.jani");
     for (const auto& p : file.properties) exactdp::fuzz::check_message(p.error);
     exactdp::fuzz::build_and_evaluate(file.model, file.properties);
-  } catch (const std::invalid_argument& e) {
-    exactdp::fuzz::check_message(e.what());
-  } catch (const std::domain_error& e) {
-    exactdp::fuzz::check_message(e.what());
-  } catch (const exactdp::resource_error& e) {
-    exactdp::fuzz::check_message(e.what());
-  }
+  });
   return 0;
 }

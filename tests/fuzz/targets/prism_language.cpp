@@ -5,12 +5,10 @@
 // escape, each with a short printable message.
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string_view>
 
 #include "../budgets.hpp"
 #include "../lang_common.hpp"
-#include "../message.hpp"
 #include "exactdp/lang/prism.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -18,17 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t cut = all.find('\0');
   const std::string_view model_text = all.substr(0, cut);
   const std::string_view props_text = cut == std::string_view::npos ? std::string_view{} : all.substr(cut + 1);
-  try {
+  exactdp::fuzz::checked_run([&] {
     exactdp::lang::symbolic_model model = exactdp::lang::parse_prism_language(model_text, "fuzz.pm");
     const auto properties = exactdp::lang::parse_properties(props_text, "fuzz.props", model, {}, true);
     for (const auto& p : properties) exactdp::fuzz::check_message(p.error);
     exactdp::fuzz::build_and_evaluate(model, properties);
-  } catch (const std::invalid_argument& e) {
-    exactdp::fuzz::check_message(e.what());
-  } catch (const std::domain_error& e) {
-    exactdp::fuzz::check_message(e.what());
-  } catch (const exactdp::resource_error& e) {
-    exactdp::fuzz::check_message(e.what());
-  }
+  });
   return 0;
 }
