@@ -19,6 +19,7 @@
 
 #include "exactdp/decision/decision.hpp"
 #include "exactdp/numeric/numeric.hpp"
+#include "models.hpp"
 
 namespace {
 
@@ -67,38 +68,8 @@ void BM_pig_residue(benchmark::State& state) {
   }
 }
 
-decision_model random_mdp() {
-  const std::size_t block = 100, blocks = 100;
-  std::mt19937 rng(14);
-  std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
-  std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
-  decision_builder b("random_mdp");
-  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
-  const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
-  b.label("goal", goal);
-  for (std::size_t k = 0; k < blocks; ++k)
-    for (std::size_t i = 0; i < block; ++i) {
-      const std::size_t s = k * block + i;
-      for (int a = 0; a < 3; ++a) {
-        const std::size_t c = b.add_choice(s);
-        std::vector<std::pair<std::size_t, int>> out;
-        const std::size_t u = k * block + member(rng), v = k * block + member(rng);
-        out.emplace_back(u, weight(rng));
-        if (v != u) out.emplace_back(v, weight(rng));
-        const std::size_t next = k + ahead(rng);
-        out.emplace_back(next < blocks ? next * block + member(rng) : fail, weight(rng));
-        if (chance(rng) == 0) out.emplace_back(goal, 1);
-        int total = 0;
-        for (const auto& [t, w] : out) total += w;
-        for (const auto& [t, w] : out) b.transition(s, c, t, Rational(w) / total);
-      }
-    }
-  b.start(0);
-  return b.build();
-}
-
 const decision_model& mdp10k() {
-  static const decision_model m = random_mdp();
+  static const decision_model m = bench::random_mdp(100);
   return m;
 }
 

@@ -24,6 +24,7 @@
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"
+#include "models.hpp"
 
 using namespace exactdp;
 
@@ -35,36 +36,6 @@ struct big_budget {
     state_budget_bytes() = std::uint64_t{8} << 30;
   }
 };
-
-decision_model random_mdp(std::size_t blocks) {
-  const std::size_t block = 100;
-  std::mt19937 rng(14);
-  std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
-  std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
-  decision_builder b("random_mdp");
-  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
-  const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
-  b.label("goal", goal);
-  for (std::size_t k = 0; k < blocks; ++k)
-    for (std::size_t i = 0; i < block; ++i) {
-      const std::size_t s = k * block + i;
-      for (int a = 0; a < 3; ++a) {
-        const std::size_t c = b.add_choice(s);
-        std::vector<std::pair<std::size_t, int>> out;
-        const std::size_t u = k * block + member(rng), v = k * block + member(rng);
-        out.emplace_back(u, weight(rng));
-        if (v != u) out.emplace_back(v, weight(rng));
-        const std::size_t next = k + ahead(rng);
-        out.emplace_back(next < blocks ? next * block + member(rng) : fail, weight(rng));
-        if (chance(rng) == 0) out.emplace_back(goal, 1);
-        int total = 0;
-        for (const auto& [t, w] : out) total += w;
-        for (const auto& [t, w] : out) b.transition(s, c, t, Rational(w) / total);
-      }
-    }
-  b.start(0);
-  return b.build();
-}
 
 struct prepared {
   decision_model model;
@@ -93,7 +64,7 @@ prepared prepare(decision_model m, decision_query q, const char* objective) {
 
 const prepared& mdp10k() {
   static const prepared p = [] {
-    decision_model m = random_mdp(100);
+    decision_model m = bench::random_mdp(100);
     decision_query q;
     q.objective = decision_objective::pmax;
     q.target = m.label("goal");

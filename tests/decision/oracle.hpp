@@ -179,6 +179,14 @@ inline std::vector<ext_value> brute_force_values(const decision_model& m, const 
   return best;
 }
 
+/// A random target set: each of the n states with probability 3/10.
+inline std::vector<std::size_t> random_target(std::mt19937& rng, std::size_t n) {
+  std::vector<std::size_t> t;
+  for (std::size_t s = 0; s < n; ++s)
+    if (rng() % 10 < 3) t.push_back(s);
+  return t;
+}
+
 /// A random small model: `states` states of which some are terminal, the
 /// others max (and min when `game`) or chance, 2-3 choices each, 1-3
 /// successors per choice (self-loops and repeated choices allowed, so that

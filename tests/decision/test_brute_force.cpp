@@ -107,13 +107,6 @@ void check_query(const decision_model& m, const decision_query& q) {
   }
 }
 
-std::vector<std::size_t> random_target(std::mt19937& rng, std::size_t n) {
-  std::vector<std::size_t> t;
-  for (std::size_t s = 0; s < n; ++s)
-    if (rng() % 10 < 3) t.push_back(s);
-  return t;
-}
-
 }  // namespace
 
 TEST_CASE("MDP queries agree with exhaustive search over all strategies", "[decision][brute]") {
@@ -122,7 +115,7 @@ TEST_CASE("MDP queries agree with exhaustive search over all strategies", "[deci
     const std::size_t n = 2 + rng() % 5;
     const decision_model m = test::random_decision_model(rng, n, false);
     decision_query q;
-    q.target = random_target(rng, n);
+    q.target = test::random_target(rng, n);
     for (const auto o :
          {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax, decision_objective::rmin}) {
       q.objective = o;
@@ -139,7 +132,7 @@ TEST_CASE("game values agree with exhaustive max-min search over all strategies"
     const decision_model m = test::random_decision_model(rng, n, true);
     decision_query q;
     q.objective = decision_objective::reach_game;
-    q.target = random_target(rng, n);
+    q.target = test::random_target(rng, n);
     check_query(m, q);
     decision_query p;
     p.objective = decision_objective::payoff_game;

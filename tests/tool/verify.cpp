@@ -18,19 +18,13 @@
 using Catch::Contains;
 using Catch::StartsWith;
 using exactdp::test::line_count;
+using exactdp::test::read_all;
 using exactdp::test::run_tool;
 using exactdp::test::source_path;
 using exactdp::test::temp_file;
 using exactdp::test::tool_result;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void check_error(const tool_result& r, int status, const std::string& words) {
   INFO(r.out << r.err);
@@ -79,7 +73,7 @@ TEST_CASE("tool: verify rejects a corrupted certificate and one for another mode
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file cert("lottery.json", "");
   REQUIRE(run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", cert.path()}).status == 0);
-  std::string text = slurp(cert.path());
+  std::string text = read_all(cert.path());
   const std::size_t at = text.find("\"3/4\"");
   REQUIRE(at != std::string::npos);
   const temp_file bad("bad.json", text.replace(at, 5, "\"3/5\""));
@@ -106,7 +100,7 @@ TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[to
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file cert("good.json", "");
   REQUIRE(run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", cert.path()}).status == 0);
-  const std::string text = slurp(cert.path());
+  const std::string text = read_all(cert.path());
   const temp_file cut("cut.json", text.substr(0, text.size() / 2));
   check_error(run_tool({"verify", lottery, cut.path()}), 2, "not valid JSON");
   std::string v = text;
@@ -131,7 +125,7 @@ TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[to
                         "--certificate", cert.path()}),
               2, "--certificate covers");
   check_error(
-      run_tool({"mdp", "-", "--query", "pmax", "--target", "goal", "--certificate", cert.path()}, slurp(lottery)), 2,
+      run_tool({"mdp", "-", "--query", "pmax", "--target", "goal", "--certificate", cert.path()}, read_all(lottery)), 2,
       "not on standard input");
 }
 

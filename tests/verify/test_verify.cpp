@@ -25,13 +25,6 @@ namespace {
 
 const char* name_of(decision_objective o) { return to_string(o); }
 
-std::vector<std::size_t> random_target(std::mt19937& rng, std::size_t n) {
-  std::vector<std::size_t> t;
-  for (std::size_t s = 0; s < n; ++s)
-    if (rng() % 10 < 3) t.push_back(s);
-  return t;
-}
-
 // A certificate of an MDP query (the target as the label "goal" of vm).
 certificate mdp_certificate(const decision_model& m, const decision_query& q, verify_model& vm) {
   vm.labels["goal"] = q.target;
@@ -147,7 +140,7 @@ TEST_CASE("every MDP certificate the solver writes verifies", "[verify]") {
     const std::size_t n = 2 + rng() % 10;
     const decision_model m = test::random_decision_model(rng, n, false);
     decision_query q;
-    q.target = random_target(rng, n);
+    q.target = test::random_target(rng, n);
     for (const auto o :
          {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax, decision_objective::rmin}) {
       q.objective = o;
@@ -170,7 +163,7 @@ TEST_CASE("every chain certificate verifies, checked on the chain as its reader 
     const std::size_t n = 2 + rng() % 12;
     const markov_model chain = random_chain(rng, n);
     const decision_model m = to_decision_model(to_explicit_model(chain));
-    std::vector<std::size_t> target = random_target(rng, n);
+    std::vector<std::size_t> target = test::random_target(rng, n);
     const bool absorbing_target = rng() % 3 == 0;
     if (absorbing_target) {
       target.clear();
@@ -204,7 +197,7 @@ TEST_CASE("mutations of 100 certificates are each rejected at the state they tou
     const std::size_t n = 3 + rng() % 10;
     const decision_model m = test::random_decision_model(rng, n, false);
     decision_query q;
-    q.target = random_target(rng, n);
+    q.target = test::random_target(rng, n);
     q.objective = objectives[iter % 4];
     const bool reward = q.objective == decision_objective::rmax || q.objective == decision_objective::rmin;
     const bool maximise = q.objective == decision_objective::pmax || q.objective == decision_objective::rmax;
@@ -354,7 +347,7 @@ TEST_CASE("values from elsewhere: the equations are checked and the witnesses ar
   for (int iter = 0; iter < 50; ++iter) {
     const decision_model m = test::random_decision_model(rng, 2 + rng() % 8, false);
     decision_query q;
-    q.target = random_target(rng, m.size());
+    q.target = test::random_target(rng, m.size());
     q.objective = iter % 2 ? decision_objective::pmax : decision_objective::rmin;
     verify_model vm = to_verify_model(m);
     certificate c = mdp_certificate(m, q, vm);
