@@ -107,6 +107,12 @@ TEST_CASE("check: refusals and errors, one line each with the right status", "[t
   const auto explicit_file = run_in_process({"check", tra.path(), "--prop", "P=? [ F true ]"});
   CHECK(explicit_file.status == 2);
   CHECK(explicit_file.err.find("does not look like a model in the PRISM language") != std::string::npos);
+  // An empty model file (as the benchmark set's oscillators.6-10-0.1-1.jani
+  // is in one snapshot) is named empty, not taken for another format.
+  const exactdp::test::temp_file empty("empty.jani", "\n");
+  const auto nothing = run_in_process({"check", empty.path(), "--prop", "P=? [ F true ]"});
+  CHECK(nothing.status == 2);
+  CHECK(nothing.err.find("the model file '" + empty.path() + "' is empty") != std::string::npos);
   const exactdp::test::temp_file bad("bad.pm", "dtmc\nmodule m\n  x : [0..1];\n  [] x=0 -> 0.5 : (x'=1);\nendmodule\n");
   const auto sum = run_in_process({"check", bad.path(), "--prop", "P=? [ F x=1 ]"});
   CHECK(sum.status == 2);

@@ -331,7 +331,7 @@ T reduce(const row& r, const lang::property_values<T>& v, const one_model& m,
 
 result run_check(const check_options& o) {
   const std::vector<constant_range> ranges = read_constants(o.constants);
-  const std::string model_text = read_text(o.model, "the model");
+  const std::string model_text = read_nonblank_text(o.model, "the model");
   const std::string model_name = source_name(o.model);
   const bool jani = lang::looks_like_jani(model_text);
   if (jani && o.properties)
