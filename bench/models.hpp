@@ -36,7 +36,8 @@ inline decision_model random_mdp(std::size_t blocks) {
         out.emplace_back(u, weight(rng));
         if (v != u) out.emplace_back(v, weight(rng));
         const std::size_t next = k + ahead(rng);
-        out.emplace_back(next < blocks ? next * block + member(rng) : fail, weight(rng));
+        const std::size_t onward = next < blocks ? next * block + member(rng) : fail;  // drawn before the weight
+        out.emplace_back(onward, weight(rng));
         if (chance(rng) == 0) out.emplace_back(goal, 1);
         int total = 0;
         for (const auto& [t, w] : out) total += w;

@@ -31,7 +31,8 @@ TEST_CASE("dense solvers agree with a Rational Gauss-Jordan oracle", "[markov][l
         a[i * n + j] = Rational(num(rng)) / Rational(d);
       }
       a[i * n + i] += Rational(20);  // diagonally dominant: nonsingular
-      b[i] = Rational(num(rng)) / Rational(den(rng));
+      const int top = num(rng);      // drawn first: the operands of / are unsequenced
+      b[i] = Rational(top) / Rational(den(rng));
     }
     const auto want = test::gauss_jordan(n, a, b);
     REQUIRE(want);

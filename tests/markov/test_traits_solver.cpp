@@ -34,9 +34,13 @@ TEST_CASE("solve_dense over 62-bit residues equals the exact solution mapped", "
   for (std::size_t n = 1; n <= 12; ++n) {
     std::vector<Rational> a(n * n), b(n);
     for (std::size_t i = 0; i < n; ++i) {
-      for (std::size_t j = 0; j < n; ++j) a[i * n + j] = Rational(num(rng)) / Rational(den(rng));
+      for (std::size_t j = 0; j < n; ++j) {
+        const int top = num(rng);  // drawn first: the operands of / are unsequenced
+        a[i * n + j] = Rational(top) / Rational(den(rng));
+      }
       a[i * n + i] += Rational(20);  // diagonally dominant: nonsingular
-      b[i] = Rational(num(rng)) / Rational(den(rng));
+      const int top = num(rng);      // drawn first: the operands of / are unsequenced
+      b[i] = Rational(top) / Rational(den(rng));
     }
     std::vector<Rational> x = b;
     std::vector<Rational> ax = a;

@@ -200,7 +200,10 @@ inline bool solve_dense_double(std::size_t n, std::vector<double>& a, std::vecto
 /// (which can pass 10^308 when a self-loop is within 10^-300 of 1) is ever
 /// formed: each quantity is a probability, a normalised probability or a
 /// reward, and keeps a small relative error however close the self-loops
-/// are to 1.
+/// are to 1. (The reward collected from a state until the walk leaves it
+/// can still pass the largest double: the caller sees a flow that is not
+/// finite, and markov/detail/absorption_solver.hpp solves again in long
+/// double.)
 /// Arguments: p is c×c row-major, p[i·c + j] = P(C_i, C_j) for i != j (the
 /// diagonal is ignored); x is c×w row-major: x[i·w + t] for t < w - 1 is
 /// the probability of leaving C from C_i to the t-th state outside C, and

@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 #include "exactdp/io/parse.hpp"
@@ -168,13 +169,19 @@ struct markov_scratch {
 /// Solves one open component C (two states or more) of an inexact type by
 /// state reduction (linear.hpp): adds its outflow to `inflow` and the
 /// reward collected in it to `reward`.
+/// The reward collected from a state until the walk leaves it can pass the
+/// largest double on the way although the answer does not (a reward of
+/// 10^300 per step, kept 10^20 steps, entered with probability 10^-40), and
+/// a product of small probabilities can underflow to 0. Either way a double
+/// component is solved again in long double (on x86-64 an exponent range
+/// of 10^±4932, on targets where long double is double the same result
+/// again) from the same double inputs, and its outflow rounded once.
 template <Field T>
 void markov_component_reduction(const markov_chain<T>& chain, const markov_components& comps, std::size_t k,
                                 std::vector<T>& inflow, T& reward, markov_scratch<T>& w) {
   const auto& rb = chain.row_begin();
   const auto& to = chain.targets();
   const auto& jump = chain.jump_probabilities();
-  const T zero(0);
   const std::size_t first = comps.begin[k], size = comps.begin[k + 1] - first;
   w.outside.clear();
   for (std::size_t i = 0; i < size; ++i) {
@@ -189,21 +196,37 @@ void markov_component_reduction(const markov_chain<T>& chain, const markov_compo
   const std::size_t width = w.outside.size() + 1;  // the outside states, then the reward
   check_state_budget("the state reduction of a component of " + std::to_string(size) + " states",
                      static_cast<long double>(size) * static_cast<long double>(size + width), sizeof(T));
-  w.a.assign(size * size, zero);
-  w.x.assign(size * width, zero);
-  w.b.resize(size);
-  for (std::size_t i = 0; i < size; ++i) {
-    const std::size_t s = comps.states[first + i];
-    w.b[i] = inflow[s];
-    w.x[i * width + width - 1] = chain.jump_reward(s);
-    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
-      if (comps.component[to[e]] != k)
-        w.x[i * width + w.column[to[e]]] += jump[e];
-      else if (to[e] != s)
-        w.a[i * size + w.local[to[e]]] += jump[e];
+  // The system of state_reduction_exits, in T or in a wider type E.
+  const auto fill = [&]<class E>(std::vector<E>& a, std::vector<E>& x, std::vector<E>& b) {
+    a.assign(size * size, E(0));
+    x.assign(size * width, E(0));
+    b.resize(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      const std::size_t s = comps.states[first + i];
+      b[i] = E(inflow[s]);
+      x[i * width + width - 1] = E(chain.jump_reward(s));
+      for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+        if (comps.component[to[e]] != k)
+          x[i * width + w.column[to[e]]] += E(jump[e]);
+        else if (to[e] != s)
+          a[i * size + w.local[to[e]]] += E(jump[e]);
+      }
+    }
+  };
+  fill(w.a, w.x, w.b);
+  std::size_t failed = state_reduction_exits(size, width, w.a, w.x, w.b, w.flow);
+  if constexpr (std::is_same_v<T, double>) {
+    const bool finite = std::all_of(w.flow.begin(), w.flow.end(), [](double v) { return std::isfinite(v); });
+    if (failed != size || !finite) {
+      check_state_budget("the long double state reduction of a component of " + std::to_string(size) + " states",
+                         static_cast<long double>(size) * static_cast<long double>(size + width),
+                         sizeof(T) + sizeof(long double));
+      std::vector<long double> a, x, b, flow;
+      fill(a, x, b);
+      failed = state_reduction_exits(size, width, a, x, b, flow);
+      for (std::size_t t = 0; t < width; ++t) w.flow[t] = static_cast<double>(flow[t]);
     }
   }
-  const std::size_t failed = state_reduction_exits(size, width, w.a, w.x, w.b, w.flow);
   for (const std::size_t t : w.outside) w.column[t] = w.none;
   if (failed != size)
     throw std::domain_error("the linear system of " + markov_component_words(chain, size, comps.states[first]) +
