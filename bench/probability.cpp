@@ -47,6 +47,17 @@ template <class T>
 void new21_5000_5000_5000(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(new21_probability<T>(5000, 5000, 5000));
 }
+// The floor of new21 at n = k = max_pts = 5000: its closed form
+// 5001^4999 / 5000^5000 (tests/probability/test_new21.cpp), two powers and
+// no reduction (5001 and 5000 are coprime). Issue 26: exact within 2x of it.
+void new21_5000_5000_5000_floor(benchmark::State& state) {
+  for (auto _ : state) {
+    Rational q;
+    mpz_ui_pow_ui(mpq_numref(q.backend().data()), 5001, 4999);
+    mpz_ui_pow_ui(mpq_denref(q.backend().data()), 5000, 5000);
+    benchmark::DoNotOptimize(q);
+  }
+}
 template <class T>
 void new21_5500_5000_1000(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(new21_probability<T>(5500, 5000, 1000));
@@ -103,6 +114,7 @@ EXACTDP_BENCH3(knight_8x8_400, Rational);
 EXACTDP_BENCH3(knight_8x8_1000, Rational);
 EXACTDP_BENCH3(new21_5500_5000_1000, Rational);
 EXACTDP_BENCH3(new21_5000_5000_5000, Rational);
+BENCHMARK(new21_5000_5000_5000_floor)->Unit(benchmark::kMicrosecond);
 EXACTDP_BENCH3(soup_4800, Rational);
 EXACTDP_BENCH3(boundary_paths_8x50_23, BigInt);
 EXACTDP_BENCH3(boundary_paths_50x50_50, BigInt);

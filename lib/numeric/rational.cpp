@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace exactdp {
 
@@ -74,6 +76,54 @@ Rational make_rational(const BigInt& num, const BigInt& den) {
   mpq_set_den(q.backend().data(), den.backend().data());
   mpq_canonicalize(q.backend().data());  // lowest terms, positive denominator
   return q;
+}
+
+Rational make_rational_over_power(const BigInt& num, std::uint64_t base, std::uint64_t exponent) {
+  if (base < 1 || base > 0xffffffffULL)
+    throw std::invalid_argument("make_rational_over_power: the base " + std::to_string(base) +
+                                " is outside 1..4294967295");
+  if (exponent > (std::uint64_t{1} << 58))
+    throw std::invalid_argument("make_rational_over_power: the exponent " + std::to_string(exponent) +
+                                " is above 2^58");
+  // The primes of base with their multiplicities (at most 32 in all).
+  std::vector<std::pair<unsigned long, std::uint64_t>> primes;
+  std::uint64_t rest = base;
+  for (std::uint64_t p = 2; p * p <= rest; p += (p == 2 ? 1 : 2)) {
+    std::uint64_t a = 0;
+    for (; rest % p == 0; rest /= p) ++a;
+    if (a != 0) primes.emplace_back(static_cast<unsigned long>(p), a);
+  }
+  if (rest > 1) primes.emplace_back(static_cast<unsigned long>(rest), 1);
+  Rational q;
+  mpz_ptr n = mpq_numref(q.backend().data());
+  mpz_ptr d = mpq_denref(q.backend().data());
+  mpz_set(n, num.backend().data());
+  mpz_set_ui(d, 1);
+  if (mpz_sgn(n) == 0) return q;
+  mpz_t factor;
+  mpz_init(factor);
+  for (const auto& [p, a] : primes) {
+    const std::uint64_t total = a * exponent;  // p's exponent in base^exponent
+    std::uint64_t removed = 0;
+    if (p == 2) {
+      removed = std::min<std::uint64_t>(mpz_scan1(n, 0), total);
+      mpz_tdiv_q_2exp(n, n, static_cast<mp_bitcnt_t>(removed));  // exact: the low bits are 0
+    } else {
+      mpz_set_ui(factor, p);
+      removed = mpz_remove(n, n, factor);  // every factor p of n
+      if (removed > total) {               // more than the denominator holds: put the rest back
+        mpz_ui_pow_ui(factor, p, static_cast<unsigned long>(removed - total));
+        mpz_mul(n, n, factor);
+        removed = total;
+      }
+    }
+    if (removed < total) {
+      mpz_ui_pow_ui(factor, p, static_cast<unsigned long>(total - removed));
+      mpz_mul(d, d, factor);
+    }
+  }
+  mpz_clear(factor);
+  return q;  // lowest terms: d's primes no longer divide n
 }
 
 BigInt parse_bigint(std::string_view text) {

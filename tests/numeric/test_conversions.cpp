@@ -23,6 +23,46 @@ TEST_CASE("parse_rational reads exact values, never through a double") {
   CHECK(parse_rational("123456789012345678901234567890") == Rational(parse_bigint("123456789012345678901234567890")));
 }
 
+TEST_CASE("make_rational_over_power equals the reduction by a gcd") {
+  std::mt19937_64 rng(837);
+  auto power = [](std::uint64_t base, std::uint64_t e) {
+    BigInt z;
+    mpz_ui_pow_ui(z.backend().data(), static_cast<unsigned long>(base), static_cast<unsigned long>(e));
+    return z;
+  };
+  // Numerators built from the base's own primes, so that some cancel fully,
+  // some partly and some more often than the denominator holds them.
+  std::vector<std::uint64_t> bases;
+  for (std::uint64_t b = 1; b < 200; ++b) bases.push_back(b);
+  for (const std::uint64_t b : {4294967291ULL, 4294967295ULL, 4294836225ULL, 2147483648ULL, 999999937ULL, 5000ULL})
+    bases.push_back(b);
+  std::uniform_int_distribution<int> small(0, 12);
+  int checked = 0;
+  for (const std::uint64_t base : bases) {
+    for (int round = 0; round < 6; ++round) {
+      const auto e = static_cast<std::uint64_t>(small(rng));
+      BigInt num = power(base, static_cast<std::uint64_t>(small(rng)));
+      num *= BigInt(static_cast<unsigned long long>(rng() % 1000003 + 1));
+      num *= power(2, static_cast<std::uint64_t>(small(rng))) * power(3, static_cast<std::uint64_t>(small(rng)));
+      if (round % 3 == 1) num = -num;
+      if (round == 5) num = 0;
+      INFO("base " << base << " exponent " << e << " numerator " << num);
+      const Rational got = make_rational_over_power(num, base, e);
+      CHECK(got == make_rational(num, power(base, e)));
+      // Lowest terms as GMP keeps them: canonicalising changes nothing.
+      Rational copy = got;
+      mpq_canonicalize(copy.backend().data());
+      CHECK(mpz_cmp(mpq_numref(copy.backend().data()), mpq_numref(got.backend().data())) == 0);
+      CHECK(mpz_cmp(mpq_denref(copy.backend().data()), mpq_denref(got.backend().data())) == 0);
+      ++checked;
+    }
+  }
+  CHECK(checked == 6 * 205);
+  CHECK_THROWS_WITH(make_rational_over_power(1, 0, 3), Catch::Contains("outside 1..4294967295"));
+  CHECK_THROWS_WITH(make_rational_over_power(1, 4294967296ULL, 3), Catch::Contains("outside 1..4294967295"));
+  CHECK_THROWS_WITH(make_rational_over_power(1, 2, (std::uint64_t{1} << 58) + 1), Catch::Contains("above 2^58"));
+}
+
 TEST_CASE("parse_rational rejects malformed text with a message") {
   for (const char* bad :
        {"",   "-",  "+",    "1/0", "0/0",  "1/",       "/2",    "1//2", "1.2.3", "e5",  "1e",  "1e+", "abc",

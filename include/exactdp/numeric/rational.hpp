@@ -64,6 +64,23 @@ struct field_traits<BigInt> {
 /// (-1)/(-1) and 6/(-4) (tests/numeric/test_policies.cpp).
 Rational make_rational(const BigInt& num, const BigInt& den);
 
+/// num / base^exponent in lowest terms, for a denominator known to be a
+/// power (the counting recurrences: 8^moves, 2·4^L, max_pts^draws). Only
+/// base's primes can cancel, so each is stripped from num (a bit scan for
+/// 2, mpz_remove for the others) instead of a gcd of two big numbers.
+/// Arguments: any num; 1 <= base <= 2^32 - 1; exponent <= 2^58 (so that
+/// the exponent of each prime of base fits). std::invalid_argument
+/// otherwise. Result: equal to make_rational(num, base^exponent).
+/// Cost: trial division of base (at most 2^15 steps), then per prime p of
+/// base one pass over num when p does not divide it, O(M(n)·log v) when
+/// it divides it v times; the reduced power base^exponent / (stripped).
+/// Measured on 5000·5001^4999 / 5000^5000: 0.13 to 0.35 ms, against 2.2 ms
+/// for make_rational's gcd (a loaded machine; issue 26). Source: GMP manual, "Number Theoretic
+/// Functions" (mpz_remove, mpz_scan1). Status: agreement with make_rational
+/// on random numerators and every base below 200 and prime and composite
+/// bases near 2^32 (tests/numeric/test_conversions.cpp).
+Rational make_rational_over_power(const BigInt& num, std::uint64_t base, std::uint64_t exponent);
+
 /// Parses an exact rational from text, never through a double:
 ///   integers "42", "-7"; fractions "1/16", "-3/7", "1000000007/3000000021";
 ///   decimals "0.1" (= 1/10), ".5", "2.", "-0.25"; scientific "1e-3", "2.5E+4".

@@ -171,9 +171,7 @@ T knight_probability(int n, int moves, int row, int col) {
   constexpr count_form form = field_traits<T>::counting;
   if constexpr (form == count_form::big_integers) {
     const BigInt paths = knight_paths<BigInt>(n, moves, row, col);
-    BigInt all = 1;
-    all <<= 3 * static_cast<unsigned>(moves);
-    return from_rational<T>(make_rational(paths, all));
+    return from_rational<T>(make_rational_over_power(paths, 8, static_cast<std::uint64_t>(moves)));
   } else if constexpr (form == count_form::in_type) {
     // Count the sequences in T, then multiply once by 8^-moves.
     const T paths = detail::knight_walk<T>(n, moves, row, col, T(1), 3.0L * moves);

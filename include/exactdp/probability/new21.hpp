@@ -151,13 +151,17 @@ T new21_probability(int n, int k, int max_pts) {
     auto share_into = [m](BigInt& out, const BigInt& x) {
       mpz_divexact_ui(out.backend().data(), x.backend().data(), m);
     };
-    auto grow = [m](BigInt& window, int steps) {  // window·(m + 1)^steps / m^steps, exact
-      window *= detail::power_of(m + 1, static_cast<unsigned long>(steps));
+    // window·(m + 1)^steps / m^steps, exact. m^steps divides the window
+    // itself (it divides the product and is coprime to (m + 1)^steps), so
+    // dividing first keeps the product small (window = m^draws: m^(draws -
+    // steps) times the power).
+    auto grow = [m](BigInt& window, int steps) {
       const BigInt divisor = detail::power_of(m, static_cast<unsigned long>(steps));
       mpz_divexact(window.backend().data(), window.backend().data(), divisor.backend().data());
+      window *= detail::power_of(m + 1, static_cast<unsigned long>(steps));
     };
     const BigInt count = detail::new21_window<BigInt>(n, k, max_pts, scale, share_into, grow);
-    return from_rational<T>(make_rational(count, scale));
+    return from_rational<T>(make_rational_over_power(count, m, static_cast<std::uint64_t>(draws)));
   } else {
     detail::check_new21_budget<T>(n, k, max_pts, bits);
     const chance_step<T> draw = detail::name_the_step<T>(

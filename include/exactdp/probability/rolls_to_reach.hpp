@@ -105,7 +105,7 @@ T expected_rolls_to_reach(int target, int faces = 6) {
     const auto f = static_cast<unsigned long>(faces);
     const BigInt scale = detail::power_of(f, static_cast<unsigned long>(target));
     const BigInt count = detail::rolls_to_reach_walk<BigInt>(target, faces, scale, detail::exact_share{f}, bits);
-    return from_rational<T>(make_rational(count, scale));
+    return from_rational<T>(make_rational_over_power(count, f, static_cast<std::uint64_t>(target)));
   } else {
     const chance_step<T> die = detail::name_the_step<T>(
         "expected_rolls_to_reach", "the probability 1/" + std::to_string(faces) + " of each face",

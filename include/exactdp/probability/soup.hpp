@@ -124,6 +124,11 @@ C soup_scale(std::int64_t units) {
   return C(2) * power(C(4), static_cast<std::uint64_t>(soup_depth(2 * units)));
 }
 
+/// The exact value num / soup_scale(units) = num / 2^(2L + 1), in lowest terms.
+inline Rational soup_fraction(const BigInt& num, std::int64_t units) {
+  return make_rational_over_power(num, 2, 2 * static_cast<std::uint64_t>(soup_depth(2 * units)) + 1);
+}
+
 /// The exact diagonal f(u, u), 0 <= u <= units, as fractions. Throws
 /// resource_error above the budgets. Cost: O(units²) additions of
 /// units-bit integers.
@@ -140,7 +145,7 @@ inline std::vector<Rational> soup_exact_diagonal(std::int64_t units) {
   std::vector<Rational> diagonal;
   diagonal.reserve(counts.size());
   for (std::size_t u = 0; u < counts.size(); ++u)
-    diagonal.push_back(make_rational(counts[u], soup_scale<BigInt>(static_cast<std::int64_t>(u))));
+    diagonal.push_back(soup_fraction(counts[u], static_cast<std::int64_t>(u)));
   return diagonal;
 }
 
@@ -180,7 +185,7 @@ T soup_servings(std::int64_t n) {
     const BigInt g = detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
       return detail::count_to_bigint(detail::soup_count<C>(units, nullptr));
     });
-    return from_rational<T>(make_rational(g, detail::soup_scale<BigInt>(units)));
+    return from_rational<T>(detail::soup_fraction(g, units));
   } else if constexpr (form == count_form::in_type) {
     // Residues: the same count modulo P, divided once (2·4^L is invertible
     // modulo every odd prime, so this division has no error path).
