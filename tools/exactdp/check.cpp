@@ -259,12 +259,14 @@ result run_check(const check_options& o) {
   in.constants = api::read_constant_ranges(o.constants);
   in.model_text = read_nonblank_text(o.model, "the model");
   in.model_name = source_name(o.model);
-  if (lang::looks_like_jani(in.model_text) && o.test && !o.properties)
+  const bool jani = lang::looks_like_jani(in.model_text);
+  if (jani && o.test && !o.properties)
     throw std::invalid_argument(
         "--test compares each answer with the // RESULT comments of a PRISM properties file; the properties of a "
         "JANI file carry no reference value, so there is nothing to test against");
   if (o.properties) {
-    in.properties_text = read_text(*o.properties, "the properties file");
+    // Not read beside a JANI file: plan_check refuses it, naming the reason.
+    in.properties_text = jani ? std::string() : read_text(*o.properties, "the properties file");
     in.properties_name = *o.properties;
   }
   in.prop = o.prop;
