@@ -187,5 +187,6 @@ void bind_markov(py::module_& m);
 void bind_games(py::module_& m);
 void bind_retrograde(py::module_& m);
 void bind_decision(py::module_& m);
+void bind_check(py::module_& m);  // after bind_numeric: an overload of its check()
 
 }  // namespace exactdp::python

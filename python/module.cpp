@@ -1,8 +1,8 @@
 // python/module.cpp: the Python module exactdp: the number conversions and
 // the number-system choice shared by every family (common.hpp), the error
 // translation, and the module's entry point. The families are bound in
-// numeric.cpp, probability.cpp, markov.cpp, games.cpp, retrograde.cpp and
-// decision.cpp.
+// numeric.cpp, probability.cpp, markov.cpp, games.cpp, retrograde.cpp,
+// decision.cpp and check.cpp.
 #include <gmp.h>
 
 #include <chrono>
@@ -345,4 +345,5 @@ PYBIND11_MODULE(exactdp, m) {
   bind_games(m);
   bind_retrograde(m);
   bind_decision(m);
+  bind_check(m);
 }

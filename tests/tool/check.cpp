@@ -2,9 +2,13 @@
 // tool, in-process and as a process (standard input): answers in every
 // number system, --prop, --const and ranges, --test and its exit status,
 // the seed problem's model (two sixes in a row) against the dedicated
-// command, refusals, and every error's exit status.
+// command, refusals, every error's exit status, and --export-values (as a
+// process: the files it writes, and its refusals before any work).
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -139,4 +143,75 @@ TEST_CASE("check reads the model from standard input", "[tool][check]") {
                                          exactdp::test::read_all(sixes));
   CHECK(r.status == 0);
   CHECK(r.out == "R=? [ F \"two_sixes\" ]\t42\n");  // NAME<TAB>VALUE
+}
+
+TEST_CASE("check --export-values writes every state's exact value, double and residue", "[tool][check]") {
+  EXACTDP_SKIP_WITHOUT_TOOL();
+  const exactdp::test::temp_file csv("values.csv", "");
+  const auto r =
+      exactdp::test::run_tool({"check", sixes, sixes_props, "--prop", "rolls", "--export-values", csv.path()});
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("42") != std::string::npos);  // the answer is printed as without the option
+  // Three states of the run of two sixes: 42 rolls from none, 36 from one, 0 when done.
+  CHECK(exactdp::test::read_all(csv.path()) ==
+        "state,last,done,exact,double,mod\n0,false,false,42,42,42\n1,true,false,36,36,36\n2,true,true,0,0,0\n");
+  const exactdp::test::temp_file js("values.json", "");
+  const auto j =
+      exactdp::test::run_tool({"check", herman, herman_props, "--export-values", js.path(), "--modulus", "998244353"});
+  INFO(j.out << j.err);
+  REQUIRE(j.status == 0);
+  const json doc = json::parse(exactdp::test::read_all(js.path()));
+  CHECK(doc["property"] == "steps");
+  CHECK(doc["modulus"] == 998244353);
+  REQUIRE(doc["states"].size() == 8);
+  // Herman's ring with 3 processes: 4/3 steps from the 2 states of 3 tokens, 0 from the 6 stable ones.
+  std::size_t thirds = 0, zeros = 0;
+  for (const json& s : doc["states"]) {
+    CHECK(s["variables"].size() == 3);
+    if (s["exact"] == "4/3") {
+      ++thirds;
+      CHECK(s["double"].get<double>() == 4.0 / 3);
+      CHECK(s["mod"] == 332748119);  // 4/3 mod 998244353
+    } else if (s["exact"] == "0") {
+      ++zeros;
+    }
+  }
+  CHECK(thirds == 2);
+  CHECK(zeros == 6);
+}
+
+TEST_CASE("check --export-values: infinite values, and every refusal before the work", "[tool][check]") {
+  EXACTDP_SKIP_WITHOUT_TOOL();
+  const exactdp::test::temp_file csv("inf.csv", "");
+  const auto inf = exactdp::test::run_tool(
+      {"check", sixes, "--prop", "R=? [ F false ]", "--export-values", csv.path(), "--as", "exact"});
+  CHECK(inf.status == 1);  // the answer at the initial state is infinite, the values are written first
+  CHECK(exactdp::test::read_all(csv.path()).find("\n0,false,false,Infinity,inf,\n") != std::string::npos);
+  const auto ext = exactdp::test::run_tool({"check", sixes, sixes_props, "--prop", "1", "--export-values", "v.txt"});
+  CHECK(ext.status == 2);
+  CHECK(ext.err == "exactdp: error: --export-values 'v.txt': the file's name must end in .csv or .json (its format)\n");
+  const auto dir = exactdp::test::run_tool(
+      {"check", sixes, sixes_props, "--prop", "1", "--export-values", "/nonexistent-dir/v.csv"});
+  CHECK(dir.status == 2);
+  CHECK(dir.err.find("--export-values cannot write '/nonexistent-dir/v.csv': No such file or directory") !=
+        std::string::npos);
+  const std::string fresh = "/tmp/exactdp-test-fresh-" + std::to_string(::getpid()) + ".csv";
+  const auto several = exactdp::test::run_tool({"check", sixes, sixes_props, "--export-values", fresh});
+  CHECK(several.status == 2);
+  CHECK(several.err.find("--export-values writes the values of one property: choose one with --prop (4 properties "
+                         "are selected)") != std::string::npos);
+  CHECK(!std::ifstream(fresh).good());  // the probe leaves no file behind
+  const exactdp::test::temp_file coin("coin.pm",
+                                      "dtmc\nconst int N;\nmodule c\n  x : [0..N];\n"
+                                      "  [] x<N -> 1/2 : (x'=x+1) + 1/2 : (x'=0);\nendmodule\n");
+  const auto range = exactdp::test::run_tool(
+      {"check", coin.path(), "--prop", "P=? [ F x=N ]", "--const", "N=1:2", "--export-values", fresh});
+  CHECK(range.status == 2);
+  CHECK(range.err.find("--export-values writes the values of one model: give each --const one value") !=
+        std::string::npos);
+  const auto refused =
+      exactdp::test::run_tool({"check", sixes, sixes_props, "--prop", "cheap", "--export-values", fresh});
+  CHECK(refused.status == 2);
+  CHECK(refused.err.find("reward-bounded F") != std::string::npos);
 }

@@ -1,20 +1,22 @@
-// The check command (command.hpp): a model in the PRISM language and its
-// properties, checked exactly (exactdp/lang/: the parser, the state-space
-// builder, and the properties evaluated by the chain and decision solvers).
+// The check command (command.hpp): a model in the PRISM language or JANI
+// and its properties, checked exactly by exactdp/api/check.hpp (the reading,
+// the constants, the choice of properties and their values in each number
+// system); here: the options, the printed result, --test (PRISM's -test)
+// and --export-values.
 #include <algorithm>
-#include <cmath>
-#include <map>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
 
 #include "args.hpp"
 #include "command.hpp"
+#include "exactdp/api/check.hpp"
 #include "exactdp/io/read_text.hpp"
-#include "exactdp/lang/build.hpp"
 #include "exactdp/lang/jani.hpp"
-#include "exactdp/lang/prism.hpp"
-#include "exactdp/lang/properties.hpp"
+#include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "progress.hpp"
 
@@ -28,6 +30,7 @@ struct check_options {
   std::vector<std::string> constants;
   bool test = false;
   bool no_fix_deadlocks = false;
+  std::optional<std::string> export_values;
   answer_options answer;
   check_options() { answer.small_moduli = true; }
 };
@@ -49,65 +52,13 @@ void setup_check(CLI::App& cmd, check_options& o) {
   cmd.add_flag("--test", o.test,
                "Compare each answer with the // RESULT: v comments above its property (PRISM's -test): a fraction "
                "exactly, a decimal within its printed precision; exit status 1 on a mismatch");
+  cmd.add_option("--export-values", o.export_values,
+                 "Write every state's variables and the property's exact value, that value correctly rounded to a "
+                 "double, and its residue modulo --modulus, to FILE.csv (a header row, a row a state) or FILE.json; "
+                 "needs exactly one property (choose it with --prop) and one value for each --const");
   cmd.add_flag("--no-fix-deadlocks", o.no_fix_deadlocks,
                "Refuse a state without enabled commands instead of giving it a self-loop (PRISM's -nofixdl)");
   add_answer_options(cmd, o.answer);
-}
-
-// ---- constants ----
-
-struct constant_range {
-  std::string name;
-  std::vector<std::string> values;
-};
-
-std::vector<constant_range> read_constants(const std::vector<std::string>& args) {
-  std::vector<constant_range> out;
-  for (const std::string& arg : args) {
-    std::size_t start = 0;
-    while (start <= arg.size()) {
-      const std::size_t comma = std::min(arg.find(',', start), arg.size());
-      const std::string item = arg.substr(start, comma - start);
-      start = comma + 1;
-      const std::size_t eq = item.find('=');
-      if (eq == std::string::npos || eq == 0)
-        throw std::invalid_argument("--const takes NAME=VALUE items separated by commas, not " + quote_input(item, 60));
-      constant_range c;
-      c.name = item.substr(0, eq);
-      const std::string value = item.substr(eq + 1);
-      for (const constant_range& o : out)
-        if (o.name == c.name) throw std::invalid_argument("--const gives " + quote_input(c.name, 60) + " twice");
-      const std::size_t colon = value.find(':');
-      if (colon == std::string::npos) {
-        if (value.empty()) throw std::invalid_argument("--const " + quote_input(c.name, 60) + " has no value");
-        c.values.push_back(value);
-      } else {
-        std::vector<std::string> parts;
-        std::size_t p = 0;
-        while (true) {
-          const std::size_t q = value.find(':', p);
-          parts.push_back(value.substr(p, q == std::string::npos ? std::string::npos : q - p));
-          if (q == std::string::npos) break;
-          p = q + 1;
-        }
-        if (parts.size() > 3)
-          throw std::invalid_argument("--const range " + quote_input(item, 60) + ": write from:to or from:step:to");
-        const Rational from = parse_number(parts[0], "a --const range's start");
-        const Rational to = parse_number(parts.back(), "a --const range's end");
-        const Rational step = parts.size() == 3 ? parse_number(parts[1], "a --const range's step") : Rational(1);
-        if (step <= 0) throw std::invalid_argument("--const range " + quote_input(item, 60) + ": the step must be > 0");
-        for (Rational x = from; x <= to; x += step) {
-          if (c.values.size() == 1000)
-            throw std::invalid_argument("--const range " + quote_input(item, 60) + " has more than 1000 values");
-          c.values.push_back(to_string(x));
-        }
-        if (c.values.empty()) throw std::invalid_argument("--const range " + quote_input(item, 60) + " is empty");
-      }
-      out.push_back(std::move(c));
-      if (comma == arg.size()) break;
-    }
-  }
-  return out;
 }
 
 // ---- tests (// RESULT: v) ----
@@ -195,192 +146,134 @@ test_outcome compare_result(const std::optional<Rational>& value, bool infinite,
 
 // ---- the check ----
 
-struct one_model {
-  lang::symbolic_model model;
-  lang::state_space space;
-  std::vector<lang::property> properties;
-};
-
-struct value_cache {
-  std::optional<lang::property_values<Rational>> exact;
-  std::optional<lang::property_values<double>> approx;
-};
-
 std::string source_name(const std::string& path) { return path == "-" ? "standard input" : path; }
 
-// Selects the properties --prop names (a name, an index, or a property's text).
-std::vector<lang::property> select(std::vector<lang::property> all, const check_options& o, lang::symbolic_model& m,
-                                   const lang::constant_values& given) {
-  if (!o.prop) return all;
-  if (o.properties) {
-    auto chosen = [](lang::property& p) -> std::vector<lang::property> {
-      if (!p.error.empty()) throw std::invalid_argument(p.error);
-      return {std::move(p)};
-    };
-    for (lang::property& p : all)
-      if (p.name == *o.prop) return chosen(p);
-    const std::string& t = *o.prop;
-    if (!t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      const auto i = parse_integer<std::size_t>(t, "--prop INDEX", 1, std::max<std::size_t>(all.size(), 1));
-      return chosen(all[i - 1]);
-    }
+// ---- --export-values ----
+
+// The format of an --export-values path: "csv" or "json", by its
+// extension. Checks early that the file can be written (a file that did
+// not exist is not left behind). Throws std::invalid_argument.
+std::string export_format(const std::string& path) {
+  const std::filesystem::path p(path);
+  const std::string ext = p.extension().string();
+  if (ext != ".csv" && ext != ".json")
+    throw std::invalid_argument("--export-values " + quote_input(path, 60) +
+                                ": the file's name must end in .csv or .json (its format)");
+  std::error_code ec;
+  const bool existed = std::filesystem::exists(p, ec);
+  {
+    std::ofstream probe(p, std::ios::app);
+    if (!probe)
+      throw std::invalid_argument("--export-values cannot write " + quote_input(path, 60) + ": " +
+                                  std::strerror(errno));
   }
-  try {
-    return lang::parse_properties(*o.prop, "--prop", m, given);
-  } catch (const std::invalid_argument& e) {
-    if (!o.properties) throw;
-    std::string names;
-    for (const lang::property& p : all)
-      if (!p.name.empty()) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
-    throw std::invalid_argument("--prop " + quote_input(*o.prop, 60) + " is not a property's name (" +
-                                (names.empty() ? std::string("the file names none") : names) + "), an index 1.." +
-                                std::to_string(all.size()) + ", nor a property: " + e.what());
+  if (!existed) std::filesystem::remove(p, ec);
+  return ext.substr(1);
+}
+
+// Every state's variables and the property's exact value, the exact value
+// correctly rounded to a double, and its residue modulo `modulus` (none
+// where the denominator is a multiple of it, or the value is infinite),
+// written as CSV (a header row, then a row a state) or as one JSON value.
+void export_values(const std::string& path, const std::string& format, const api::checked_model& m,
+                   api::property_check& check, std::uint64_t modulus) {
+  const lang::property_values<Rational>* values = nullptr;
+  {
+    progress_line line("checking " + check.property().text);
+    values = &check.exact_values();
   }
-}
-
-// The properties of a JANI file that --prop names (a name or a 1-based
-// index in the file), or all of them (those refused are reported as the
-// PRISM route's are); choosing a refused one is an error with its reason.
-std::vector<lang::property> select_jani(std::vector<lang::property> all, const check_options& o) {
-  if (!o.prop) return all;
-  std::optional<std::size_t> at;
-  for (std::size_t i = 0; i < all.size() && !at; ++i)
-    if (all[i].name == *o.prop) at = i;
-  const std::string& t = *o.prop;
-  if (!at && !t.empty() && std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }) && !all.empty())
-    at = parse_integer<std::size_t>(t, "--prop INDEX", 1, all.size()) - 1;
-  if (!at) {
-    std::string names;
-    for (const lang::property& p : all) names += (names.empty() ? "" : ", ") + name_text(p.name);
-    throw std::invalid_argument("--prop " + quote_input(t, 60) + " is not a property's name in the JANI file (" +
-                                (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." +
-                                std::to_string(all.size()));
-  }
-  if (!all[*at].error.empty()) throw std::invalid_argument(all[*at].error);
-  return {std::move(all[*at])};
-}
-
-std::string state_text(const one_model& m, std::size_t s) { return lang::describe_state(m.model, m.space, s); }
-
-bool holds(const Rational& v, const lang::property& p) {
-  return p.compare == "<"    ? v < p.bound
-         : p.compare == "<=" ? v <= p.bound
-         : p.compare == ">"  ? v > p.bound
-                             : v >= p.bound;
-}
-
-// One row of the output: a property at one state, or reduced over states.
-struct row {
-  const lang::property* property = nullptr;
-  std::string reduce;  // "state", max, min, avg, sum, first, count, forall, exists
-  std::vector<std::size_t> states;
-  std::string name;
-  json name_json;
-};
-
-[[noreturn]] void infinite_value(const lang::property& p, std::size_t s, const one_model& m) {
-  throw std::domain_error("the expected reward of " + p.text + " is infinite at " + state_text(m, s) +
-                          " (PRISM and Storm print Infinity: a play misses the target with positive probability)");
-}
-
-// The row's value from per-state values in T.
-template <class T>
-T reduce(const row& r, const lang::property_values<T>& v, const one_model& m,
-         const std::optional<lang::property_values<Rational>>& exact) {
-  const lang::property& p = *r.property;
-  auto at = [&](std::size_t s) -> const T& {
-    if (v.infinite[s]) infinite_value(p, s, m);
-    return v.value[s];
+  const lang::state_space& sp = m.space;
+  const std::vector<lang::variable>& vars = m.model.variables;
+  std::vector<std::int64_t> state(vars.size());
+  auto variable_text = [&](std::size_t v) -> json {
+    if (vars[v].boolean) return state[v] != 0;
+    return state[v];
   };
-  if (r.reduce == "state" || r.reduce == "first") return at(r.states.at(0));
-  if (r.reduce == "sum" || r.reduce == "avg") {
-    T sum(0);
-    for (const std::size_t s : r.states) sum += at(s);
-    if (r.reduce == "avg") sum = sum / T(static_cast<std::int64_t>(r.states.size()));
-    return sum;
-  }
-  if (r.reduce == "count" || r.reduce == "forall" || r.reduce == "exists") {
-    if (!exact) throw std::domain_error("count, forall and exists compare exact values with the bound");
-    std::int64_t count = 0;
-    for (const std::size_t s : r.states)
-      if (!exact->infinite[s] && holds(exact->value[s], p)) ++count;
-    if (r.reduce == "count") return T(count);
-    return T(r.reduce == "forall" ? count == static_cast<std::int64_t>(r.states.size()) : count > 0);
-  }
-  // max or min: the state is chosen by the exact values when they exist.
-  std::optional<std::size_t> best;
-  for (const std::size_t s : r.states) {
-    if (exact) {
-      if (exact->infinite[s]) {
-        if (r.reduce == "max") infinite_value(p, s, m);
-        continue;
-      }
-      if (!best || (r.reduce == "max" ? exact->value[*best] < exact->value[s] : exact->value[s] < exact->value[*best]))
-        best = s;
-    } else if constexpr (std::totally_ordered<T>) {
-      if (v.infinite[s]) {
-        if (r.reduce == "max") infinite_value(p, s, m);
-        continue;
-      }
-      if (!best || (r.reduce == "max" ? v.value[*best] < v.value[s] : v.value[s] < v.value[*best])) best = s;
+  json states = json::array();
+  std::string csv = "state";
+  for (const lang::variable& v : vars) csv += "," + v.name;
+  csv += ",exact,double,mod\n";
+  for (std::size_t s = 0; s < sp.size(); ++s) {
+    sp.unpack(s, state.data());
+    json entry{{"state", s}, {"variables", json::object()}};
+    csv += std::to_string(s);
+    for (std::size_t v = 0; v < vars.size(); ++v) {
+      entry["variables"][vars[v].name] = variable_text(v);
+      csv += "," + variable_text(v).dump();
     }
+    std::optional<std::uint64_t> residue;
+    if (values->infinite[s]) {
+      entry["exact"] = "Infinity";
+      entry["double"] = nullptr;
+      csv += ",Infinity,inf,";
+    } else {
+      const Rational& q = values->value[s];
+      try {
+        residue = to_residue64(q, modulus);
+      } catch (const std::domain_error&) {
+      }
+      const double d = to_double(q);
+      entry["exact"] = to_string(q);
+      entry["double"] = d;
+      csv += "," + to_string(q) + "," + format_shortest(d) + ",";
+      if (residue) csv += std::to_string(*residue);
+    }
+    entry["mod"] = residue ? json(*residue) : json(nullptr);
+    states.push_back(std::move(entry));
+    csv += "\n";
   }
-  if (!best) infinite_value(p, r.states.at(0), m);
-  return at(*best);
+  std::string constants;
+  for (const auto& [name, value] : m.constants) constants += (constants.empty() ? "" : ",") + name + "=" + value;
+  const lang::property& p = check.property();
+  const json document{{"model", m.model.source}, {"property", p.name.empty() ? json(nullptr) : json(p.name)},
+                      {"text", p.text},          {"constants", constants},
+                      {"modulus", modulus},      {"states", std::move(states)}};
+  std::ofstream out(path, std::ios::trunc);
+  out << (format == "json" ? document.dump(2) + "\n" : csv);
+  out.close();
+  if (!out) throw std::runtime_error("--export-values could not write " + quote_input(path, 60));
+}
+
+// ---- the check ----
+
+bool over_initial_states(const api::report_row& rw) { return rw.at == "min" || rw.at == "max"; }
+
+// How the text names a row: "", " at (x=1)", ": the smallest value over the 12 initial states".
+std::string where_text(const api::report_row& rw) {
+  if (rw.at.empty()) return "";
+  if (!over_initial_states(rw)) return " at " + rw.at;
+  return std::string(": the ") + (rw.at == "min" ? "smallest" : "largest") + " value over the " +
+         std::to_string(rw.states.size()) + " initial states";
+}
+
+// How the JSON names a row: "", " at (x=1)", " (min)".
+std::string where_key(const api::report_row& rw) {
+  if (rw.at.empty()) return "";
+  return over_initial_states(rw) ? " (" + rw.at + ")" : " at " + rw.at;
 }
 
 result run_check(const check_options& o) {
-  const std::vector<constant_range> ranges = read_constants(o.constants);
-  const std::string model_text = read_nonblank_text(o.model, "the model");
-  const std::string model_name = source_name(o.model);
-  const bool jani = lang::looks_like_jani(model_text);
-  if (jani && o.properties)
-    throw std::invalid_argument(model_name +
-                                " is a JANI file: its properties are inside it, so no properties file is read "
-                                "(choose one with --prop NAME or INDEX)");
-  if (jani && o.test)
+  std::string export_as;
+  if (o.export_values) export_as = export_format(*o.export_values);
+  api::check_input in;
+  in.constants = api::read_constant_ranges(o.constants);
+  in.model_text = read_nonblank_text(o.model, "the model");
+  in.model_name = source_name(o.model);
+  const bool jani = lang::looks_like_jani(in.model_text);
+  if (jani && o.test && !o.properties)
     throw std::invalid_argument(
         "--test compares each answer with the // RESULT comments of a PRISM properties file; the properties of a "
         "JANI file carry no reference value, so there is nothing to test against");
-  std::string props_text;
-  if (o.properties) props_text = read_text(*o.properties, "the properties file");
-  if (!jani && !o.properties && !o.prop)
-    throw std::invalid_argument("check needs a properties file or --prop 'P=? [F \"goal\"]'");
-  if (!jani && !lang::looks_like_prism_model(model_text))
-    throw std::invalid_argument(model_name +
-                                " does not look like a model in the PRISM language (it should start with dtmc, mdp, "
-                                "const, module, ...); explicit model files are read by chain and mdp");
-  // Every --const must name a constant of the model or of the properties.
-  {
-    std::vector<std::string> known = jani ? lang::undefined_jani_constants(model_text, model_name)
-                                          : lang::undefined_constants(model_text, model_name);
-    if (o.properties) {
-      const auto more = lang::undefined_property_constants(props_text, *o.properties);
-      known.insert(known.end(), more.begin(), more.end());
-    }
-    for (const constant_range& c : ranges)
-      if (std::find(known.begin(), known.end(), c.name) == known.end())
-        throw std::invalid_argument("--const " + quote_input(c.name, 60) +
-                                    " is not an undefined constant of the model or the properties" +
-                                    (known.empty() ? std::string(" (they have none)") : " (they are: " + [&] {
-                                      std::string s;
-                                      for (const std::string& k : known) s += (s.empty() ? "" : ", ") + k;
-                                      return s;
-                                    }() + ")"));
+  if (o.properties) {
+    // Not read beside a JANI file: plan_check refuses it, naming the reason.
+    in.properties_text = jani ? std::string() : read_text(*o.properties, "the properties file");
+    in.properties_name = *o.properties;
   }
-  // Every combination of the ranges' values.
-  std::vector<lang::constant_values> combos(1);
-  for (const constant_range& c : ranges) {
-    std::vector<lang::constant_values> next;
-    for (const auto& base : combos)
-      for (const std::string& v : c.values) {
-        lang::constant_values x = base;
-        x.push_back({c.name, v});
-        next.push_back(std::move(x));
-      }
-    combos = std::move(next);
-  }
-  const bool ranged = combos.size() > 1;
+  in.prop = o.prop;
+  const api::check_plan plan = api::plan_check(in);
+  const bool ranged = plan.combinations.size() > 1;
+  if (o.export_values && ranged)
+    throw std::invalid_argument("--export-values writes the values of one model: give each --const one value");
   result r;
   r.many = true;
   r.names_key = "property";
@@ -388,145 +281,97 @@ result run_check(const check_options& o) {
   json models = json::array(), tests = json::array(), refused = json::array(), verdicts = json::array();
   std::size_t mismatches = 0, tested = 0;
   std::string sizes;
-  for (const lang::constant_values& given : combos) {
-    auto m = std::make_shared<one_model>();
-    if (jani) {
-      lang::jani_file f = lang::parse_jani(model_text, model_name, given);
-      m->model = std::move(f.model);
-      m->properties = select_jani(std::move(f.properties), o);
-    } else {
-      m->model = lang::parse_prism_language(model_text, model_name, given);
-      std::vector<lang::property> all;
-      if (o.properties) all = lang::parse_properties(props_text, *o.properties, m->model, given, true);
-      m->properties = select(std::move(all), o, m->model, given);
-    }
+  for (const lang::constant_values& given : plan.combinations) {
+    auto m = std::make_shared<api::checked_model>(api::read_checked_model(in, plan, given));
+    if (o.export_values && m->properties.size() != 1)
+      throw std::invalid_argument("--export-values writes the values of one property: choose one with --prop (" +
+                                  count_of(m->properties.size(), "property is", "properties are") + " selected)");
     {
-      progress_line line("building the state space of " + model_name);
-      lang::build_options bo;
-      bo.fix_deadlocks = !o.no_fix_deadlocks;
-      bo.progress = [](std::size_t found, std::size_t explored) { progress_line::report(explored, found); };
-      m->space = lang::build_state_space(m->model, bo);
+      progress_line line("building the state space of " + in.model_name);
+      api::build_checked_space(*m, !o.no_fix_deadlocks,
+                               [](std::size_t found, std::size_t explored) { progress_line::report(explored, found); });
     }
-    const lang::state_space& sp = m->space;
+    const api::space_size& z = m->size;
     std::string prefix;
     for (const auto& [name, value] : given) prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
-    // The size: a DTMC's transitions are counted once its choices are merged.
-    std::size_t transitions = sp.transitions();
-    if (sp.kind == lang::model_kind::dtmc) {
-      transitions = 0;
-      std::vector<std::uint32_t> seen;
-      for (std::size_t s = 0; s < sp.size(); ++s) {
-        seen.clear();
-        for (std::size_t e = sp.edge_begin[sp.choice_begin[s]]; e < sp.edge_begin[sp.choice_begin[s + 1]]; ++e)
-          seen.push_back(sp.targets[e]);
-        std::sort(seen.begin(), seen.end());
-        transitions += static_cast<std::size_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
-      }
-    }
     const std::string size =
-        std::string(lang::to_string(sp.kind)) + ", " + count_of(sp.size(), "state", "states") + ", " +
-        count_of(transitions, "transition", "transitions") +
-        (sp.kind == lang::model_kind::mdp ? ", " + count_of(sp.choices(), "choice", "choices") : std::string()) + ", " +
-        count_of(sp.initial.size(), "initial state", "initial states") +
-        (sp.deadlocks ? "; " + count_of(sp.deadlocks, "deadlock state", "deadlock states") +
-                            " given a self-loop, such as " + state_text(*m, *sp.deadlock_example)
-                      : std::string());
+        std::string(lang::to_string(z.kind)) + ", " + count_of(z.states, "state", "states") + ", " +
+        count_of(z.transitions, "transition", "transitions") +
+        (z.kind == lang::model_kind::mdp ? ", " + count_of(z.choices, "choice", "choices") : std::string()) + ", " +
+        count_of(z.initial_states, "initial state", "initial states") +
+        (z.deadlocks
+             ? "; " + count_of(z.deadlocks, "deadlock state", "deadlock states") + " given a self-loop, such as " +
+                   lang::describe_state(m->model, m->space, *z.deadlock_example)
+             : std::string());
     sizes += (sizes.empty() ? "" : "\n") + (ranged ? prefix + ": " : std::string()) + size;
     models.push_back(json{{"constants", prefix},
-                          {"type", lang::to_string(sp.kind)},
-                          {"states", sp.size()},
-                          {"transitions", transitions},
-                          {"choices", sp.choices()},
-                          {"initial_states", sp.initial.size()},
-                          {"deadlocks", sp.deadlocks}});
+                          {"type", lang::to_string(z.kind)},
+                          {"states", z.states},
+                          {"transitions", z.transitions},
+                          {"choices", z.choices},
+                          {"initial_states", z.initial_states},
+                          {"deadlocks", z.deadlocks}});
     for (std::size_t pi = 0; pi < m->properties.size(); ++pi) {
       const lang::property* p = &m->properties[pi];
       if (!p->error.empty()) {
+        if (o.export_values) throw std::invalid_argument(p->error);
         refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
         r.add("", nullptr, "refused", (p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
         continue;
       }
-      auto cache = std::make_shared<value_cache>();
-      auto exact_values = [m, p, cache]() -> const lang::property_values<Rational>& {
-        if (!cache->exact) {
-          progress_line line("checking " + p->text);
-          cache->exact = lang::evaluate_property<Rational>(m->model, m->space, *p);
-        }
-        return *cache->exact;
-      };
-      const std::vector<std::size_t> states = lang::reported_states(m->model, m->space, *p);
-      if (states.empty()) throw std::invalid_argument(p->text + ": the filter's states are empty");
+      auto check = std::make_shared<api::property_check>(m, pi);
       const std::string label =
           (ranged ? prefix + ": " : std::string()) + (p->name.empty() ? "" : "\"" + p->name + "\": ") + p->text;
-      std::vector<row> rows;
-      if (!p->filter.empty() && p->filter != "print") {
-        rows.push_back({p, p->filter, states, label, label});
-      } else if (states.size() == 1) {
-        rows.push_back({p, "state", states, label, label});
-      } else if (states.size() <= 10 || p->filter == "print") {
-        for (const std::size_t s : states)
-          rows.push_back({p, "state", {s}, label + " at " + state_text(*m, s), label + " at " + state_text(*m, s)});
-      } else {
-        rows.push_back({p, "min", states,
-                        label + ": the smallest value over the " + std::to_string(states.size()) + " initial states",
-                        label + " (min)"});
-        rows.push_back({p, "max", states,
-                        label + ": the largest value over the " + std::to_string(states.size()) + " initial states",
-                        label + " (max)"});
-      }
-      for (const row& rw : rows) {
+      // The values are written before the answers, which may fail (an
+      // infinite value at an initial state).
+      if (o.export_values)
+        export_values(*o.export_values, export_as, *m, *check,
+                      read_modulus(o.answer.modulus, api::modulus_limit(api::residue_width::narrow)));
+      const std::vector<api::report_row> rows = api::report_rows(*m, *p);
+      for (const api::report_row& rw : rows) {
         value_runs runs;
-        runs.exact = [m, rw, exact_values] {
-          const auto& v = exact_values();
-          return reduce<Rational>(rw, v, *m, v);
+        runs.exact = [check, rw] {
+          if (!check->find_exact_values()) {
+            progress_line line("checking " + check->property().text);
+            check->exact_values();
+          }
+          return check->exact(rw);
         };
-        runs.approx = [m, rw, cache, p] {
-          if (!cache->approx) cache->approx = lang::evaluate_property<double>(m->model, m->space, *p);
-          return reduce<double>(rw, *cache->approx, *m, cache->exact);
-        };
-        runs.residue = [m, rw, p, exact_values, cache](std::uint64_t modulus) {
-          const bool ordered = m->space.kind == lang::model_kind::mdp && p->path != 'S';
-          const std::vector<std::uint32_t>* strategy = nullptr;
-          if (ordered || rw.reduce == "max" || rw.reduce == "min" || rw.reduce == "count" || rw.reduce == "forall" ||
-              rw.reduce == "exists")
-            strategy = &exact_values().strategy;
-          return residue_of<api::residue_width::narrow>(modulus, [&]<class T>(std::type_identity<T>) {
-            const lang::property_values<T> v = lang::evaluate_property<T>(m->model, m->space, *p, strategy);
-            return reduce<T>(rw, v, *m, cache->exact);
-          });
-        };
-        named_answer na{rw.name, rw.name_json, compute_answer(runs, o.answer)};
+        runs.approx = [check, rw] { return check->approx(rw); };
+        runs.residue = [check, rw](std::uint64_t modulus) { return check->residue(rw, modulus); };
+        named_answer na{label + where_text(rw), label + where_key(rw), compute_answer(runs, o.answer)};
         std::optional<bool> truth;
         bool infinite = false;
-        if (cache->exact && rw.reduce == "state") infinite = cache->exact->infinite[rw.states[0]] != 0;
+        if (const auto* exact = check->find_exact_values(); exact && rw.reduce == "state")
+          infinite = exact->infinite[rw.states[0]] != 0;
         if (!p->numeric() && na.value.exact && (rw.reduce == "state" || rw.reduce == "first")) {
-          truth = holds(*na.value.exact, *p);
+          truth = api::holds_bound(*na.value.exact, *p);
           r.add("", nullptr, "",
-                "  " + rw.name + " is " + (*truth ? "true" : "false") + ": the value " + brief(*na.value.exact) +
+                "  " + na.name + " is " + (*truth ? "true" : "false") + ": the value " + brief(*na.value.exact) +
                     " is " + (*truth ? "" : "not ") + p->compare + " " + brief(p->bound));
         }
         if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
           truth = *na.value.exact != 0;
-        if (truth) verdicts.push_back(json{{"property", rw.name_json}, {"holds", *truth}});
+        if (truth) verdicts.push_back(json{{"property", na.name_json}, {"holds", *truth}});
         if (o.test && rows.size() == 1) {
           for (const lang::result_comment& rc : p->results) {
             if (!constants_match(rc.constants, given)) continue;
             const test_outcome t = compare_result(na.value.exact, infinite, truth, rc.value);
             ++tested;
             if (!t.pass) ++mismatches;
-            tests.push_back(json{{"property", rw.name_json},
+            tests.push_back(json{{"property", na.name_json},
                                  {"expected", rc.value},
                                  {"pass", t.pass},
                                  {"relative_error", t.relative ? json(format_shortest(*t.relative)) : json(nullptr)}});
-            r.add("", nullptr, "test", rw.name + ": " + t.words);
+            r.add("", nullptr, "test", na.name + ": " + t.words);
           }
         }
         r.answers.push_back(std::move(na));
       }
     }
   }
-  r.question = "check " + model_name + (o.properties ? " against " + *o.properties : std::string()) + ": " + sizes;
-  r.add("model", model_name);
+  r.question = "check " + in.model_name + (o.properties ? " against " + *o.properties : std::string()) + ": " + sizes;
+  r.add("model", in.model_name);
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);
   r.add("refused", refused);
