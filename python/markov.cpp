@@ -80,6 +80,18 @@ constexpr const char* number_words =
 
 std::string doc(const std::string& text) { return text + number_words; }
 
+// Binds a k-step query (after_steps, within_steps) under `name`.
+template <class Query>
+void def_k_steps(py::module_& m, const char* name, const Query& query, const std::string& text) {
+  m.def(
+      name,
+      [query](py::handle model, const int_arg& k, const std::optional<std::string>& start, py::handle target,
+              const std::string& number,
+              const modulus_arg& modulus) { return k_steps(model, k, start, target, number, modulus, query); },
+      py::arg("model"), py::arg("k"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(),
+      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), doc(text).c_str());
+}
+
 }  // namespace
 
 void bind_markov(py::module_& m) {
@@ -166,39 +178,21 @@ void bind_markov(py::module_& m) {
           "stopping), closed_state (a state of a closed class the walk can enter, or None) and closed ({first "
           "state of each closed class: probability of entering it}).")
           .c_str());
-  m.def(
-      "after_steps",
-      [](py::handle model, const int_arg& k, const std::optional<std::string>& start, py::handle target,
-         const std::string& number, const modulus_arg& modulus) {
-        return k_steps(
-            model, k, start, target, number, modulus,
-            [](const auto& chain, const markov_query& q, std::uint64_t steps) { return after_steps(chain, q, steps); });
-      },
-      py::arg("model"), py::arg("k"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(),
-      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("The walk from `start` after exactly k steps (0 <= k <= 10^12), as exactdp chain --query 'after K': a "
-          "dict with the fields of the C++ markov_steps: distribution ({state: probability} for every state the "
-          "walk can be in; absorbing states keep their mass, target states do not stop the walk), "
-          "target_probability (of being in `target` then; default: of being absorbed) and method "
-          "(\"step_by_step\", or \"repeated_squaring\" for double and residues when it is cheaper). Cost: "
-          "min(k·(n + m), n^3·log k) operations; exact values grow with k. Raises exactdp.ResourceError past the "
-          "budgets.")
-          .c_str());
-  m.def(
-      "within_steps",
-      [](py::handle model, const int_arg& k, const std::optional<std::string>& start, py::handle target,
-         const std::string& number, const modulus_arg& modulus) {
-        return k_steps(model, k, start, target, number, modulus,
-                       [](const auto& chain, const markov_query& q, std::uint64_t steps) {
-                         return within_steps(chain, q, steps);
-                       });
-      },
-      py::arg("model"), py::arg("k"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(),
-      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("The walk from `start` stopped when it reaches `target` (default: when it is absorbed), after k steps "
-          "(0 <= k <= 10^12), as exactdp chain --query 'within K': a dict as after_steps returns, whose "
-          "target_probability is the probability of having reached the target within k steps.")
-          .c_str());
+  def_k_steps(
+      m, "after_steps",
+      [](const auto& chain, const markov_query& q, std::uint64_t k) { return after_steps(chain, q, k); },
+      "The walk from `start` after exactly k steps (0 <= k <= 10^12), as exactdp chain --query 'after K': a dict "
+      "with the fields of the C++ markov_steps: distribution ({state: probability} for every state the walk can "
+      "be in; absorbing states keep their mass, target states do not stop the walk), target_probability (of "
+      "being in `target` then; default: of being absorbed) and method (\"step_by_step\", or "
+      "\"repeated_squaring\" for double and residues when it is cheaper). Cost: min(k·(n + m), n^3·log k) "
+      "operations; exact values grow with k. Raises exactdp.ResourceError past the budgets.");
+  def_k_steps(
+      m, "within_steps",
+      [](const auto& chain, const markov_query& q, std::uint64_t k) { return within_steps(chain, q, k); },
+      "The walk from `start` stopped when it reaches `target` (default: when it is absorbed), after k steps (0 <= "
+      "k <= 10^12), as exactdp chain --query 'within K': a dict as after_steps returns, whose target_probability "
+      "is the probability of having reached the target within k steps.");
   m.def(
       "long_run",
       [](py::handle model, const std::optional<std::string>& start, const std::string& number,
