@@ -9,10 +9,14 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cmath>
+#include <concepts>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -26,6 +30,63 @@
 namespace exactdp::python {
 
 namespace py = pybind11;
+
+// ---- integer arguments ----
+
+/// An integer argument as Python passed it, before it is read into a C++
+/// type: a Python int of any size, a bool, a numpy integer or any object
+/// with __index__ (as operator.index takes it). A float, a Fraction or a
+/// Decimal is not an integer: the call raises TypeError. Every integer
+/// argument of the module is an int_arg (a list of them: std::vector<int_arg>),
+/// read by integer_value, so one rule holds for all: an integer the C++ type
+/// cannot hold is a ValueError naming the argument and the range, as an
+/// integer inside the type but outside the function's range is (the
+/// library's own check).
+struct int_arg {
+  py::object value;  // a Python int
+};
+
+/// The integer x as an I, when it fits; nullopt otherwise. Needs the GIL.
+std::optional<std::int64_t> fit_int64(const int_arg& x);
+std::optional<std::uint64_t> fit_uint64(const int_arg& x);
+/// std::invalid_argument (ValueError) "`name` V is out of range: it must be
+/// an integer from LO to HI", V written in full up to 64 digits, else by
+/// its number of bits. Needs the GIL.
+[[noreturn]] void throw_out_of_range(const int_arg& x, std::string_view name, const std::string& lo,
+                                     const std::string& hi);
+
+/// The integer argument `name` as a T (an integral type) in [lo, hi] (by
+/// default T's whole range). Throws std::invalid_argument (ValueError)
+/// naming `name` and the range for any other integer, of any size. Needs
+/// the GIL. Cost: O(1) for values of 64 bits.
+template <std::integral T>
+T integer_value(const int_arg& x, std::string_view name, T lo = std::numeric_limits<T>::min(),
+                T hi = std::numeric_limits<T>::max()) {
+  if constexpr (std::is_signed_v<T>) {
+    const std::optional<std::int64_t> v = fit_int64(x);
+    if (v && *v >= lo && *v <= hi) return static_cast<T>(*v);
+  } else {
+    const std::optional<std::uint64_t> v = fit_uint64(x);
+    if (v && *v >= lo && *v <= hi) return static_cast<T>(*v);
+  }
+  throw_out_of_range(x, name, std::to_string(lo), std::to_string(hi));
+}
+
+/// integer_value of every item of a list argument, named `name`[i].
+template <std::integral T>
+std::vector<T> integer_values(const std::vector<int_arg>& xs, std::string_view name) {
+  std::vector<T> out;
+  out.reserve(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i)
+    out.push_back(integer_value<T>(xs[i], std::string(name) + "[" + std::to_string(i) + "]"));
+  return out;
+}
+
+/// The modulus= argument of a residue run (None: the default), or
+/// std::invalid_argument (ValueError) with check_modulus64's words for a
+/// value no 64-bit integer holds. Needs the GIL.
+using modulus_arg = std::optional<int_arg>;
+std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus);
 
 // ---- numbers ----
 
@@ -84,7 +145,7 @@ void bind_state_names(py::class_<Model, Holder>& c) {
 /// "mod", the prime `modulus` (default 1,000,000,007; checked when the run
 /// starts, api::check_residue_modulus). Throws std::invalid_argument
 /// (ValueError) for any other text.
-api::number_system read_system(const std::string& number, const std::optional<std::uint64_t>& modulus);
+api::number_system read_system(const std::string& number, const modulus_arg& modulus);
 
 /// The states of a target= argument: a name (a label or a state,
 /// api::resolve_target's rule) or an iterable of state names
@@ -124,16 +185,20 @@ decltype(auto) released(F&& f) {
 }
 
 /// A value of any number system as a Python object: Rational -> Fraction,
-/// BigInt -> int, double -> float, a residue -> int. Needs the GIL.
+/// BigInt -> int, double -> float, a residue -> int. A double that is nan
+/// is no answer: std::domain_error (exactdp.DomainError) saying why
+/// (api::double_nan_words), as the tool refuses it; inf is returned (an
+/// overflow is an answer, as in the tool). Needs the GIL.
 inline py::object exact_to_python(const Rational& q) { return to_fraction(q); }
 inline py::object exact_to_python(const BigInt& z) { return to_python_int(z); }
 template <class T>
 py::object value_to_python(const T& v) {
   if constexpr (std::is_same_v<T, Rational> || std::is_same_v<T, BigInt>)
     return exact_to_python(v);
-  else if constexpr (std::is_floating_point_v<T>)
+  else if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(v)) throw std::domain_error(api::double_nan_words("number=\"exact\""));
     return py::float_(static_cast<double>(v));
-  else
+  } else
     return py::int_(v.value());
 }
 
@@ -144,7 +209,7 @@ py::object value_to_python(const T& v) {
 /// (Rational or BigInt), "double" in double, "mod" modulo the prime
 /// `modulus` (read_system; below 2^31 unless Wide): api::run_in picks the type.
 template <class Exact, bool Wide = true, class Solve, class Convert>
-py::object compute_as(const std::string& number, const std::optional<std::uint64_t>& modulus, const Solve& solve,
+py::object compute_as(const std::string& number, const modulus_arg& modulus, const Solve& solve,
                       const Convert& convert) {
   constexpr api::residue_width width = Wide ? api::residue_width::wide : api::residue_width::narrow;
   const api::number_system system = read_system(number, modulus);
@@ -173,7 +238,7 @@ py::object compute_as(const std::string& number, const std::optional<std::uint64
 /// compute_as for a recurrence with one value: Exact gives a Fraction
 /// (Rational) or an int (BigInt), double a float, a residue an int.
 template <class Exact, class Solve>
-py::object compute(const std::string& number, const std::optional<std::uint64_t>& modulus, const Solve& solve) {
+py::object compute(const std::string& number, const modulus_arg& modulus, const Solve& solve) {
   return compute_as<Exact>(number, modulus, solve, [](const auto& v) { return value_to_python(v); });
 }
 
@@ -190,3 +255,22 @@ void bind_decision(py::module_& m);
 void bind_check(py::module_& m);  // after bind_numeric: an overload of its check()
 
 }  // namespace exactdp::python
+
+namespace pybind11::detail {
+/// int_arg from Python: any object operator.index takes (never a float).
+template <>
+struct type_caster<exactdp::python::int_arg> {
+  PYBIND11_TYPE_CASTER(exactdp::python::int_arg, const_name("int"));
+  bool load(handle src, bool /*convert*/) {
+    if (!src || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr())) return false;
+    PyObject* i = PyNumber_Index(src.ptr());
+    if (!i) {
+      PyErr_Clear();
+      return false;
+    }
+    value.value = reinterpret_steal<object>(i);
+    return true;
+  }
+  static handle cast(const exactdp::python::int_arg& x, return_value_policy, handle) { return x.value.inc_ref(); }
+};
+}  // namespace pybind11::detail

@@ -22,7 +22,6 @@ namespace exactdp::python {
 namespace {
 
 using model_ptr = std::shared_ptr<decision_model>;
-using modulus_arg = std::optional<std::uint64_t>;
 
 // A model from a DecisionModel, or from a dict in the JSON decision shape:
 // Python's json module writes it (Fractions as "p/q"; floats are refused, as
@@ -198,7 +197,8 @@ void bind_decision(py::module_& m) {
 
   m.def(
       "pig_game",
-      [](int target, int faces, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& target_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
+        const int target = integer_value<int>(target_arg, "target"), faces = integer_value<int>(faces_arg, "faces");
         return compute_as<Rational, false>(
             number, modulus,
             [&]<class T>(std::type_identity<T>) -> T {
@@ -232,21 +232,26 @@ void bind_decision(py::module_& m) {
       .def_property_readonly("target", &pig_solution<Rational>::target)
       .def_property_readonly("faces", &pig_solution<Rational>::faces)
       .def(
-          "turn_start", [](const pig_solution<Rational>& s, int i, int j) { return to_fraction(s.turn_start(i, j)); },
+          "turn_start",
+          [](const pig_solution<Rational>& s, const int_arg& i, const int_arg& j) {
+            return to_fraction(s.turn_start(integer_value<int>(i, "i"), integer_value<int>(j, "j")));
+          },
           py::arg("i").noconvert(), py::arg("j").noconvert(),
           "P(i, j, 0): the mover's win probability at the start of a turn (a Fraction).")
       .def(
           "action",
-          [](const pig_solution<Rational>& s, int i, int j, int k) {
-            return std::string(to_string(s.action(i, j, k)));
+          [](const pig_solution<Rational>& s, const int_arg& i, const int_arg& j, const int_arg& k) {
+            return std::string(to_string(
+                s.action(integer_value<int>(i, "i"), integer_value<int>(j, "j"), integer_value<int>(k, "k"))));
           },
           py::arg("i").noconvert(), py::arg("j").noconvert(), py::arg("k").noconvert(),
           "The optimal action at (i, j, k): \"roll\" or \"hold\" (at k = 0 always \"roll\": a turn starts with a "
           "roll). Raises ValueError for a state outside the game.")
       .def(
           "values",
-          [](const pig_solution<Rational>& s, int i, int j, int k) {
-            const pig_values<Rational> v = pig_values_at(s, i, j, k);
+          [](const pig_solution<Rational>& s, const int_arg& i, const int_arg& j, const int_arg& k) {
+            const pig_values<Rational> v =
+                pig_values_at(s, integer_value<int>(i, "i"), integer_value<int>(j, "j"), integer_value<int>(k, "k"));
             py::dict d;
             d["win"] = to_fraction(v.win);
             d["roll"] = to_fraction(v.roll);
@@ -260,7 +265,11 @@ void bind_decision(py::module_& m) {
           "value of each action, then optimal play), best (the action played) and tie. Cost: O((target - i) * "
           "faces).");
   m.def(
-      "pig_strategy", [](int target, int faces) { return released([&] { return pig_game<Rational>(faces, target); }); },
+      "pig_strategy",
+      [](const int_arg& target_arg, const int_arg& faces_arg) {
+        const int target = integer_value<int>(target_arg, "target"), faces = integer_value<int>(faces_arg, "faces");
+        return released([&] { return pig_game<Rational>(faces, target); });
+      },
       py::arg("target").noconvert(), py::arg("faces").noconvert() = 6,
       "Solves Pig exactly (as pig_game) and returns the PigSolution: the win probability and optimal action at "
       "every state. Memory: target^3/2 bytes and target^2 Fractions.");

@@ -15,6 +15,7 @@
 #include "exactdp/games/subtraction.hpp"
 #include "exactdp/grundy/mex.hpp"
 #include "exactdp/grundy/octal.hpp"
+#include "exactdp/grundy/period.hpp"
 
 namespace exactdp::python {
 
@@ -75,16 +76,30 @@ constexpr const char* row_words =
 
 std::string doc(const std::string& text) { return text + row_words; }
 
+// G(0..count-1) by the library's rule of a table, as the tool's grundy
+// --table computes it: the count and memory checked first, then the values
+// up to count or to a certified period, and the period past them.
+std::vector<grundy_value> grundy_table_of(const octal_game& game, const int_arg& count_arg) {
+  const auto count = integer_value<std::size_t>(count_arg, "count");
+  check_grundy_table(count, "count");
+  return released([&] { return grundy_table(certified_octal_values(game, count), count); });
+}
+
 }  // namespace
 
 void bind_games(py::module_& m) {
   // ---- Nim ----
   m.def(
-      "nim", [](const std::vector<std::uint64_t>& heaps) { return nim_dict(nim(heaps)); }, py::arg("heaps").noconvert(),
+      "nim",
+      [](const std::vector<int_arg>& heaps) { return nim_dict(nim(integer_values<std::uint64_t>(heaps, "heaps"))); },
+      py::arg("heaps").noconvert(),
       "Nim on any heaps (Bouton 1901): a dict with result (\"win\" or \"lose\" for the player to move), nim_sum "
       "and winning_move ({heap, remove} on the lowest heap that restores nim-sum 0, or None).");
   m.def(
-      "misere_nim", [](const std::vector<std::uint64_t>& heaps) { return nim_dict(misere_nim(heaps)); },
+      "misere_nim",
+      [](const std::vector<int_arg>& heaps) {
+        return nim_dict(misere_nim(integer_values<std::uint64_t>(heaps, "heaps")));
+      },
       py::arg("heaps").noconvert(), "Misere Nim (the player who takes the last stone loses; Bouton 1901): as nim.");
 
   // ---- the row games ----
@@ -176,7 +191,9 @@ void bind_games(py::module_& m) {
   // ---- Can I Win, subtraction games ----
   m.def(
       "can_i_win",
-      [](int max_choosable, std::int64_t desired_total) {
+      [](const int_arg& max_choosable_arg, const int_arg& desired_total_arg) {
+        const int max_choosable = integer_value<int>(max_choosable_arg, "max_choosable");
+        const auto desired_total = integer_value<std::int64_t>(desired_total_arg, "desired_total");
         const can_i_win_result a = released([&] { return can_i_win(max_choosable, desired_total); });
         py::dict d;
         d["first_player_wins"] = a.first_player_wins;
@@ -193,7 +210,9 @@ void bind_games(py::module_& m) {
       "first_player_wins, result, winning_pick, guard, positions and method.");
   m.def(
       "subtraction_game",
-      [](std::uint64_t n, const std::vector<std::int64_t>& moves, bool misere) {
+      [](const int_arg& n_arg, const std::vector<int_arg>& moves_arg, bool misere) {
+        const auto n = integer_value<std::uint64_t>(n_arg, "n");
+        const std::vector<std::int64_t> moves = integer_values<std::int64_t>(moves_arg, "moves");
         const subtraction_result a =
             released([&] { return subtraction_game(n, moves, misere ? play_rule::misere : play_rule::normal); });
         py::dict d;
@@ -217,26 +236,26 @@ void bind_games(py::module_& m) {
 
   // ---- Grundy values ----
   m.def(
-      "mex", [](const std::vector<grundy_value>& values) { return mex(values); }, py::arg("values").noconvert(),
+      "mex", [](const std::vector<int_arg>& values) { return mex(integer_values<grundy_value>(values, "values")); },
+      py::arg("values").noconvert(),
       "The minimum excludant: the least non-negative integer not in values (Sprague 1935, Grundy 1939).");
   m.def(
-      "nim_sum", [](const std::vector<std::uint64_t>& values) { return nim_sum(values); },
+      "nim_sum",
+      [](const std::vector<int_arg>& values) { return nim_sum(integer_values<std::uint64_t>(values, "values")); },
       py::arg("values").noconvert(), "The XOR of the values: the Grundy value of a sum of games.");
   m.def(
       "octal_grundy_values",
-      [](const std::string& code, std::size_t count) {
-        const octal_game game = parse_octal(code);
-        return released([&] { return octal_grundy_values(game, count); });
-      },
+      [](const std::string& code, const int_arg& count_arg) { return grundy_table_of(parse_octal(code), count_arg); },
       py::arg("code"), py::arg("count").noconvert(),
       "The Grundy values G(0), ..., G(count - 1) of the octal game with the given code (\"0.07\" Dawson's Kayles, "
-      "\"0.137\" Dawson's chess, \"4.7\"; Berlekamp, Conway and Guy, Winning Ways, chapter 4). Raises ValueError "
-      "for a malformed code, exactdp.ResourceError above the budgets.");
+      "\"0.137\" Dawson's chess, \"4.7\"; Berlekamp, Conway and Guy, Winning Ways, chapter 4), as exactdp grundy "
+      "--table prints them: values past a certified period come from the period (a long table of Dawson's Kayles "
+      "costs its memory, not its work). 1 <= count <= 2^31. Raises ValueError for a malformed code or count, "
+      "exactdp.ResourceError when count x 64 bytes pass the state budget or the work does.");
   m.def(
       "subtraction_grundy_values",
-      [](const std::vector<std::uint64_t>& takes, std::size_t count) {
-        const octal_game game = octal_subtraction_game(takes);
-        return released([&] { return octal_grundy_values(game, count); });
+      [](const std::vector<int_arg>& takes, const int_arg& count_arg) {
+        return grundy_table_of(octal_subtraction_game(integer_values<std::uint64_t>(takes, "takes")), count_arg);
       },
       py::arg("takes").noconvert(), py::arg("count").noconvert(),
       "The Grundy values G(0), ..., G(count - 1) of the subtraction game whose moves remove exactly s counters "

@@ -13,13 +13,13 @@
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/markov/queries.hpp"
+#include "exactdp/markov/steps.hpp"
 
 namespace exactdp::python {
 
 namespace {
 
 using model_ptr = std::shared_ptr<markov_model>;
-using modulus_arg = std::optional<std::uint64_t>;
 
 // A model from a MarkovModel, or from a dict in the JSON model's shape:
 // Python's json module writes it, the library's JSON reader reads it (the
@@ -51,11 +51,46 @@ py::dict named(const markov_model& model, const std::vector<std::pair<std::size_
   return d;
 }
 
+// A k-step answer (after_steps, within_steps) as a dict with the fields of
+// the C++ markov_steps.
+template <class T>
+py::dict steps_dict(const markov_model& model, const markov_steps<T>& r) {
+  py::dict d;
+  d["distribution"] = named(model, r.distribution);
+  d["target_probability"] = value_to_python(r.target_probability);
+  d["method"] = r.method == markov_step_method::step_by_step ? "step_by_step" : "repeated_squaring";
+  return d;
+}
+
+// One k-step query (after_steps or within_steps) in the number system asked.
+template <class Query>
+py::object k_steps(py::handle model, const int_arg& k_arg, const std::optional<std::string>& start, py::handle target,
+                   const std::string& number, const modulus_arg& modulus, const Query& query) {
+  const model_ptr mp = read_model(model);
+  const std::uint64_t k = integer_value<std::uint64_t>(k_arg, "k", 0, markov_max_steps);
+  const markov_query q = read_query(*mp, start, target);
+  return compute_as<Rational, false>(
+      number, modulus, [&]<class T>(std::type_identity<T>) { return query(markov_chain<T>(*mp), q, k); },
+      [&mp](const auto& r) { return steps_dict(*mp, r); });
+}
+
 constexpr const char* number_words =
     " number=\"exact\" gives Fractions, \"double\" floats, \"mod\" residues modulo the prime modulus= (below 2^31, "
     "default 1000000007).";
 
 std::string doc(const std::string& text) { return text + number_words; }
+
+// Binds a k-step query (after_steps, within_steps) under `name`.
+template <class Query>
+void def_k_steps(py::module_& m, const char* name, const Query& query, const std::string& text) {
+  m.def(
+      name,
+      [query](py::handle model, const int_arg& k, const std::optional<std::string>& start, py::handle target,
+              const std::string& number,
+              const modulus_arg& modulus) { return k_steps(model, k, start, target, number, modulus, query); },
+      py::arg("model"), py::arg("k"), py::arg("start") = py::none(), py::arg("target").noconvert() = py::none(),
+      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), doc(text).c_str());
+}
 
 }  // namespace
 
@@ -142,6 +177,64 @@ void bind_markov(py::module_& m) {
           "({stopping state: probability of ending there}), target_probability, never (the probability of never "
           "stopping), closed_state (a state of a closed class the walk can enter, or None) and closed ({first "
           "state of each closed class: probability of entering it}).")
+          .c_str());
+  def_k_steps(
+      m, "after_steps",
+      [](const auto& chain, const markov_query& q, std::uint64_t k) { return after_steps(chain, q, k); },
+      "The walk from `start` after exactly k steps (0 <= k <= 10^12), as exactdp chain --query 'after K': a dict "
+      "with the fields of the C++ markov_steps: distribution ({state: probability} for every state the walk can "
+      "be in; absorbing states keep their mass, target states do not stop the walk), target_probability (of "
+      "being in `target` then; default: of being absorbed) and method (\"step_by_step\", or "
+      "\"repeated_squaring\" for double and residues when it is cheaper). Cost: min(k·(n + m), n^3·log k) "
+      "operations; exact values grow with k. Raises exactdp.ResourceError past the budgets.");
+  def_k_steps(
+      m, "within_steps",
+      [](const auto& chain, const markov_query& q, std::uint64_t k) { return within_steps(chain, q, k); },
+      "The walk from `start` stopped when it reaches `target` (default: when it is absorbed), after k steps (0 <= "
+      "k <= 10^12), as exactdp chain --query 'within K': a dict as after_steps returns, whose target_probability "
+      "is the probability of having reached the target within k steps.");
+  m.def(
+      "long_run",
+      [](py::handle model, const std::optional<std::string>& start, const std::string& number,
+         const modulus_arg& modulus) {
+        const model_ptr mp = read_model(model);
+        const markov_query q = read_query(*mp, start, py::none());
+        return compute_as<Rational, false>(
+            number, modulus, [&]<class T>(std::type_identity<T>) { return long_run(markov_chain<T>(*mp), q); },
+            [&mp](const auto& r) {
+              py::list classes, stationary;
+              for (std::size_t i = 0; i < r.classes.size(); ++i) {
+                py::dict c;
+                py::list states;
+                for (const std::size_t s : r.classes[i].states) states.append(mp->name(s));
+                c["states"] = states;
+                c["period"] = r.classes[i].period;
+                classes.append(c);
+                py::dict pi;
+                for (std::size_t j = 0; j < r.classes[i].states.size(); ++j)
+                  pi[py::str(mp->name(r.classes[i].states[j]))] = value_to_python(r.stationary[i][j]);
+                stationary.append(pi);
+              }
+              py::list class_probability;
+              for (const auto& p : r.class_probability) class_probability.append(value_to_python(p));
+              py::dict d;
+              d["classes"] = classes;
+              d["class_probability"] = class_probability;
+              d["stationary"] = stationary;
+              d["distribution"] = named(*mp, r.distribution);
+              d["average_reward"] = value_to_python(r.average_reward);
+              return d;
+            });
+      },
+      py::arg("model"), py::arg("start") = py::none(), py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(),
+      doc("The long run of the walk from `start` (default: the model's start), as exactdp chain --query longrun: "
+          "a dict with the fields of the C++ markov_long_run: classes (the closed classes the walk can enter, "
+          "[{\"states\": [...], \"period\": p}], by increasing first state), class_probability (of ending in "
+          "each), stationary (each class's stationary distribution, {state: probability}), distribution (the "
+          "long-run, Cesaro average, distribution {state: probability} over the states of those classes) and "
+          "average_reward (the long-run reward per step). Cost: the absorption solve plus O(c^3) per class of c "
+          "states.")
           .c_str());
   m.def(
       "stationary_distribution",

@@ -14,6 +14,7 @@
 
 #include "common.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/modint64.hpp"
 
 namespace exactdp::python {
 
@@ -144,11 +145,56 @@ Rational to_rational(py::handle x) {
   return q;
 }
 
-api::number_system read_system(const std::string& number, const std::optional<std::uint64_t>& modulus) {
+// ---- integer arguments ----
+
+std::optional<std::int64_t> fit_int64(const int_arg& x) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(x.value.ptr(), &overflow);
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow) return std::nullopt;
+  return static_cast<std::int64_t>(v);
+}
+
+std::optional<std::uint64_t> fit_uint64(const int_arg& x) {
+  if (const std::optional<std::int64_t> v = fit_int64(x)) {
+    if (*v < 0) return std::nullopt;
+    return static_cast<std::uint64_t>(*v);
+  }
+  const unsigned long long v = PyLong_AsUnsignedLongLong(x.value.ptr());
+  if (PyErr_Occurred()) {
+    PyErr_Clear();  // negative or above 2^64 - 1
+    return std::nullopt;
+  }
+  return static_cast<std::uint64_t>(v);
+}
+
+namespace {
+// An integer as text: in full up to 64 digits (Python's own limit on
+// int-to-text conversion is never met), else by its size.
+std::string integer_text(const int_arg& x) {
+  const auto bits = x.value.attr(names().bit_length)().cast<std::size_t>();
+  if (bits <= 200) return py::str(x.value).cast<std::string>();
+  const bool negative = PyObject_RichCompareBool(x.value.ptr(), py::int_(0).ptr(), Py_LT) == 1;
+  return std::string(negative ? "(a negative integer of " : "(an integer of ") + std::to_string(bits) + " bits)";
+}
+}  // namespace
+
+void throw_out_of_range(const int_arg& x, std::string_view name, const std::string& lo, const std::string& hi) {
+  throw std::invalid_argument(std::string(name) + " " + integer_text(x) +
+                              " is out of range: it must be an integer from " + lo + " to " + hi);
+}
+
+std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus) {
+  if (!modulus) return std::nullopt;
+  if (const std::optional<std::uint64_t> p = fit_uint64(*modulus)) return p;
+  throw modulus64_range_error(integer_text(*modulus));
+}
+
+api::number_system read_system(const std::string& number, const modulus_arg& modulus) {
   if (number == "exact") return api::number_system::exact();
   if (number == "double") return api::number_system::approx();
   // The modulus is checked (prime, in range) when the run starts.
-  if (number == "mod") return api::number_system::residue(modulus.value_or(api::default_modulus));
+  if (number == "mod") return api::number_system::residue(modulus_value(modulus).value_or(api::default_modulus));
   throw std::invalid_argument("number must be \"exact\", \"double\" or \"mod\", not \"" + number + "\"");
 }
 
@@ -226,9 +272,9 @@ std::string in_python_words(std::string text) {
 void bind_budgets(py::module_& m) {
   m.def(
       "set_budgets",
-      [](std::optional<std::uint64_t> state_bytes, std::optional<double> work_steps) {
+      [](const std::optional<int_arg>& state_bytes, std::optional<double> work_steps) {
         budget_limits limits;
-        limits.state_bytes = state_bytes;
+        if (state_bytes) limits.state_bytes = integer_value<std::uint64_t>(*state_bytes, "state_bytes");
         if (work_steps) limits.work_steps = static_cast<long double>(*work_steps);
         // The calling thread's budgets, until it sets them again (a budget_scope
         // that is never closed: Python has no scope to tie it to).

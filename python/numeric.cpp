@@ -157,9 +157,9 @@ class measurer {
 void bind_numeric(py::module_& m) {
   m.def(
       "to_residue",
-      [](py::handle q, const std::optional<std::uint64_t>& modulus) {
+      [](py::handle q, const modulus_arg& modulus) {
         const Rational exact = to_rational(q);
-        const std::uint64_t p = modulus.value_or(api::default_modulus);
+        const std::uint64_t p = modulus_value(modulus).value_or(api::default_modulus);
         return to_residue64(exact, p);
       },
       py::arg("value"), py::arg("modulus").noconvert() = py::none(),

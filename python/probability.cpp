@@ -1,6 +1,8 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp).
+#include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,8 +23,6 @@ namespace exactdp::python {
 
 namespace {
 
-using modulus_arg = std::optional<std::uint64_t>;
-
 constexpr const char* number_doc =
     "\n\nnumber=\"exact\" gives the exact value, \"double\" a float, \"mod\" the residue modulo the prime "
     "modulus= (default 1000000007) as an int. Raises ValueError for bad arguments, exactdp.DomainError when "
@@ -35,7 +35,10 @@ std::string doc(const std::string& text) { return text + number_doc; }
 void bind_probability(py::module_& m) {
   m.def(
       "knight_probability",
-      [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const int_arg& moves_arg, const int_arg& row_arg, const int_arg& col_arg,
+         const std::string& number, const modulus_arg& modulus) {
+        const int n = integer_value<int>(n_arg, "n"), moves = integer_value<int>(moves_arg, "moves"),
+                  row = integer_value<int>(row_arg, "row"), col = integer_value<int>(col_arg, "column");
         return compute<Rational>(
             number, modulus, [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
       },
@@ -47,7 +50,10 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "knight_paths",
-      [](int n, int moves, int row, int col, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const int_arg& moves_arg, const int_arg& row_arg, const int_arg& col_arg,
+         const std::string& number, const modulus_arg& modulus) {
+        const int n = integer_value<int>(n_arg, "n"), moves = integer_value<int>(moves_arg, "moves"),
+                  row = integer_value<int>(row_arg, "row"), col = integer_value<int>(col_arg, "column");
         return compute<BigInt>(number, modulus,
                                [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
       },
@@ -56,7 +62,10 @@ void bind_probability(py::module_& m) {
       doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
           "(knight_probability times 8^moves). Exact: an int.")
           .c_str());
-  const auto new21 = [](int n, int k, int max_pts, const std::string& number, const modulus_arg& modulus) {
+  const auto new21 = [](const int_arg& n_arg, const int_arg& k_arg, const int_arg& max_pts_arg,
+                        const std::string& number, const modulus_arg& modulus) {
+    const int n = integer_value<int>(n_arg, "n"), k = integer_value<int>(k_arg, "k"),
+              max_pts = integer_value<int>(max_pts_arg, "max_pts");
     return compute<Rational>(number, modulus,
                              [=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); });
   };
@@ -67,7 +76,8 @@ void bind_probability(py::module_& m) {
         py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), new21_doc.c_str());
   m.def(
       "soup_servings",
-      [](std::int64_t n, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
+        const auto n = integer_value<std::int64_t>(n_arg, "n");
         return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
       },
       py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
@@ -76,7 +86,8 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "expected_rolls_for_run",
-      [](int k, int faces, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& k_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
+        const int k = integer_value<int>(k_arg, "k"), faces = integer_value<int>(faces_arg, "faces");
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); });
       },
@@ -90,7 +101,8 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "expected_rolls_to_reach",
-      [](int target, int faces, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& target_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
+        const int target = integer_value<int>(target_arg, "target"), faces = integer_value<int>(faces_arg, "faces");
         return compute<Rational>(
             number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
       },
@@ -101,7 +113,14 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "dice_sequences",
-      [](int n, const std::array<int, 6>& roll_max, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const std::vector<int_arg>& roll_max_arg, const std::string& number,
+         const modulus_arg& modulus) {
+        const int n = integer_value<int>(n_arg, "n");
+        const std::vector<int> limits = integer_values<int>(roll_max_arg, "roll_max");
+        if (limits.size() != 6)
+          throw std::invalid_argument("roll_max must hold 6 ints (one per face), not " + std::to_string(limits.size()));
+        std::array<int, 6> roll_max{};
+        std::copy(limits.begin(), limits.end(), roll_max.begin());
         return compute<BigInt>(number, modulus,
                                [=]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, roll_max); });
       },
@@ -112,8 +131,11 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "boundary_paths",
-      [](int rows, int columns, int max_moves, int row, int col, const std::string& number,
-         const modulus_arg& modulus) {
+      [](const int_arg& rows_arg, const int_arg& columns_arg, const int_arg& max_moves_arg, const int_arg& row_arg,
+         const int_arg& col_arg, const std::string& number, const modulus_arg& modulus) {
+        const int rows = integer_value<int>(rows_arg, "rows"), columns = integer_value<int>(columns_arg, "columns"),
+                  max_moves = integer_value<int>(max_moves_arg, "max_moves"), row = integer_value<int>(row_arg, "row"),
+                  col = integer_value<int>(col_arg, "column");
         return compute<BigInt>(number, modulus, [=]<class T>(std::type_identity<T>) {
           return boundary_paths<T>(rows, columns, max_moves, row, col);
         });
@@ -126,7 +148,8 @@ void bind_probability(py::module_& m) {
           .c_str());
   m.def(
       "expected_fixed_points",
-      [](int n, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
+        const int n = integer_value<int>(n_arg, "n");
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); });
       },
@@ -134,7 +157,8 @@ void bind_probability(py::module_& m) {
       doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
   m.def(
       "expected_draws_to_collect",
-      [](int n, const std::string& number, const modulus_arg& modulus) {
+      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
+        const int n = integer_value<int>(n_arg, "n");
         return compute<Rational>(number, modulus,
                                  [=]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); });
       },

@@ -75,7 +75,10 @@ void bind_retrograde(py::module_& m) {
 
   m.def(
       "cat_mouse",
-      [](const std::vector<std::vector<int>>& graph) {
+      [](const std::vector<std::vector<int_arg>>& graph_arg) {
+        std::vector<std::vector<int>> graph;
+        for (std::size_t i = 0; i < graph_arg.size(); ++i)
+          graph.push_back(integer_values<int>(graph_arg[i], "graph[" + std::to_string(i) + "]"));
         const auto [r, line] = released([&] {
           const cat_mouse_game game(graph);
           cat_mouse_result res = cat_mouse(game);
@@ -101,7 +104,11 @@ void bind_retrograde(py::module_& m) {
 
   m.def(
       "cat_mouse2",
-      [](const std::vector<std::string>& grid, int cat_jump, int mouse_jump, std::uint32_t turn_limit) {
+      [](const std::vector<std::string>& grid, const int_arg& cat_jump_arg, const int_arg& mouse_jump_arg,
+         const int_arg& turn_limit_arg) {
+        const int cat_jump = integer_value<int>(cat_jump_arg, "cat_jump"),
+                  mouse_jump = integer_value<int>(mouse_jump_arg, "mouse_jump");
+        const auto turn_limit = integer_value<std::uint32_t>(turn_limit_arg, "turn_limit");
         const cat_mouse2_result r = released([&] { return cat_mouse2(grid, cat_jump, mouse_jump, turn_limit); });
         py::dict d;
         d["mouse_wins"] = r.mouse_wins;
@@ -112,7 +119,7 @@ void bind_retrograde(py::module_& m) {
         return d;
       },
       py::arg("grid"), py::arg("cat_jump").noconvert(), py::arg("mouse_jump").noconvert(),
-      py::arg("turn_limit").noconvert() = 1000,
+      py::arg("turn_limit").noconvert() = py::int_(1000),
       "LeetCode 1728 Cat and Mouse II: grid is a list of strings of 'C', 'M', 'F', '#' and '.'; a turn is one "
       "move of one player. Returns a dict with the fields of the C++ cat_mouse2_result: mouse_wins (the LeetCode "
       "answer under turn_limit), mouse_outcome (\"win\", \"lose\" or \"draw\" for the mouse without a limit), "

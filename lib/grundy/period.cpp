@@ -124,6 +124,21 @@ octal_values certified_octal_values(const octal_game& game, std::size_t max_coun
   }
 }
 
+void check_grundy_table(std::size_t count, const std::string& what) {
+  constexpr std::size_t max_table = std::size_t{1} << 31;
+  if (count < 1 || count > max_table)
+    throw std::invalid_argument(what + " " + std::to_string(count) +
+                                " is out of range: a table holds 1 to 2^31 (2147483648) values");
+  check_state_budget("a table of " + std::to_string(count) + " Grundy values (the values, their text and JSON)",
+                     static_cast<long double>(count), grundy_table_bytes_per_value);
+}
+
+std::vector<grundy_value> grundy_table(const octal_values& values, std::size_t count) {
+  std::vector<grundy_value> t(count);
+  for (std::size_t i = 0; i < count; ++i) t[i] = values.grundy(i);  // past the computed values, from the period
+  return t;
+}
+
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps) {
   std::vector<grundy_value> g;
   g.reserve(heaps.size());

@@ -79,3 +79,40 @@ def test_a_label_is_the_same_target_in_both(tmp_path):
     r = subprocess.run([TOOL, "chain", str(path), "--query", "absorb", "--target", "goal", "--as", "exact"],
                        capture_output=True, text=True, check=True)
     assert r.stdout.strip() == str(exactdp.reach_probability(model, target="goal"))
+
+
+# Issue 25: the module refused Grundy tables the tool prints. Both follow the
+# library's one rule of a table (check_grundy_table: 1 <= count <= 2^31,
+# 64 bytes a value within the state budget; values past a certified period
+# come from the period).
+def test_a_grundy_table_is_the_tools():
+    for code, count in (("0.07", 1_000_000), ("0.137", 200_000), ("4.7", 5000)):
+        r = subprocess.run([TOOL, "grundy", "--octal", code, "--table", str(count), "--json"], capture_output=True,
+                           text=True, check=True)
+        assert exactdp.octal_grundy_values(code, count) == json.loads(r.stdout)["table"]
+    r = subprocess.run([TOOL, "grundy", "--subtract", "1,3,4", "--table", "300000", "--json"], capture_output=True,
+                       text=True, check=True)
+    assert exactdp.subtraction_grundy_values([1, 3, 4], 300_000) == json.loads(r.stdout)["table"]
+
+
+def test_a_grundy_table_is_refused_alike():
+    for count in ("0", str(2**31 + 1)):
+        t = tool_error("grundy", "--octal", "0.07", "--table", count)
+        assert "--table" in t
+        with pytest.raises(ValueError, match="count"):
+            exactdp.octal_grundy_values("0.07", int(count))
+    # The state budget: the same need, named alike.
+    r = subprocess.run([TOOL, "grundy", "--octal", "0.07", "--table", "1000000", "--max-memory", "0.01"],
+                       capture_output=True, text=True, check=False)
+    assert r.returncode == 1
+    tool_message = r.stderr.strip().removeprefix("exactdp: error: ")
+    default = exactdp.get_budgets()
+    try:
+        exactdp.set_budgets(state_bytes=int(0.01 * 2**30))
+        with pytest.raises(exactdp.ResourceError) as e:
+            exactdp.octal_grundy_values("0.07", 1_000_000)
+    finally:
+        exactdp.set_budgets(**default)
+    cut = "above the state budget"
+    assert tool_message.split(cut)[0] == str(e.value).split(cut)[0]
+    assert tool_message.startswith("a table of 1000000 Grundy values")

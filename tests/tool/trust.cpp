@@ -266,7 +266,7 @@ TEST_CASE("trust: grundy --table is held to the state budget; a long table print
           "[tool][trust][budgets]") {
   EXACTDP_SKIP_WITHOUT_TOOL();
   const tool_result r = run_tool({"grundy", "--octal", "0.07", "--table", "2147483647", "--max-memory", "0.001"});
-  check_error(r, 1, "grundy --table 2147483647 (the values, their text and JSON) needs");
+  check_error(r, 1, "a table of 2147483647 Grundy values (the values, their text and JSON) needs");
   check_error(run_tool({"grundy", "--subtract", "1,3,4", "--table", "2147483647", "--json", "--max-memory", "0.001"}),
               1, "above the state budget");
   // 10^6 values as text: 50,000 lines of 20 values, each line indented.

@@ -160,9 +160,7 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
     // nan is no value: the double run says why instead of printing it.
     if (a.approx && std::isnan(*a.approx)) {
       a.approx.reset();
-      a.double_failure =
-          "the double computation gave nan (not a number): a value beyond the largest double became infinity and "
-          "then met inf - inf or 0 * inf on the way; --as exact computes without that limit";
+      a.double_failure = api::double_nan_words("--as exact");
       error = std::make_exception_ptr(std::domain_error(a.double_failure));
     }
     if (!a.approx && !all) std::rethrow_exception(error);

@@ -24,7 +24,7 @@ constexpr std::uint64_t u64_max = std::numeric_limits<std::uint64_t>::max();
 struct game_options {
   std::optional<std::string> octal;
   std::optional<std::string> subtract;
-  std::string max_values = "65536";
+  std::string max_values = std::to_string(default_certify_values);
   std::string method = "sparse";
   std::string max_positions = "2000000";
 };
@@ -188,13 +188,9 @@ result run_grundy(const grundy_options& o) {
   if (o.n) n = parse_integer<std::uint64_t>(*o.n, "--n", 0, u64_max);
   std::optional<std::size_t> table;
   if (o.table) {
+    // The library's rule of a table (count, memory), before any value is computed.
     table = parse_integer<std::size_t>(*o.table, "--table", 1, std::size_t{1} << 31);
-    // Per value, before any is computed: the computed value and the copy in
-    // the table (4 + 4 bytes), the JSON array's element (16), the text of up
-    // to 10 digits and a separator (11), and the output the renderer writes
-    // (JSON dump or text, 11): 64 bytes, rounded up.
-    check_state_budget("grundy --table " + std::to_string(*table) + " (the values, their text and JSON)",
-                       static_cast<long double>(*table), 64);
+    check_grundy_table(*table, "--table");
   }
   if (o.plot) {
     if (!table || *table > 100000)
@@ -216,12 +212,9 @@ result run_grundy(const grundy_options& o) {
     r.add("grundy", values.grundy(*n), "G(" + std::to_string(*n) + ")", std::to_string(values.grundy(*n)));
   }
   if (table) {
-    std::vector<grundy_value> t(*table);
+    const std::vector<grundy_value> t = grundy_table(values, *table);
     std::string text;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-      t[i] = values.grundy(i);  // past the computed values, from the period
-      text += (i == 0 ? "" : i % 20 == 0 ? "\n" : " ") + std::to_string(t[i]);
-    }
+    for (std::size_t i = 0; i < t.size(); ++i) text += (i == 0 ? "" : i % 20 == 0 ? "\n" : " ") + std::to_string(t[i]);
     r.add("table", t, "G(0.." + std::to_string(*table - 1) + ")", text);
     if (o.plot) {
       plot_grundy(t, cert, c.game->code(), *o.plot);

@@ -126,7 +126,7 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
     throw std::invalid_argument("--query " + verb + " takes no number");
   if (q.kind == question_kind::stationary && words.size() > 2)
     throw std::invalid_argument("--query stationary takes at most one state");
-  if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, 1'000'000'000'000);
+  if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, markov_max_steps);
 
   q.query.start = api::resolve_start(model, o.start, "--start", "--start");
   q.state = q.kind == question_kind::stationary && words.size() == 2 ? api::resolve_state(model, words[1], "the state")

@@ -25,6 +25,18 @@
 
 namespace exactdp::api {
 
+/// Why a double answer came out nan, for every front end: nan is no value,
+/// so a front end refuses it with these words (the tool's "double
+/// unavailable" line, or status 1 with --as double; Python's DomainError)
+/// instead of printing it. `exact_option` is how that front end asks for the
+/// exact value ("--as exact", "number=\"exact\""). An infinite double, by
+/// contrast, is an answer: it overflowed, and the front ends say so beside it.
+inline std::string double_nan_words(const std::string& exact_option) {
+  return "the double computation gave nan (not a number): a value beyond the largest double became infinity and "
+         "then met inf - inf or 0 * inf on the way; " +
+         exact_option + " computes without that limit";
+}
+
 /// The kinds of number system.
 enum class system_kind { exact, approx, residue, int64 };
 

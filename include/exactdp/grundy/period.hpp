@@ -117,6 +117,32 @@ class octal_values {
 octal_values certified_octal_values(const octal_game& game, std::size_t max_count,
                                     grundy_method method = grundy_method::sparse);
 
+/// The values certified_octal_values computes by default before it gives
+/// up on a period (the tool's --max-values, a Python table's first bound).
+inline constexpr std::size_t default_certify_values = 65536;
+
+/// The bytes a table of Grundy values costs per value in any front end,
+/// counted before anything is computed: the computed value and its copy in
+/// the table (4 + 4), and what the front end makes of it: the tool's JSON
+/// array element (16), its text of up to 10 digits and a separator (11) and
+/// the output written (11); a Python list's pointer and int object (8 + 32).
+inline constexpr std::size_t grundy_table_bytes_per_value = 64;
+
+/// The one rule of a table of `count` Grundy values, for every front end
+/// (exactdp grundy --table, Python's octal_grundy_values): checked before
+/// any value is computed. Throws std::invalid_argument unless
+/// 1 <= count <= 2^31 (`what` names the count: "--table", "count"), and
+/// resource_error when count × grundy_table_bytes_per_value pass the state
+/// budget. The values then come from certified_octal_values(game, count
+/// or more) and grundy_table. Cost: O(1).
+void check_grundy_table(std::size_t count, const std::string& what);
+
+/// G(0..count-1) from `values`: the computed values, and past them the
+/// certified period. Throws std::domain_error (octal_values::grundy) for a
+/// heap beyond the computed values when no period is certified.
+/// Cost: O(count).
+std::vector<grundy_value> grundy_table(const octal_values& values, std::size_t count);
+
 /// A move in a sum of heaps: heap number `component` is replaced by the move.
 using sum_move = component_move<heap_move>;
 

@@ -23,6 +23,11 @@
 
 namespace exactdp {
 
+/// The most steps K a front end takes for a k-step query (the tool's
+/// --query 'after K', Python's after_steps(model, k)): 10^12. The library's
+/// functions take any k; their budgets refuse what is too much work.
+inline constexpr std::uint64_t markov_max_steps = 1'000'000'000'000;
+
 /// How a k-step query was computed.
 enum class markov_step_method {
   /// The distribution pushed forward k times: O(k·(n + m)) operations.

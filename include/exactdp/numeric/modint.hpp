@@ -176,6 +176,17 @@ class ModInt {
 /// Residues modulo 1,000,000,007, the usual judge modulus.
 using Mod = ModInt<1'000'000'007>;
 
+/// 1 when DynModInt values carry the modulus they were made under and every
+/// operation checks it (debug builds: NDEBUG not defined); 0 otherwise. A
+/// program must see one value in every file (it changes DynModInt's layout).
+#ifndef EXACTDP_DYNMODINT_TAGGED
+#ifdef NDEBUG
+#define EXACTDP_DYNMODINT_TAGGED 0
+#else
+#define EXACTDP_DYNMODINT_TAGGED 1
+#endif
+#endif
+
 /// Residue modulo a run-time prime 2 < P < 2^31, set with dyn_modulus_scope
 /// (default 1,000,000,007). The modulus belongs to the calling thread
 /// (thread_local): threads may compute with different moduli at once, and
@@ -186,36 +197,50 @@ using Mod = ModInt<1'000'000'007>;
 /// Cost: every operation O(1) plus one thread-local read of the modulus
 /// (an offset from the thread pointer in a program; in a shared library a
 /// general-dynamic access, which the compiler hoists out of loops when it can).
+/// Debug builds (NDEBUG not defined, EXACTDP_DYNMODINT_TAGGED is 1) tag each
+/// value with the modulus it was made under, and every operation (+, -, *,
+/// /, ==, inv, pow) throws std::logic_error when an operand's tag is not the
+/// calling thread's modulus: values of two moduli mixed, or a value carried
+/// into another modulus's scope. A default-constructed value (0, a residue
+/// under every modulus) has no tag. The tag doubles the size of a value;
+/// release builds keep one word and do not check.
 class DynModInt {
  public:
   static std::uint32_t modulus() { return state().m; }
 
   DynModInt() = default;
-  DynModInt(std::int64_t x) : v_(detail::reduce_signed(x, modulus())) {}  // NOLINT
+  DynModInt(std::int64_t x) : v_(detail::reduce_signed(x, modulus())) { tag(); }  // NOLINT
   static DynModInt from_residue(std::uint32_t r) {
     if (r >= modulus())
       throw std::invalid_argument("DynModInt: residue " + std::to_string(r) + " is not below " +
                                   std::to_string(modulus()));
     DynModInt m;
     m.v_ = r;
+    m.tag();
     return m;
   }
   std::uint32_t value() const { return v_; }
 
   DynModInt& operator+=(DynModInt o) {
+    check(o);
     v_ = detail::add_mod(v_, o.v_, modulus());
-    return *this;
+    return tag();
   }
   DynModInt& operator-=(DynModInt o) {
+    check(o);
     v_ = detail::sub_mod(v_, o.v_, modulus());
-    return *this;
+    return tag();
   }
   DynModInt& operator*=(DynModInt o) {
+    check(o);
     v_ = state().mul(v_, o.v_);
-    return *this;
+    return tag();
   }
   DynModInt& operator/=(DynModInt o) { return *this *= o.inv(); }
-  DynModInt inv() const { return from_residue(detail::inverse_mod(v_, modulus())); }
+  DynModInt inv() const {
+    check(*this);
+    return from_residue(detail::inverse_mod(v_, modulus()));
+  }
   DynModInt pow(std::uint64_t e) const {
     DynModInt r(1), b = *this;
     for (; e; e >>= 1, b *= b)
@@ -228,9 +253,32 @@ class DynModInt {
   friend DynModInt operator*(DynModInt a, DynModInt b) { return a *= b; }
   friend DynModInt operator/(DynModInt a, DynModInt b) { return a /= b; }
   friend DynModInt operator-(DynModInt a) { return DynModInt() - a; }
-  friend bool operator==(DynModInt a, DynModInt b) = default;
+  friend bool operator==(DynModInt a, DynModInt b) {
+    a.check(b);
+    return a.v_ == b.v_;
+  }
 
  private:
+  // The modulus tag of debug builds: set to the calling thread's modulus by
+  // every value made, checked (both operands against the modulus) by every
+  // operation; no code in release builds.
+#if EXACTDP_DYNMODINT_TAGGED
+  DynModInt& tag() {
+    m_ = modulus();
+    return *this;
+  }
+  void check(DynModInt o) const {
+    const std::uint32_t p = modulus();
+    if ((m_ != 0 && m_ != p) || (o.m_ != 0 && o.m_ != p))
+      throw std::logic_error("DynModInt: a value made modulo " + std::to_string(m_ != 0 && m_ != p ? m_ : o.m_) +
+                             " is used modulo " + std::to_string(p) +
+                             " (values of two moduli mixed, or carried out of their dyn_modulus_scope)");
+  }
+  std::uint32_t m_ = 0;  // the modulus the value was made under; 0: none (a default zero)
+#else
+  DynModInt& tag() { return *this; }
+  void check(DynModInt /*o*/) const {}
+#endif
   friend class dyn_modulus_scope;
   // The calling thread's modulus; constant-initialized, so reading it needs
   // no guard.
