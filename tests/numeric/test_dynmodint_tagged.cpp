@@ -1,7 +1,7 @@
-// DynModInt's modulus tag (issue 25): with the tag on (the default of a
-// debug build; set here whatever NDEBUG says, in a program of its own since
-// the tag changes the type's layout), a value made under one modulus and
-// used under another is a std::logic_error, never a silently wrong residue.
+// DynModInt's modulus tag (issue 25): with the tag on (opt-in,
+// EXACTDP_DYNMODINT_TAGGED; a program of its own, since the tag changes the
+// type's layout), a value made under one modulus and used under another is
+// a std::logic_error, never a silently wrong residue.
 #define EXACTDP_DYNMODINT_TAGGED 1
 #include <catch2/catch.hpp>
 #include <stdexcept>

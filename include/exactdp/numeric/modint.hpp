@@ -177,14 +177,13 @@ class ModInt {
 using Mod = ModInt<1'000'000'007>;
 
 /// 1 when DynModInt values carry the modulus they were made under and every
-/// operation checks it (debug builds: NDEBUG not defined); 0 otherwise. A
-/// program must see one value in every file (it changes DynModInt's layout).
+/// operation checks it; 0 (the default) otherwise. Opt-in, never tied to
+/// NDEBUG: the tag changes DynModInt's layout, so a debug program linked
+/// to a release build of the library would see two layouts of one type.
+/// Every file of a program must see one value (tests/numeric's tagged test
+/// is a program of its own).
 #ifndef EXACTDP_DYNMODINT_TAGGED
-#ifdef NDEBUG
 #define EXACTDP_DYNMODINT_TAGGED 0
-#else
-#define EXACTDP_DYNMODINT_TAGGED 1
-#endif
 #endif
 
 /// Residue modulo a run-time prime 2 < P < 2^31, set with dyn_modulus_scope
@@ -197,13 +196,13 @@ using Mod = ModInt<1'000'000'007>;
 /// Cost: every operation O(1) plus one thread-local read of the modulus
 /// (an offset from the thread pointer in a program; in a shared library a
 /// general-dynamic access, which the compiler hoists out of loops when it can).
-/// Debug builds (NDEBUG not defined, EXACTDP_DYNMODINT_TAGGED is 1) tag each
-/// value with the modulus it was made under, and every operation (+, -, *,
+/// With EXACTDP_DYNMODINT_TAGGED defined to 1, each value is tagged with
+/// the modulus it was made under, and every operation (+, -, *,
 /// /, ==, inv, pow) throws std::logic_error when an operand's tag is not the
 /// calling thread's modulus: values of two moduli mixed, or a value carried
 /// into another modulus's scope. A default-constructed value (0, a residue
 /// under every modulus) has no tag. The tag doubles the size of a value;
-/// release builds keep one word and do not check.
+/// untagged builds keep one word and do not check.
 class DynModInt {
  public:
   static std::uint32_t modulus() { return state().m; }
