@@ -258,9 +258,9 @@ class DynModInt {
   }
 
  private:
-  // The modulus tag of debug builds: set to the calling thread's modulus by
-  // every value made, checked (both operands against the modulus) by every
-  // operation; no code in release builds.
+  // The modulus tag (EXACTDP_DYNMODINT_TAGGED): set to the calling thread's
+  // modulus by every value made, checked (both operands against the
+  // modulus) by every operation; no code without it.
 #if EXACTDP_DYNMODINT_TAGGED
   DynModInt& tag() {
     m_ = modulus();
