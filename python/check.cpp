@@ -158,7 +158,7 @@ void bind_check(py::module_& m) {
       "check",
       [](const std::variant<py::str, py::dict, std::filesystem::path>& model,
          const std::optional<std::variant<py::str, std::filesystem::path>>& properties, py::handle constants,
-         const std::string& number, const std::optional<std::uint64_t>& modulus, py::handle prop) {
+         const std::string& number, const modulus_arg& modulus, py::handle prop) {
         api::check_input in;
         in.words = {"constants=", "prop=", "properties=", "<prop>"};
         in.constants = api::read_constant_ranges(constant_items(constants), in.words);

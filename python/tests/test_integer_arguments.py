@@ -56,6 +56,8 @@ VALID = {
     "subtraction_grundy_values": dict(takes=[1, 3], count=8),
     "cat_mouse": dict(graph=[[2, 5], [3], [0, 4, 5], [1, 4, 5], [2, 3], [0, 2, 3]]),
     "cat_mouse2": dict(grid=["####F", "#C...", "M...."], cat_jump=1, mouse_jump=2, turn_limit=1000),
+    "check": dict(model="dtmc\nmodule m\n  x : [0..1] init 0;\n  [] x=0 -> 1/2:(x'=1) + 1/2:(x'=0);\n"
+                       "  [] x=1 -> true;\nendmodule\n", properties="P=? [ F x=1 ]", **MOD),
     "PigSolution.turn_start": dict(i=0, j=1),
     "PigSolution.action": dict(i=0, j=1, k=2),
     "PigSolution.values": dict(i=0, j=1, k=2),
@@ -64,18 +66,24 @@ VALID = {
 INTEGER_TYPES = {"int", "Optional[int]", "List[int]", "List[List[int]]"}
 
 
-def signature_of(f):
-    return f.__doc__.splitlines()[0]
+def signatures_of(f):
+    """The parameter lists of pybind11's signatures: the first line, or for
+    an overloaded function (check) each "N. name(...) -> ..." line."""
+    lines = f.__doc__.splitlines()
+    first = re.match(r"\w+\((.*)\) ->", lines[0])
+    if first:
+        return [first.group(1)]
+    return [m.group(1) for line in lines if (m := re.match(r"\d+\. \w+\((.*)\) ->", line))]
 
 
 def integer_parameters(f):
-    """(name, type) of each integer parameter, read from pybind11's signature."""
-    inside = re.match(r"\w+\((.*)\) ->", signature_of(f)).group(1)
+    """(name, type) of each integer parameter, read from pybind11's signatures."""
     params = []
-    for part in re.split(r",\s*(?![^\[]*\])", inside):
-        m = re.match(r"(\w+): ([\w\[\]\., ]+?)(?: = .*)?$", part.strip())
-        if m and m.group(2) in INTEGER_TYPES:
-            params.append((m.group(1), m.group(2)))
+    for inside in signatures_of(f):
+        for part in re.split(r",\s*(?![^\[]*\])", inside):
+            m = re.match(r"(\w+): ([\w\[\]\., ]+?)(?: = .*)?$", part.strip())
+            if m and m.group(2) in INTEGER_TYPES and (m.group(1), m.group(2)) not in params:
+                params.append((m.group(1), m.group(2)))
     return params
 
 

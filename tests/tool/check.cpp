@@ -179,6 +179,17 @@ TEST_CASE("check --export-values writes every state's exact value, double and re
   }
   CHECK(thirds == 2);
   CHECK(zeros == 6);
+  // The JSON document is built in memory: its size is checked against the
+  // state budget first. A line of 5,001 states: the model, its state space
+  // and its solve fit in 0.002 GiB (2 MiB), its document (about 7 fields of
+  // 80 bytes a state, 2.7 MiB) does not.
+  const exactdp::test::temp_file line("line.pm",
+                                      "dtmc\nmodule m\n  x : [0..5000] init 0;\n  [] x<5000 -> (x'=x+1);\nendmodule\n");
+  const auto tight = exactdp::test::run_tool(
+      {"check", line.path(), "--prop", "P=? [ F x=5000 ]", "--export-values", js.path(), "--max-memory", "0.002"});
+  INFO(tight.err);
+  CHECK(tight.status == 1);  // a budget refusal, as everywhere
+  CHECK(tight.err.find("the --export-values JSON document needs") != std::string::npos);
 }
 
 TEST_CASE("check --export-values: infinite values, and every refusal before the work", "[tool][check]") {

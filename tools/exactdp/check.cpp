@@ -174,7 +174,9 @@ std::string export_format(const std::string& path) {
 // Every state's variables and the property's exact value, the exact value
 // correctly rounded to a double, and its residue modulo `modulus` (none
 // where the denominator is a multiple of it, or the value is infinite),
-// written as CSV (a header row, then a row a state) or as one JSON value.
+// written as CSV (a header row, then a row a state, streamed) or as one
+// JSON value (built in memory: its size is checked against the state
+// budget first).
 void export_values(const std::string& path, const std::string& format, const api::checked_model& m,
                    api::property_check& check, std::uint64_t modulus) {
   const lang::property_values<Rational>* values = nullptr;
@@ -184,28 +186,47 @@ void export_values(const std::string& path, const std::string& format, const api
   }
   const lang::state_space& sp = m.space;
   const std::vector<lang::variable>& vars = m.model.variables;
+  const bool as_json = format == "json";
+  if (as_json) {
+    // About 80 bytes a JSON node (a node per variable and per field) and the digits of each value.
+    long double bytes = 0;
+    for (std::size_t s = 0; s < sp.size(); ++s) {
+      bytes += 80.0L * static_cast<long double>(vars.size() + 6);
+      if (!values->infinite[s]) {
+        const auto& q = values->value[s].backend().data();
+        bytes += static_cast<long double>(mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10));
+      }
+    }
+    check_state_budget("the --export-values JSON document", bytes, 1, "bytes");
+  }
+  std::ofstream out(path, std::ios::trunc);
   std::vector<std::int64_t> state(vars.size());
   auto variable_text = [&](std::size_t v) -> json {
     if (vars[v].boolean) return state[v] != 0;
     return state[v];
   };
   json states = json::array();
-  std::string csv = "state";
-  for (const lang::variable& v : vars) csv += "," + v.name;
-  csv += ",exact,double,mod\n";
-  for (std::size_t s = 0; s < sp.size(); ++s) {
+  if (!as_json) {
+    out << "state";
+    for (const lang::variable& v : vars) out << "," << v.name;
+    out << ",exact,double,mod\n";
+  }
+  for (std::size_t s = 0; s < sp.size() && out; ++s) {
+    if ((s & 4095u) == 0) poll_interrupt();
     sp.unpack(s, state.data());
     json entry{{"state", s}, {"variables", json::object()}};
-    csv += std::to_string(s);
+    std::string row = std::to_string(s);
     for (std::size_t v = 0; v < vars.size(); ++v) {
-      entry["variables"][vars[v].name] = variable_text(v);
-      csv += "," + variable_text(v).dump();
+      if (as_json)
+        entry["variables"][vars[v].name] = variable_text(v);
+      else
+        row += "," + variable_text(v).dump();
     }
     std::optional<std::uint64_t> residue;
     if (values->infinite[s]) {
       entry["exact"] = "Infinity";
       entry["double"] = nullptr;
-      csv += ",Infinity,inf,";
+      row += ",Infinity,inf,";
     } else {
       const Rational& q = values->value[s];
       try {
@@ -213,23 +234,30 @@ void export_values(const std::string& path, const std::string& format, const api
       } catch (const std::domain_error&) {
       }
       const double d = to_double(q);
-      entry["exact"] = to_string(q);
-      entry["double"] = d;
-      csv += "," + to_string(q) + "," + format_shortest(d) + ",";
-      if (residue) csv += std::to_string(*residue);
+      if (as_json) {
+        entry["exact"] = to_string(q);
+        entry["double"] = d;
+      } else {
+        row += "," + to_string(q) + "," + format_shortest(d) + ",";
+        if (residue) row += std::to_string(*residue);
+      }
     }
-    entry["mod"] = residue ? json(*residue) : json(nullptr);
-    states.push_back(std::move(entry));
-    csv += "\n";
+    if (as_json) {
+      entry["mod"] = residue ? json(*residue) : json(nullptr);
+      states.push_back(std::move(entry));
+    } else {
+      out << row << "\n";
+    }
   }
-  std::string constants;
-  for (const auto& [name, value] : m.constants) constants += (constants.empty() ? "" : ",") + name + "=" + value;
-  const lang::property& p = check.property();
-  const json document{{"model", m.model.source}, {"property", p.name.empty() ? json(nullptr) : json(p.name)},
-                      {"text", p.text},          {"constants", constants},
-                      {"modulus", modulus},      {"states", std::move(states)}};
-  std::ofstream out(path, std::ios::trunc);
-  out << (format == "json" ? document.dump(2) + "\n" : csv);
+  if (as_json) {
+    std::string constants;
+    for (const auto& [name, value] : m.constants) constants += (constants.empty() ? "" : ",") + name + "=" + value;
+    const lang::property& p = check.property();
+    const json document{{"model", m.model.source}, {"property", p.name.empty() ? json(nullptr) : json(p.name)},
+                        {"text", p.text},          {"constants", constants},
+                        {"modulus", modulus},      {"states", std::move(states)}};
+    out << document.dump(2) << "\n";
+  }
   out.close();
   if (!out) throw std::runtime_error("--export-values could not write " + quote_input(path, 60));
 }
