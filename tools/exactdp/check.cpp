@@ -214,7 +214,8 @@ void export_values(const std::string& path, const std::string& format, const api
   for (std::size_t s = 0; s < sp.size() && out; ++s) {
     if ((s & 4095u) == 0) poll_interrupt();
     sp.unpack(s, state.data());
-    json entry{{"state", s}, {"variables", json::object()}};
+    json entry;  // JSON only
+    if (as_json) entry = json{{"state", s}, {"variables", json::object()}};
     std::string row = std::to_string(s);
     for (std::size_t v = 0; v < vars.size(); ++v) {
       if (as_json)
@@ -224,8 +225,10 @@ void export_values(const std::string& path, const std::string& format, const api
     }
     std::optional<std::uint64_t> residue;
     if (values->infinite[s]) {
-      entry["exact"] = "Infinity";
-      entry["double"] = nullptr;
+      if (as_json) {
+        entry["exact"] = "Infinity";
+        entry["double"] = nullptr;
+      }
       row += ",Infinity,inf,";
     } else {
       const Rational& q = values->value[s];
