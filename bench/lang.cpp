@@ -13,8 +13,16 @@
 //                that build/N ÷ floor/N is the front end's overhead;
 //   check/N/*    the property R{"steps"}=? [F "stable"] at the initial
 //                states, from the built space, exactly and in double.
+// and on a random walk on an n×n torus (one module, two variables, one
+// command with 10 updates of probability 1/10; n² states, 10·n²
+// transitions), for the goal of 10^6 states and 10^7 transitions:
+//   build_torus/n  build_state_space, with the process's peak resident
+//                  memory (getrusage) as a counter: run it alone, e.g.
+//                  --benchmark_filter=build_torus/1000, for the figure.
 // Run: build/bin/bench_lang [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
+
+#include <sys/resource.h>
 
 #include <cstdint>
 #include <string>
@@ -52,8 +60,10 @@ void parse(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(lang::parse_prism_language(text, "herman.prism"));
 }
 
-void build(benchmark::State& state) {
-  const lang::symbolic_model model = lang::parse_prism_language(herman_text(static_cast<int>(state.range(0))), "h");
+// Builds the space of `text` in a loop, with its states, transitions and
+// the transitions built per second as counters.
+void build_space(benchmark::State& state, const std::string& text) {
+  const lang::symbolic_model model = lang::parse_prism_language(text, "bench");
   std::size_t states = 0, transitions = 0;
   for (auto _ : state) {
     const lang::state_space space = lang::build_state_space(model);
@@ -62,9 +72,12 @@ void build(benchmark::State& state) {
     benchmark::DoNotOptimize(space.targets.data());
   }
   state.counters["states"] = static_cast<double>(states);
+  state.counters["transitions"] = static_cast<double>(transitions);
   state.counters["transitions/s"] =
       benchmark::Counter(static_cast<double>(transitions), benchmark::Counter::kIsIterationInvariantRate);
 }
+
+void build(benchmark::State& state) { build_space(state, herman_text(static_cast<int>(state.range(0)))); }
 
 // The floor: every state s (bit i = process i + 1's value) and its
 // successors. Process i holds a token when it equals process i - 1; it then
@@ -101,6 +114,32 @@ void floor_enumeration(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(targets.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The walk on the n×n torus: from (x, y) to 10 neighbours, each with
+// probability 1/10 (steps (±1,0), (0,±1), (±2,0), (0,±2), (1,1), (-1,-1)).
+std::string torus_text(int n) {
+  const std::string m = std::to_string(n), top = std::to_string(n - 1);
+  const auto step = [&](const char* v, int d) {
+    return std::string("(") + v + "'=mod(" + v + "+" + std::to_string(d < 0 ? n + d : d) + "," + m + "))";
+  };
+  std::string t = "dtmc\nmodule walk\n  x : [0.." + top + "] init 0;\n  y : [0.." + top + "] init 0;\n  [] true ->";
+  const int moves[10][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {2, 0}, {-2, 0}, {0, 2}, {0, -2}, {1, 1}, {-1, -1}};
+  for (int i = 0; i < 10; ++i) {
+    t += std::string(i ? " + " : " ") + "0.1 : ";
+    const int dx = moves[i][0], dy = moves[i][1];
+    if (dx != 0) t += step("x", dx);
+    if (dx != 0 && dy != 0) t += " & ";
+    if (dy != 0) t += step("y", dy);
+  }
+  return t + ";\nendmodule\n";
+}
+
+void build_torus(benchmark::State& state) {
+  build_space(state, torus_text(static_cast<int>(state.range(0))));
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  state.counters["peak_MiB"] = static_cast<double>(usage.ru_maxrss) / 1024;  // ru_maxrss is in KiB on Linux
+}
+
 template <class T>
 void check(benchmark::State& state) {
   lang::symbolic_model model = lang::parse_prism_language(herman_text(static_cast<int>(state.range(0))), "h");
@@ -115,6 +154,7 @@ void check(benchmark::State& state) {
 BENCHMARK(parse)->Arg(7)->Arg(13)->Unit(benchmark::kMicrosecond);
 BENCHMARK(build)->DenseRange(7, 13, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(floor_enumeration)->Name("floor")->DenseRange(7, 13, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(build_torus)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 BENCHMARK(check<Rational>)->Name("check/exact")->DenseRange(7, 11, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(check<double>)->Name("check/double")->DenseRange(7, 11, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -4,6 +4,8 @@
 #include "exactdp/api/check.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -183,18 +185,23 @@ T reduce(const report_row& r, const lang::property& p, const lang::property_valu
   return at(*best);
 }
 
-// The property's values in T. The residues of an optimum on an MDP
-// evaluate the optimal strategy of the exact solve.
+// The property's values in T. The question (its decision model) is built
+// once, by the first number system asked, and kept for the others. The
+// residues of an optimum on an MDP evaluate the optimal strategy of the
+// exact solve.
 struct property_solve {
   const checked_model* m;
   const lang::property* p;
+  std::shared_ptr<std::optional<lang::property_question>> question =
+      std::make_shared<std::optional<lang::property_question>>();
   template <class T, class Systems>
   lang::property_values<T> operator()(std::type_identity<T>, Systems& systems) const {
     const std::vector<std::uint32_t>* strategy = nullptr;
     if constexpr (!std::is_same_v<T, Rational> && !std::is_same_v<T, double>)
       if (m->space.kind == lang::model_kind::mdp && p->path != 'S')
         strategy = &systems.template get<Rational>().strategy;
-    return lang::evaluate_property<T>(m->model, m->space, *p, strategy);
+    if (!*question) *question = lang::question_of(m->model, m->space, *p);
+    return lang::evaluate_property<T>(m->model, m->space, *p, **question, strategy);
   }
 };
 

@@ -566,6 +566,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
         const std::size_t ch =
             b.add_choice(s, space.choice_action[c] < 0 ? std::string_view()
                                                        : std::string_view(model.actions[space.choice_action[c]]));
+        b.reserve(s, ch, space.edge_begin[c + 1] - space.edge_begin[c]);
         for (std::size_t e = space.edge_begin[c]; e < space.edge_begin[c + 1]; ++e)
           b.transition(s, ch, space.targets[e], space.values[space.probability[e]]);
         if (reward != -1) b.reward(s, ch, state_reward[s] + choice_reward[c]);
@@ -583,6 +584,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
     }
     std::sort(merged.begin(), merged.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     const std::size_t ch = b.add_choice(s);
+    b.reserve(s, ch, merged.size());
     for (std::size_t i = 0; i < merged.size();) {
       Rational p = merged[i].second;
       std::size_t j = i + 1;

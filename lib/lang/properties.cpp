@@ -446,4 +446,14 @@ std::vector<double> long_run_double(const symbolic_model& model, const state_spa
 
 }  // namespace detail
 
+property_question question_of(const symbolic_model& model, const state_space& space, const property& p) {
+  property_question q;
+  if (p.letter == 'S') return q;
+  if (p.steps.has_value() || p.path == 'X' || p.path == 'C' || p.path == 'I')
+    q.bounded = detail::bounded_question_of(model, space, p);
+  else
+    q.unbounded = detail::unbounded_question_of(model, space, p);
+  return q;
+}
+
 }  // namespace exactdp::lang

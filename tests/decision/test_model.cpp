@@ -277,6 +277,43 @@ TEST_CASE("queries: budgets are checked before the work", "[decision][errors]") 
   work_budget_steps() = saved_work;
 }
 
+TEST_CASE("the builder charges transitions, not only states, against the state budget", "[decision][errors]") {
+  // 16 states of 1024 transitions each: 16,384 transitions, about 2.4 MB
+  // while the model is built, under a budget of 1 MiB. Counting states
+  // alone (1,040 of them, about 0.3 MiB), the builder would take them all.
+  budget_scope scope({.state_bytes = 1 << 20});
+  decision_builder b("wide");
+  const std::size_t n = 16, width = 1024;
+  const std::size_t first = b.add_state(state_owner::terminal);
+  for (std::size_t s = 1; s < width; ++s) b.add_state(state_owner::terminal);
+  std::string message;
+  try {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t s = b.add_state(state_owner::max);
+      b.add_choice(s);
+      b.reserve(s, 0, width);
+      for (std::size_t t = 0; t < width; ++t) b.transition(s, 0, first + t, Rational(1, static_cast<long>(width)));
+    }
+  } catch (const resource_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("the decision model needs") != std::string::npos);
+  CHECK(message.find("state budget of 1 MiB") != std::string::npos);
+}
+
+TEST_CASE("reserve is a hint that changes nothing but checks its indices", "[decision][errors]") {
+  decision_builder b("hint");
+  const std::size_t s = b.add_state(state_owner::max), goal = b.add_state(state_owner::terminal);
+  b.add_choice(s);
+  CHECK_THROWS_WITH(b.reserve(s, 1, 4), Catch::Contains("hint: state 0 has no choice 1 (it has 1)"));
+  CHECK_THROWS_WITH(b.reserve(7, 0, 4), Catch::Contains("state index 7 is out of range"));
+  b.reserve(s, 0, 4);
+  b.transition(s, 0, goal, Rational(1));
+  const decision_model m = b.build();
+  CHECK(m.targets().size() == 1);
+  CHECK(m.probabilities()[0] == 1);
+}
+
 TEST_CASE("the PRISM conventions for infinite rewards", "[decision][rewards]") {
   // s: "wait" loops with reward 0, "go" reaches the target with reward 1.
   // Rmin = 1 (waiting forever never reaches the target: infinite), Rmax = infinite.

@@ -321,7 +321,14 @@ TEST_CASE("trust: budget runs stay within their --max-memory (peak memory of the
   for (int i = 0; i < 20000; ++i)
     line += (i ? ", " : "") + std::string("\"s") + std::to_string(i) + "\": {\"s" + std::to_string(i + 1) + "\": 1}";
   const temp_file line_chain("line_budget.json", line + "}, \"absorbing\": [\"s20000\"]}");
+  // A walk on a 250x250 torus in the PRISM language: 62,500 states and
+  // 250,000 transitions, whose decision model passes both budgets.
+  const temp_file torus("torus_budget.pm",
+                        "dtmc\nmodule walk\n  x : [0..249];\n  y : [0..249];\n  [] true -> 0.25 : (x'=mod(x+1,250)) + "
+                        "0.25 : (x'=mod(x+249,250)) + 0.25 : (y'=mod(y+1,250)) + 0.25 : (y'=mod(y+249,250));\n"
+                        "endmodule\n");
   const std::vector<std::vector<std::string>> runs = {
+      {"check", torus.path(), "--prop", "P=? [ X x=1 ]"},
       {"grundy", "--octal", "0.07", "--table", "2147483647"},
       {"grundy", "--subtract", "1,3,4", "--table", "10000000", "--json"},
       {"expectiminimax", chain.path(), "--as", "exact"},

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/decision/detail/numbers.hpp"
 #include "exactdp/decision/model.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/numeric/convert.hpp"
@@ -66,12 +67,9 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
   if (kind == bounded_kind::instantaneous && state_value.size() != n)
     throw std::invalid_argument("bounded_value_iteration: the state values have " + std::to_string(state_value.size()) +
                                 " entries for " + std::to_string(n) + " states");
-  std::vector<T> probability;
-  probability.reserve(m.probabilities().size());
-  for (const Rational& p : m.probabilities()) probability.push_back(from_rational<T>(p));
-  std::vector<T> reward;
-  if (kind == bounded_kind::cumulative)
-    for (std::size_t c = 0; c < m.choice_total(); ++c) reward.push_back(from_rational<T>(m.reward(c)));
+  const detail::decision_numbers<T> numbers(m, kind == bounded_kind::cumulative);
+  const std::vector<T>& probability = numbers.probability();
+  const std::vector<T>& reward = numbers.reward();
   bounded_values<T> out;
   out.value.assign(n, T(0));
   if (kind == bounded_kind::reach)

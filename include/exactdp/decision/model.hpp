@@ -119,7 +119,10 @@ class decision_model {
 /// Builds a decision_model from code (or from a file reader). Every call
 /// checks its arguments at once (std::invalid_argument naming the state and
 /// the source); build() checks the whole model. Cost: O(1) amortised per
-/// call; build() O(n + m log m) plus the exact sums.
+/// call; build() O(n + m log m) plus the exact sums. Memory: checked against
+/// the state budget as states and transitions are added (about 150 bytes
+/// a transition with small probabilities, kept until build() returns the
+/// model, which keeps about 100), resource_error past it.
 /// Status: every error path is tested.
 class decision_builder {
  public:
@@ -145,6 +148,10 @@ class decision_builder {
   /// `choice` of s. Throws std::invalid_argument for an index out of range,
   /// p outside [0, 1], or a second transition to the same state.
   void transition(std::size_t s, std::size_t choice, std::size_t to, const Rational& p);
+  /// Makes room for `transitions` transitions of choice `choice` of s (an
+  /// optional hint for a reader that knows the count: no reallocation).
+  /// Throws std::invalid_argument for an index out of range.
+  void reserve(std::size_t s, std::size_t choice, std::size_t transitions);
   /// Sets the reward of choice `choice` of s (any rational; the reward
   /// queries require rewards >= 0).
   void reward(std::size_t s, std::size_t choice, const Rational& r);
@@ -173,6 +180,10 @@ class decision_builder {
   };
   std::string where(std::size_t s) const;
   void check_state(std::size_t s) const;
+  void check_choice(std::size_t s, std::size_t choice) const;
+  // Checks the states and transitions so far against the state budget.
+  void charge() const;
+  std::size_t transitions_ = 0;
   std::string source_;
   std::vector<state_owner> owner_;
   std::vector<std::vector<choice_data>> choices_;

@@ -85,6 +85,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/decision/detail/numbers.hpp"
 #include "exactdp/decision/model.hpp"
 #include "exactdp/decision/qualitative.hpp"
 #include "exactdp/io/parse.hpp"
@@ -197,53 +198,6 @@ std::string decision_modulus_words() {
     return "";
   }
 }
-
-/// The model's numbers in T: probabilities per transition, rewards per
-/// choice (when asked). For Rational the model's own vectors are used.
-template <Field T>
-class decision_numbers {
- public:
-  decision_numbers(const decision_model& m, bool with_rewards) {
-    if constexpr (std::same_as<T, Rational>) {
-      probability_ = &m.probabilities();
-    } else {
-      check_state_budget("the model's probabilities in " + std::string(field_traits<T>::name),
-                         static_cast<long double>(m.probabilities().size()), sizeof(T));
-      own_probability_.reserve(m.probabilities().size());
-      for (std::size_t c = 0; c < m.choice_total(); ++c)
-        for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e) {
-          try {
-            own_probability_.push_back(from_rational<T>(m.probabilities()[e]));
-          } catch (const std::domain_error& err) {
-            throw std::domain_error("the transition " + name_text(m.name(m.choice_state(c))) + " -> " +
-                                    name_text(m.name(m.targets()[e])) + ": " + err.what());
-          }
-        }
-      probability_ = &own_probability_;
-    }
-    if (with_rewards) {
-      reward_.reserve(m.choice_total());
-      for (std::size_t c = 0; c < m.choice_total(); ++c) {
-        try {
-          reward_.push_back(from_rational<T>(m.reward(c)));
-        } catch (const std::domain_error& err) {
-          throw std::domain_error("the reward of a choice of state " + name_text(m.name(m.choice_state(c))) + ": " +
-                                  err.what());
-        }
-      }
-    }
-  }
-  decision_numbers(const decision_numbers&) = delete;
-  decision_numbers& operator=(const decision_numbers&) = delete;
-  const std::vector<T>& probability() const { return *probability_; }
-  /// Empty when built without rewards.
-  const std::vector<T>& reward() const { return reward_; }
-
- private:
-  const std::vector<T>* probability_ = nullptr;
-  std::vector<T> own_probability_;
-  std::vector<T> reward_;
-};
 
 /// The value of a stop state: 1 for a target and 0 for another terminal
 /// (reachability), 0 for a target (rewards), payoff - default (payoffs; the

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -139,6 +140,20 @@ std::vector<double> long_run_double(const symbolic_model& model, const state_spa
 
 }  // namespace detail
 
+/// A property's question to the solvers, built once from the state space
+/// and then solved in any number of number systems: the decision model of
+/// a bounded or unbounded P, R or T property (empty for S, whose chain is
+/// built by the long-run solver).
+struct property_question {
+  std::optional<detail::bounded_question> bounded;
+  std::optional<detail::unbounded_question> unbounded;
+};
+
+/// The question of property p on the space (see property_question).
+/// Errors: to_decision_model's and the expressions' (std::invalid_argument,
+/// resource_error). Cost: linear in the state space.
+property_question question_of(const symbolic_model& model, const state_space& space, const property& p);
+
 /// The states a property is reported for: the filter's states (filter
 /// given: its states, or the initial states for "init"), else the initial
 /// states. Increasing.
@@ -152,13 +167,15 @@ std::vector<std::size_t> reported_states(const symbolic_model& model, const stat
 /// std::invalid_argument for a residue question that has none.
 /// Cost: that of the solver: graph analysis plus strategy iteration
 /// (unbounded), k rounds of O(n + m) (bounded).
+/// `question` is question_of(model, space, p), built once for every number
+/// system; the overload without it builds it.
 template <class T>
 property_values<T> evaluate_property(const symbolic_model& model, const state_space& space, const property& p,
+                                     const property_question& question,
                                      const std::vector<std::uint32_t>* strategy = nullptr) {
   property_values<T> out;
   const std::size_t n = space.size();
   out.infinite.assign(n, 0);
-  const bool bounded = p.steps.has_value() || p.path == 'X' || p.path == 'C' || p.path == 'I';
   if (p.letter == 'S') {
     if constexpr (std::is_same_v<T, Rational>) {
       out.value = detail::long_run_exact(model, space, p);
@@ -170,15 +187,16 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
     }
     return out;
   }
-  if (bounded) {
-    detail::bounded_question q = detail::bounded_question_of(model, space, p);
+  if (question.bounded) {
+    const detail::bounded_question& q = *question.bounded;
     bounded_values<T> v = bounded_value_iteration<T>(q.model, q.kind, q.steps, q.maximise, q.target, q.state_value);
     out.value = std::move(v.value);
     if (q.complement)
       for (T& x : out.value) x = T(1) - x;
     return out;
   }
-  detail::unbounded_question q = detail::unbounded_question_of(model, space, p);
+  if (!question.unbounded) throw std::invalid_argument("evaluate_property: the question is not this property's");
+  const detail::unbounded_question& q = *question.unbounded;
   if constexpr (std::totally_ordered<T>) {
     decision_solution<T> sol = optimal_decision<T>(q.model, q.query);
     out.value = std::move(sol.value);
@@ -197,6 +215,12 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
   if (q.complement)
     for (T& x : out.value) x = T(1) - x;
   return out;
+}
+
+template <class T>
+property_values<T> evaluate_property(const symbolic_model& model, const state_space& space, const property& p,
+                                     const std::vector<std::uint32_t>* strategy = nullptr) {
+  return evaluate_property<T>(model, space, p, question_of(model, space, p), strategy);
 }
 
 /// The reward structure called `name` ("" : the first one), or -1 when the
