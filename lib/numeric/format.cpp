@@ -95,4 +95,13 @@ std::string format_decimal(const Rational& q, int digits) {
   return out;
 }
 
+std::string brief(const Rational& q) {
+  std::string s = to_string(q);
+  return s.size() <= 30 ? s : format_decimal(q, 6);
+}
+
+std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural) {
+  return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
+}
+
 }  // namespace exactdp

@@ -61,11 +61,6 @@ std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, 
   return out;
 }
 
-std::string brief(const Rational& q) {
-  std::string s = to_string(q);
-  return s.size() <= 30 ? s : format_decimal(q, 6);
-}
-
 std::string in_tool_words(std::string message) {
   for (const auto& [library, tool] :
        {std::pair<std::string_view, std::string_view>{"exactdp::state_budget_bytes()", "--max-memory"},
@@ -74,10 +69,6 @@ std::string in_tool_words(std::string message) {
     for (auto pos = message.find(library); pos != std::string::npos; pos = message.find(library, pos))
       message.replace(pos, library.size(), tool);
   return message;
-}
-
-std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural) {
-  return std::to_string(n) + " " + std::string(n == 1 ? singular : plural);
 }
 
 }  // namespace exactdp::tool

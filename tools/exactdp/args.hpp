@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/rational.hpp"
 
@@ -40,16 +41,9 @@ double read_real(const std::string& text, std::string_view name, const Rational&
 std::vector<std::int64_t> read_integer_list(std::span<const std::string> parts, std::string_view name, std::int64_t lo,
                                             std::int64_t hi, std::size_t max_items = 10'000'000);
 
-/// q in lowest terms when that is at most 30 characters, else a decimal with
-/// 6 significant digits ("1.00000e+400"): for numbers inside sentences.
-std::string brief(const Rational& q);
-
 /// A library message in the tool's words: the library's budget setters
 /// become the tool's options (exactdp::state_budget_bytes() is --max-memory,
 /// exactdp::work_budget_steps() is --max-work).
 std::string in_tool_words(std::string message);
-
-/// "1 time" / "2 times": a count with its noun in the right number.
-std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural);
 
 }  // namespace exactdp::tool

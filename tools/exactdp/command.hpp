@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "exactdp/api/answer.hpp"
 #include "exactdp/api/systems.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/numeric.hpp"
@@ -25,83 +26,15 @@ namespace exactdp::tool {
 using json = nlohmann::ordered_json;
 
 // ---- the answer to one question, in every number system -------------------
+// (exactdp/api/answer.hpp: the answer, its runs and the double's error)
 
-/// How far a double (the recurrence's, or the user's --check value) is from
-/// the exact value.
-struct double_error {
-  double value = 0;                   // the double measured
-  bool finite = true;                 // false: the double is inf or nan
-  double absolute = 0;                // |value - exact|, rounded (finite only)
-  double relative = 0;                // |value - exact| / |exact| (inf when exact is 0 and value is not)
-  std::optional<std::uint64_t> ulps;  // doubles from the correctly rounded exact value
-  std::string words;                  // one sentence for the text output
-};
-
-/// The number systems a command offers: their JSON keys are always present.
-struct offered_systems {
-  bool exact = true;
-  bool double_ = true;
-  bool mod = true;
-};
-
-/// One question's answer in each number system that was asked for and could
-/// be computed; a system that failed keeps its reason instead.
-struct answer {
-  offered_systems offered;
-  std::optional<Rational> exact;
-  std::optional<double_conversion> exact_double;  // the exact value correctly rounded
-  std::optional<std::string> decimal;             // --digits or --as decimal
-  std::optional<double> approx;                   // the double run
-  std::optional<std::uint64_t> residue;           // the residue run
-  std::string residue_note;                       // how the residue was found, when not by the run
-  std::optional<std::int64_t> int64;              // the checked 64-bit run (row games)
-  std::uint64_t modulus = 0;                      // 0: no residue was asked for
-  std::optional<answer_bound> bound;              // --as primes: the bound on the exact value
-  std::uint64_t primes_needed = 0;                // --as primes: primes of prime_bits bits that determine it
-  std::optional<double_error> error;              // the double run against the exact value
-  std::optional<std::string> check_text;          // --check VALUE as given
-  std::optional<double_error> check;              // the user's value against the exact value
-  std::string exact_failure, double_failure, mod_failure, int64_failure;
-};
-
-/// The bits of the primes that --as primes counts: those of `exactdp primes`
-/// by default, the largest primes below 2^62.
-inline constexpr int prime_bits = 62;
-
-/// The runs of one question. Each may throw; unset runs are not offered.
-/// `residue` receives the modulus, a prime 2 < P < 2^31 for a narrow run
-/// (32-bit residues), 2 < P < 2^62 for a wide one (runs_of makes those):
-/// api::check_residue_modulus. `bound`, when set, bounds the exact value
-/// before any run (--as primes).
-struct value_runs {
-  std::function<Rational()> exact;
-  std::function<double()> approx;
-  std::function<std::uint64_t(std::uint64_t modulus)> residue;
-  std::function<std::int64_t()> int64;
-  api::residue_width residues = api::residue_width::narrow;
-  std::function<answer_bound()> bound;
-};
-
-/// The residue modulo the prime p of a run in the residue type api::run_residue
-/// picks (narrow: 32-bit residues, P < 2^31; wide: P < 2^62), as a number.
-template <api::residue_width Width = api::residue_width::wide, class Solve>
-std::uint64_t residue_of(std::uint64_t p, const Solve& solve) {
-  return api::run_residue<Width>(p, [&solve](auto t) { return std::uint64_t{solve(t).value()}; });
-}
-
-/// Builds the three runs from one generic solver: solve(std::type_identity<T>{})
-/// returns the recurrence's value in T (api::run_in). Exact is Rational
-/// (probabilities and expectations) or BigInt (counts). Residues take primes
-/// below 2^62.
-template <class Exact, class Solve>
-value_runs runs_of(Solve solve) {
-  return {[solve] { return Rational(solve(std::type_identity<Exact>{})); },
-          [solve] { return static_cast<double>(solve(std::type_identity<double>{})); },
-          [solve](std::uint64_t p) { return residue_of(p, solve); },
-          {},
-          api::residue_width::wide,
-          {}};
-}
+using api::answer;
+using api::double_error;
+using api::offered_systems;
+using api::prime_bits;
+using api::residue_of;
+using api::runs_of;
+using api::value_runs;
 
 /// The options of every command with a numeric answer: --as, --modulus,
 /// --check, --digits. Kept as text and read by the shared readers.

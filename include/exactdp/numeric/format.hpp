@@ -7,7 +7,9 @@
 // that values below the double range still print (2^-1076 -> "1.2352e-324").
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "exactdp/numeric/rational.hpp"
 
@@ -28,5 +30,13 @@ std::string format_17(double d);
 /// the precision is visible. Throws std::invalid_argument for digits out of
 /// range. Cost: O(M(size of q + digits)) with GMP.
 std::string format_decimal(const Rational& q, int digits);
+
+/// q in lowest terms when that is at most 30 characters, else a decimal with
+/// 6 significant digits ("1.00000e+400"): for numbers inside sentences.
+/// Cost: that of to_string and format_decimal.
+std::string brief(const Rational& q);
+
+/// "1 time" / "2 times": a count with its noun in the right number.
+std::string count_of(std::uint64_t n, std::string_view singular, std::string_view plural);
 
 }  // namespace exactdp

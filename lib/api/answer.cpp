@@ -1,0 +1,183 @@
+// One question's answer in every number system asked for, and how far a
+// double is from the truth (exactdp/api/answer.hpp).
+#include "exactdp/api/answer.hpp"
+
+#include <cmath>
+#include <exception>
+#include <sstream>
+#include <stdexcept>
+
+#include "exactdp/numeric/format.hpp"
+
+namespace exactdp::api {
+
+namespace {
+
+// Words for a double that is not finite, from whom it came.
+std::string nonfinite_words(const Rational& exact, const double_conversion& rounded, double value, bool users) {
+  const std::string got = users ? "your value reads as the double " + format_shortest(value)
+                                : "the double run returned " + format_shortest(value);
+  if (rounded.status == double_status::overflow)
+    return "the exact value " + brief(exact) + " is beyond the largest double (it overflows double); " + got;
+  if (users)
+    return got + ", beyond the largest double (it overflows double); the exact value " + brief(exact) + " is finite";
+  return got + " (an overflow or a division by zero in floating point); the exact value " + brief(exact) + " is finite";
+}
+
+// Runs one system. Bad input fails the whole question; any other failure is
+// kept with its type, for the caller to report or rethrow.
+template <class F>
+auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& failure, std::exception_ptr& error)
+    -> std::optional<decltype(f())> {
+  const std::shared_ptr<void> shown = hooks.progress ? hooks.progress(what) : nullptr;
+  try {
+    return f();
+  } catch (const std::invalid_argument&) {
+    throw;
+  } catch (const std::exception& e) {
+    failure = hooks.words ? hooks.words(e.what()) : std::string(e.what());
+    error = std::current_exception();
+    return std::nullopt;
+  }
+}
+
+bool is_domain_error(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::domain_error&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace
+
+double_error measure_double(const Rational& exact, double value, bool users) {
+  const double_conversion rounded = to_double_checked(exact);
+  double_error r;
+  r.value = value;
+  if (!std::isfinite(value)) {
+    r.finite = false;
+    r.words = nonfinite_words(exact, rounded, value, users);
+    return r;
+  }
+  const Rational diff = to_rational(value) - exact;
+  r.absolute = to_double(abs(diff));
+  // The relative error, exactly (a double would overflow for a tiny exact value).
+  const Rational relative = exact == 0 ? Rational(0) : Rational(abs(diff / exact));
+  r.relative = exact == 0 ? (diff == 0 ? 0.0 : HUGE_VAL) : to_double(relative);
+  r.ulps = ulp_distance(value, rounded.value);
+  std::ostringstream out;
+  if (rounded.status == double_status::underflow) {
+    out << "the exact value " << brief(exact) << " is below the smallest positive double (it underflows double)";
+    out << (users ? "; your value reads as " : "; the double run returned ") << format_shortest(value);
+    // Still a measure of how far it is: 42 for 1e-400 is off by 42, 0 by 100%.
+    out << ": absolute error "
+        << (r.absolute == 0 && diff != 0 ? format_decimal(Rational(abs(diff)), 3) : format_shortest(r.absolute))
+        << ", relative " << format_decimal(relative, 3);
+    if (relative >= 1) out << "; the double has no correct digit";
+  } else if (rounded.status == double_status::overflow) {
+    out << "the exact value " << brief(exact) << " is beyond the largest double (it overflows double)";
+    out << (users ? "; your value reads as " : "; the double run returned ") << format_shortest(value)
+        << ": relative error " << format_decimal(relative, 3);
+  } else if (diff == 0) {
+    out << "none: the double is exactly the exact value";
+  } else if (exact == 0) {  // no relative error: any nonzero double is infinitely far, relatively
+    out << "absolute " << format_shortest(r.absolute) << ", relative undefined (the exact value is 0), "
+        << count_of(*r.ulps, "ulp", "ulps") << " from 0";
+  } else {
+    out << "absolute " << format_shortest(r.absolute) << ", relative " << format_decimal(relative, 3) << ", "
+        << count_of(*r.ulps, "ulp", "ulps") << " from the correctly rounded " << format_shortest(rounded.value);
+    if (rounded.status == double_status::subnormal) out << " (a subnormal double)";
+    if (relative >= 1) out << "; the double has no correct digit";
+  }
+  r.words = out.str();
+  return r;
+}
+
+answer compute_answer(const value_runs& runs, const answer_request& request, const answer_hooks& hooks) {
+  const std::string& as = request.as;
+  const bool all = as == "all";
+  answer a;
+  if (as == "primes") {  // the bound alone: no run
+    if (!runs.bound) throw std::invalid_argument("primes: this question has no bound on its exact value");
+    a.bound = runs.bound();
+    a.primes_needed = primes_needed(*a.bound, prime_bits);
+    return a;
+  }
+  const bool offers_mod = static_cast<bool>(runs.residue);
+  const bool want_exact = all || as == "exact" || as == "decimal" || request.check || request.digits > 0;
+  const bool want_double = all || as == "double";
+  const bool want_mod = (all && offers_mod) || as == "mod";
+  const bool want_int64 = as == "int64";
+
+  std::exception_ptr first_error;
+  if (want_exact) {
+    a.exact = attempt(hooks, "computing the exact value", runs.exact, a.exact_failure, first_error);
+    if (!a.exact && !all) std::rethrow_exception(first_error);
+  }
+  if (want_double) {
+    std::exception_ptr error;
+    a.approx = attempt(hooks, "computing the double", runs.approx, a.double_failure, error);
+    // nan is no value: the double run says why instead of giving it.
+    if (a.approx && std::isnan(*a.approx)) {
+      a.approx.reset();
+      a.double_failure = double_nan_words(hooks.exact_option);
+      error = std::make_exception_ptr(std::domain_error(a.double_failure));
+    }
+    if (!a.approx && !all) std::rethrow_exception(error);
+    if (!first_error) first_error = error;
+  }
+  if (want_mod) {
+    if (!offers_mod) throw std::invalid_argument("this question has no residue");
+    a.modulus = request.modulus;
+    std::exception_ptr error;
+    a.residue = attempt(
+        hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error);
+    // The recurrence may divide by a multiple of P on the way to an answer
+    // that has a residue (the coupon collector for 5 kinds, mod 5, divides
+    // by 5 on the way to 137/12, which is 1 mod 5): take it from the exact
+    // value, computing it unless it already failed.
+    if (!a.residue && is_domain_error(error) && (a.exact || !want_exact)) {
+      std::string exact_failure;
+      std::exception_ptr exact_error;
+      std::optional<Rational> exact = a.exact;
+      if (!exact) exact = attempt(hooks, "computing the exact value", runs.exact, exact_failure, exact_error);
+      if (exact) {
+        try {
+          a.residue = to_residue64(*exact, request.modulus);
+          a.residue_note =
+              "from the exact value: the recurrence divides by a multiple of " + std::to_string(request.modulus);
+          a.mod_failure.clear();
+        } catch (const std::domain_error& e) {
+          a.mod_failure = hooks.words ? hooks.words(e.what()) : std::string(e.what());
+          error = std::current_exception();
+        }
+      }
+    }
+    if (!a.residue && !all) std::rethrow_exception(error);
+    if (!first_error) first_error = error;
+  }
+  if (want_int64) {
+    std::exception_ptr error;
+    a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error);
+    if (!a.int64) std::rethrow_exception(error);
+  }
+  if (all && !a.exact && !a.approx && !a.residue) std::rethrow_exception(first_error);
+
+  if (a.exact) {
+    a.exact_double = to_double_checked(*a.exact);
+    if (request.digits > 0) a.decimal = format_decimal(*a.exact, request.digits);
+    if (a.approx) a.error = measure_double(*a.exact, *a.approx, false);
+  }
+  if (request.check) {
+    if (!a.exact)
+      throw std::domain_error(hooks.check_option + " needs the exact value, which failed: " + a.exact_failure);
+    a.check_text = request.check_text;
+    a.check = measure_double(*a.exact, to_double(*request.check), true);
+  }
+  return a;
+}
+
+}  // namespace exactdp::api
