@@ -6,6 +6,7 @@ on the solution; the three number systems against each other."""
 import itertools
 import json
 import math
+import pathlib
 import random
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ import exactdp
 import oracles
 
 SETTINGS = settings(derandomize=True, max_examples=20, deadline=None)
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 REL = 1e-12  # the double runs agree with the exact values within this relative error (stated tolerance)
 
 
@@ -234,6 +236,39 @@ def test_payoff_game_default():
     assert exactdp.optimal_decision(model, "payoff", default_payoff=Fraction(1, 3), number="mod")["value"]["s"] == (
         exactdp.to_residue(Fraction(1, 2))
     )
+
+
+@pytest.mark.parametrize("default", [0, 1, -1, Fraction(1, 3), 10**20, -(10**20), 10**300, -(10**300)])
+def test_payoff_game_double_beside_a_large_default(default):
+    # Issue 25: the solver shifted every payoff by the default and back, so
+    # the double lost the payoffs beside 10^20 (the duel gave 16384 or 0).
+    duel = exactdp.load_decision_model(str(ROOT / "examples" / "decision" / "duel.json"))
+    exact = exactdp.optimal_decision(duel, "payoff", default_payoff=default)["value"]
+    approx = exactdp.optimal_decision(duel, "payoff", default_payoff=default, number="double")["value"]
+    assert exact["max to shoot"] == Fraction(1, 2) and approx["max to shoot"] == 0.5
+    for s, v in exact.items():
+        assert approx[s] == pytest.approx(float(v), rel=REL, abs=REL)
+    # Max picks a payoff of 0 or 1 (through Min, who may loop forever, worth the default).
+    pick = {
+        "nodes": [
+            {
+                "id": "max",
+                "kind": "max",
+                "choices": [{"action": "zero", "to": {"zero": 1}}, {"action": "on", "to": {"min": 1}}],
+            },
+            {
+                "id": "min",
+                "kind": "min",
+                "choices": [{"action": "loop", "to": {"min": 1}}, {"action": "go", "to": {"one": "1/2", "max": "1/2"}}],
+            },
+            {"id": "zero", "kind": "terminal", "payoff": 0},
+            {"id": "one", "kind": "terminal", "payoff": 1},
+        ]
+    }
+    expected = min(max(Fraction(default), 0), 1)
+    assert exactdp.optimal_decision(pick, "payoff", default_payoff=default)["value"]["max"] == expected
+    got = exactdp.optimal_decision(pick, "payoff", default_payoff=default, number="double")["value"]["max"]
+    assert got == pytest.approx(float(expected), rel=REL, abs=REL)
 
 
 # ---- exhaustive search ----

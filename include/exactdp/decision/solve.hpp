@@ -42,8 +42,12 @@
 //     payoffs this is multichain policy iteration (Puterman 1994, section
 //     9.2): the gain g is the value (a play that stays in a closed class
 //     forever gets the default), and when no choice improves the gain, a
-//     choice with the same gain and a strictly better bias h (h = -g + P h,
-//     0 in closed classes and at the component's exits) is taken. This is
+//     choice with the same gain and a strictly better bias h (h = -(g - e) +
+//     P h, where e is what a play that never ends is worth: 0, or the
+//     default payoff; h is 0 in closed classes and at the component's
+//     exits) is taken. Values are never shifted by the default payoff (the
+//     closed classes get it, the terminals their payoffs): in double a shift
+//     by a large default and back would lose the payoffs. This is
 //     what lets the minimiser of Pmin find a cycle that never reaches the
 //     target, where a plain "strictly better value" rule stops at a wrong
 //     fixed point. When the iteration stops, the maximiser's strategy is
@@ -83,6 +87,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exactdp/decision/detail/numbers.hpp"
@@ -200,8 +205,11 @@ std::string decision_modulus_words() {
 }
 
 /// The value of a stop state: 1 for a target and 0 for another terminal
-/// (reachability), 0 for a target (rewards), payoff - default (payoffs; the
-/// solver works with the default shifted to 0).
+/// (reachability), 0 for a target (rewards), its payoff (payoffs). Values
+/// are never shifted by the default payoff: in double, payoff - default and
+/// back would lose the payoffs beside a large default (issue 25).
+/// Errors: std::domain_error when the payoff has no value in T (residues:
+/// its denominator is a multiple of P); the message names the state.
 template <Field T>
 T decision_stop_value(const decision_model& m, const decision_query& q, const std::vector<char>& is_target,
                       std::size_t s) {
@@ -211,21 +219,52 @@ T decision_stop_value(const decision_model& m, const decision_query& q, const st
       return T(0);
     case decision_objective::payoff_game:
       try {
-        return from_rational<T>(m.payoff(s) - q.default_payoff);
+        return from_rational<T>(m.payoff(s));
       } catch (const std::domain_error& err) {
-        throw std::domain_error("the payoff of state " + name_text(m.name(s)) +
-                                " minus the default payoff: " + err.what());
+        throw std::domain_error("the payoff of state " + name_text(m.name(s)) + ": " + err.what());
       }
     default:
       return is_target[s] ? T(1) : T(0);
   }
 }
 
+/// What a play that never ends is worth: the default payoff (payoffs), else
+/// 0 (a reachability target missed; rewards never ask). Errors:
+/// std::domain_error when the default has no value in T (residues). In
+/// double a default beyond the largest double is ±infinity. Cost: one
+/// conversion.
+template <Field T>
+T decision_endless_value(const decision_query& q) {
+  if (q.objective != decision_objective::payoff_game) return T(0);
+  try {
+    return from_rational<T>(q.default_payoff);
+  } catch (const std::domain_error& err) {
+    throw std::domain_error(std::string("the default payoff: ") + err.what());
+  }
+}
+
+/// The bias equation's base at a state of gain g, where a play that never
+/// ends is worth `endless`: -(g - endless), the gain in excess of an endless
+/// play, counted per step (0 in closed classes). In double a difference
+/// within 1e-12·|endless| of 0 is 0: the gain is the endless value up to
+/// the iteration's slack, and the rounding of g - endless beside a large
+/// endless value is noise that must not order choices.
+template <Field T>
+T decision_bias_base(const T& g, const T& endless) {
+  T d = g - endless;
+  if constexpr (!field_traits<T>::is_exact) {
+    if (std::fabs(d) <= 1e-12 * std::fabs(endless)) d = T(0);
+  }
+  return -d;
+}
+
 /// What a block solve computes: x(s) = base(s) + sum_t p(s,t) x(t) with
-///   gain:   base = 0, a closed class gets 0 (a play that never ends);
+///   gain:   base = 0, a closed class gets `endless` (a play that never
+///           ends: the default payoff, or 0 for reachability);
 ///   reward: base = the choice's reward, a closed class means the target is
 ///           missed: infinite (or "improper" when no infinity is tracked);
-///   bias:   base = -g(s), a closed class gets 0.
+///   bias:   base = -(g(s) - endless) (decision_bias_base), a closed class
+///           gets 0.
 enum class block_kind { gain, reward, bias };
 
 /// The exact system of one piece: row r reads
@@ -270,17 +309,19 @@ struct block_scratch {
 /// choice chosen[s], for x on `states`; x(t) = x[t] for the other states.
 /// The chain's own strongly connected pieces are solved sinks first; each
 /// piece that is not closed is a nonsingular system (its states are
-/// transient). `g` is the gain (bias only). `infinite` (reward only, may be
-/// null): per state, 1 for an infinite value, read for the states outside
-/// the block and written for the block. Returns false in reward mode
-/// without `infinite` when a closed class is met (an improper strategy).
+/// transient). `endless`: what a play that never ends is worth
+/// (decision_endless_value; gain and bias). `g` is the gain (bias only).
+/// `infinite` (reward only, may be null): per state, 1 for an infinite
+/// value, read for the states outside the block and written for the block.
+/// Returns false in reward mode without `infinite` when a closed class is
+/// met (an improper strategy).
 /// Errors: std::domain_error when a piece's system is singular in T
 /// (double: numerically; residues: mod P); resource_error when its dense
 /// matrix passes the state budget. Cost: O(block + edges) plus O(k³) per
 /// piece of k states.
 template <Field T>
 bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, std::span<const std::size_t> states,
-                       const std::vector<std::size_t>& chosen, block_kind kind, std::vector<T>& x,
+                       const std::vector<std::size_t>& chosen, block_kind kind, const T& endless, std::vector<T>& x,
                        const std::vector<T>* g, std::vector<char>* infinite, block_scratch<T>& w) {
   const std::size_t n = m.size(), k = states.size();
   const auto& eb = m.edge_begin();
@@ -330,7 +371,7 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
         break;
       }
       for (std::size_t r = 0; r < size; ++r) {
-        x[state_at(r)] = zero;
+        x[state_at(r)] = kind == block_kind::gain ? endless : zero;
         if (kind == block_kind::reward) (*infinite)[state_at(r)] = 1;
       }
       continue;
@@ -347,7 +388,7 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
         if (kind == block_kind::reward)
           q.base[r] = num.reward()[c];
         else if (kind == block_kind::bias)
-          q.base[r] = -(*g)[s];
+          q.base[r] = decision_bias_base((*g)[s], endless);
         else
           q.base[r] = 0;
         for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
@@ -372,7 +413,9 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
     w.b.assign(size, zero);
     for (std::size_t r = 0; r < size; ++r) {
       const std::size_t s = state_at(r), c = chosen[s];
-      T rhs = kind == block_kind::reward ? num.reward()[c] : kind == block_kind::bias ? -(*g)[s] : zero;
+      T rhs = kind == block_kind::reward ? num.reward()[c]
+              : kind == block_kind::bias ? decision_bias_base((*g)[s], endless)
+                                         : zero;
       for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
         if (row_in(to[e], p) == k && !(x[to[e]] == zero)) rhs += prob[e] * x[to[e]];
       w.b[r] = std::move(rhs);
@@ -460,11 +503,13 @@ int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, Exact ex
 template <OrderedField T>
 class strategy_iteration {
  public:
-  strategy_iteration(const decision_model& m, const decision_setup& su, const decision_numbers<T>& num,
+  /// `endless`: what a play that never ends is worth (decision_endless_value).
+  strategy_iteration(const decision_model& m, const decision_setup& su, const decision_numbers<T>& num, T endless,
                      std::vector<T>& value, std::vector<std::uint32_t>& strategy, decision_stats& stats)
       : m_(m),
         su_(su),
         num_(num),
+        endless_(std::move(endless)),
         value_(value),
         strategy_(strategy),
         stats_(stats),
@@ -534,9 +579,9 @@ class strategy_iteration {
     ++stats_.evaluations;
     bias_valid_ = false;
     const block_kind kind = su_.reward ? block_kind::reward : block_kind::gain;
-    if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_)) {
+    if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, endless_, value_, nullptr, nullptr, scratch_)) {
       for (const std::size_t s : comp) set_choice(s, m_.choice_begin()[s] + su_.initial[s]);
-      if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, value_, nullptr, nullptr, scratch_))
+      if (!solve_chain_block<T>(m_, num_, comp, chosen_, kind, endless_, value_, nullptr, nullptr, scratch_))
         throw std::logic_error("strategy iteration: the proper first strategy misses the target at state " +
                                name_text(m_.name(comp[0])));
     }
@@ -610,7 +655,7 @@ class strategy_iteration {
     }
     if (switched > 0 || su_.reward || tied_.empty()) return switched;
     if (!bias_valid_) {
-      solve_chain_block<T>(m_, num_, comp, chosen_, block_kind::bias, bias_, &value_, nullptr, scratch_);
+      solve_chain_block<T>(m_, num_, comp, chosen_, block_kind::bias, endless_, bias_, &value_, nullptr, scratch_);
       for (const std::size_t s : comp) approx_bias_[s] = approximate(bias_[s]);
       bias_valid_ = true;
     }
@@ -635,6 +680,7 @@ class strategy_iteration {
   const decision_model& m_;
   const decision_setup& su_;
   const decision_numbers<T>& num_;
+  const T endless_;
   std::vector<T>& value_;
   std::vector<std::uint32_t>& strategy_;
   decision_stats& stats_;
@@ -721,19 +767,23 @@ void check_decision_budget(const decision_model& m, const decision_components& c
 }
 
 /// Runs strategy iteration in T on every component, from `strategy`, and
-/// fills `value` (the settled states included; payoffs still shifted).
+/// fills `value` (the settled states included).
 template <OrderedField T>
 void run_strategy_iteration(const decision_model& m, const decision_query& q, const decision_setup& su,
                             std::vector<T>& value, std::vector<char>& infinite, std::vector<std::uint32_t>& strategy,
                             decision_stats& stats, bool report_progress) {
   check_decision_budget<T>(m, su.components);
   const decision_numbers<T> num(m, su.reward);
+  const T endless = decision_endless_value<T>(q);
   value.assign(m.size(), T(0));
   infinite.assign(m.size(), 0);
   for (std::size_t s = 0; s < m.size(); ++s) {
     switch (su.state[s]) {
       case settled::stop:
         value[s] = decision_stop_value<T>(m, q, su.is_target, s);
+        break;
+      case settled::zero:
+        value[s] = endless;  // 0, or the default payoff (payoffs)
         break;
       case settled::one:
         value[s] = T(1);
@@ -745,7 +795,7 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
         break;
     }
   }
-  strategy_iteration<T> si(m, su, num, value, strategy, stats);
+  strategy_iteration<T> si(m, su, num, endless, value, strategy, stats);
   const auto& comps = su.components;
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
@@ -767,6 +817,14 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
 /// gives the first strategy and stats.guess_wrong counts the states where
 /// the exact phase changed it; a double run that fails (a system singular
 /// in double) only means the exact run starts without a guess.
+/// Payoff games: q.default_payoff is any rational; no value is shifted by
+/// it, so in double every value is as accurate as the linear solves (within
+/// a small relative error of max(|value|, the largest |terminal payoff|) on
+/// well-conditioned chains; tests/decision/test_payoff_double.cpp checks
+/// 1e-12 with defaults 0, ±1, 1/3, ±10^20, ±10^300). A default beyond the
+/// largest double is ±infinity in double: values it reaches are infinite,
+/// or nan where infinities meet (the front ends refuse nan with
+/// api::double_nan_words).
 /// Errors: std::invalid_argument (check_decision_query); std::domain_error
 /// when a system is singular in double (double runs only: the exact
 /// systems of transient states never are); resource_error past the state
@@ -814,10 +872,6 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
   detail::run_strategy_iteration<T>(m, q, su, sol.value, sol.infinite, sol.strategy, st, true);
   if (st.guess_used)
     for (std::size_t s = 0; s < m.size(); ++s) st.guess_wrong += first[s] != sol.strategy[s] ? 1 : 0;
-  if (q.objective == decision_objective::payoff_game) {
-    const T d = from_rational<T>(q.default_payoff);
-    for (auto& v : sol.value) v += d;
-  }
   return sol;
 }
 
@@ -865,11 +919,15 @@ std::vector<std::optional<T>> choice_values(const decision_model& m, const decis
 /// optimal value is evaluate_strategy<Mod> on the optimal strategy). The
 /// Markov chain of the strategy is solved in its strongly connected pieces,
 /// sinks first. With rmax / rmin a state is infinite when the chain misses
-/// the target from it with positive probability.
+/// the target from it with positive probability. Payoff games: closed
+/// classes of the chain are worth q.default_payoff and terminals their
+/// payoffs, with no shift by the default (accurate in double, as for
+/// optimal_decision).
 /// Errors: std::invalid_argument for a bad query or a strategy of the wrong
 /// size or with a choice out of range; std::domain_error when a system is
 /// singular in T (residues: the value has no residue mod P; the message
-/// names a state and P) or a probability has no residue; resource_error
+/// names a state and P) or a probability, a terminal payoff or the default
+/// payoff has no residue; resource_error
 /// when a piece's dense system passes the state budget.
 /// Cost: O(n + m) plus O(k³) per strongly connected piece of k states.
 /// Status: tested against the exact solve mapped to residues, and in the
@@ -886,6 +944,7 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
   const bool payoff = q.objective == decision_objective::payoff_game;
   const std::vector<char> is_target = state_set(m, q.target);
   const detail::decision_numbers<T> num(m, reward);
+  const T endless = detail::decision_endless_value<T>(q);
   strategy_values<T> out;
   out.value.assign(n, T(0));
   out.infinite.assign(n, 0);
@@ -907,16 +966,7 @@ strategy_values<T> evaluate_strategy(const decision_model& m, const decision_que
   }
   detail::block_scratch<T> w;
   detail::solve_chain_block<T>(m, num, open, chosen, reward ? detail::block_kind::reward : detail::block_kind::gain,
-                               out.value, nullptr, reward ? &out.infinite : nullptr, w);
-  if (payoff) {
-    T d;
-    try {
-      d = from_rational<T>(q.default_payoff);
-    } catch (const std::domain_error& err) {
-      throw std::domain_error(std::string("the default payoff: ") + err.what());
-    }
-    for (auto& v : out.value) v += d;
-  }
+                               endless, out.value, nullptr, reward ? &out.infinite : nullptr, w);
   return out;
 }
 
