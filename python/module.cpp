@@ -392,4 +392,5 @@ PYBIND11_MODULE(exactdp, m) {
   bind_retrograde(m);
   bind_decision(m);
   bind_check(m);
+  bind_answer(m);
 }

@@ -58,6 +58,7 @@ VALID = {
     "cat_mouse2": dict(grid=["####F", "#C...", "M...."], cat_jump=1, mouse_jump=2, turn_limit=1000),
     "check": dict(model="dtmc\nmodule m\n  x : [0..1] init 0;\n  [] x=0 -> 1/2:(x'=1) + 1/2:(x'=0);\n"
                        "  [] x=1 -> true;\nendmodule\n", properties="P=? [ F x=1 ]", **MOD),
+    "answer": dict(fn=exactdp.expected_fixed_points, n=3, modulus=998_244_353, digits=5),
     "PigSolution.turn_start": dict(i=0, j=1),
     "PigSolution.action": dict(i=0, j=1, k=2),
     "PigSolution.values": dict(i=0, j=1, k=2),

@@ -1,0 +1,85 @@
+"""exactdp.answer: a function of the module answered in every number system
+with the double's error and the measure of a caller's value, by the
+library's compute_answer: the same numbers and words as the tool's answer
+lines (the tool run as a process) and as the function called alone."""
+import json
+import os
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import exactdp
+
+TOOL = os.environ.get("EXACTDP_TOOL")
+
+
+def test_every_system_agrees_with_the_function_called_alone():
+    for fn, args in [(exactdp.knight_probability, (3, 2, 0, 0)), (exactdp.expected_draws_to_collect, (7,)),
+                     (exactdp.new21_probability, (21, 17, 10)), (exactdp.knight_paths, (8, 6, 0, 0))]:
+        a = exactdp.answer(fn, *args)
+        assert a["exact"] == fn(*args)
+        assert a["double"] == fn(*args, number="double")
+        assert a["mod"] == fn(*args, number="mod")
+        assert a["modulus"] == exactdp.DEFAULT_MODULUS
+        assert a["mod"] == exactdp.to_residue(Fraction(a["exact"]), exactdp.DEFAULT_MODULUS)
+        assert a["failures"] == {}
+        assert a["double_error"]["ulps"] == exactdp.ulp_distance(a["double"], a["exact"])
+        assert "check" not in a
+
+
+def test_the_double_error_is_measured_exactly():
+    # 137/12 in double is 1 ulp from the correctly rounded value (the sum of n/k rounds on the way).
+    a = exactdp.answer(exactdp.expected_draws_to_collect, 5, digits=30)
+    assert a["exact"] == Fraction(137, 12)
+    err = a["double_error"]
+    assert err["finite"] and err["ulps"] == 1
+    assert Fraction(err["absolute"]) == abs(Fraction(a["double"]) - Fraction(137, 12)) or err["absolute"] == float(
+        abs(Fraction(a["double"]) - Fraction(137, 12)))
+    assert err["relative"] == pytest.approx(float(abs(Fraction(a["double"]) - Fraction(137, 12)) / Fraction(137, 12)))
+    assert a["decimal"] == "11.4166666666666666666666666667"
+    assert "1 ulp from the correctly rounded 11.416666666666666" in err["words"]
+
+
+def test_a_value_of_ones_own_is_measured():
+    a = exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, check=0.0625)
+    assert a["check"]["ulps"] == 0 and a["check"]["words"] == "none: the double is exactly the exact value"
+    off = exactdp.answer(exactdp.expected_draws_to_collect, 5, check="11.4166")
+    assert off["check"]["value"] == "11.4166"
+    assert off["check"]["relative"] == pytest.approx(float((Fraction(137, 12) - Fraction("11.4166")) / Fraction(137, 12)))
+    assert off["check"]["ulps"] > 10**9
+    assert exactdp.answer(exactdp.expected_draws_to_collect, 5, check=Fraction(137, 12))["check"]["ulps"] == 0
+    # Below the smallest double, the error is still measured (the tool's knight 3 538 0 0 --check 42).
+    tiny = exactdp.answer(exactdp.knight_probability, 3, 538, 0, 0, check=42)
+    assert tiny["double"] == 0.0
+    assert "underflows double" in tiny["check"]["words"] and "absolute error 42" in tiny["check"]["words"]
+
+
+def test_a_system_that_fails_keeps_its_reason_and_the_others_answer():
+    a = exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, modulus=4)
+    assert a["mod"] is None and "4" in a["failures"]["mod"]
+    assert a["exact"] == Fraction(1, 16) and a["double"] == 0.0625
+
+
+def test_bad_calls_are_refused():
+    with pytest.raises(ValueError, match="board size"):
+        exactdp.answer(exactdp.knight_probability, -3, 2, 0, 0)  # every system fails: fn's own error
+    with pytest.raises(ValueError, match="number="):
+        exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, number="double")
+    with pytest.raises(ValueError, match="digits"):
+        exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, digits=100001)
+    with pytest.raises(TypeError):
+        exactdp.answer(len, [1, 2])  # no number= keyword: every run fails with TypeError
+
+
+@pytest.mark.skipif(not TOOL, reason="EXACTDP_TOOL is not set")
+def test_the_same_answer_as_the_tool():
+    for fn, args, command in [(exactdp.knight_probability, (3, 538, 0, 0), ["knight", "3", "538", "0", "0"]),
+                              (exactdp.expected_draws_to_collect, (5,), ["coupon", "5"])]:
+        out = subprocess.run([TOOL, *command, "--check", "0.1", "--json"], capture_output=True, text=True, check=True)
+        tool = json.loads(out.stdout)
+        mine = exactdp.answer(fn, *args, check="0.1")
+        assert Fraction(tool["exact"]) == mine["exact"]
+        assert tool["mod"] == mine["mod"]
+        assert tool["double_error"]["words"] == mine["double_error"]["words"]
+        assert tool["check"]["words"] == mine["check"]["words"]
