@@ -1,8 +1,11 @@
 // Benchmarks of the grundy family: the naive O(N^2) octal table (the
 // baseline), the sparse-space method on 0.161 (no short period) for
-// N = 10^4 .. 10^6 (the N-vs-time curve), the stamped mex against a hash set,
-// and Flip Game II on a million pluses.
-// Run: build/bin/bench_grundy  (add EXACTDP_GRUNDY_1E7=1 for N = 10^7, ~1 min).
+// N = 10^4 .. 10^6 (the N-vs-time curve) and on 0.376 (8% of its first 4096
+// heaps rare, then almost none: the cost model keeps the sparse method), the
+// stamped mex against a hash set, and Flip Game II on a million pluses.
+// Run: build/bin/bench_grundy  (add EXACTDP_GRUNDY_1E7=1 for N = 10^7, ~1 min;
+// EXACTDP_GRUNDY_376=1 to certify 0.376's period, preperiod 2268248 and
+// period 4 from 4536507 values, ~1 min).
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -12,6 +15,7 @@
 
 #include "exactdp/grundy/flip.hpp"
 #include "exactdp/grundy/octal.hpp"
+#include "exactdp/grundy/period.hpp"
 
 namespace {
 
@@ -31,11 +35,28 @@ void naive_161(benchmark::State& state) {
   state.counters["N"] = static_cast<double>(n);
 }
 
-void sparse_161(benchmark::State& state) {
-  const octal_game game = parse_octal("0.161");
+// The sparse-space table (with the cost model's choice) of the game `code`.
+void sparse_table(benchmark::State& state, const char* code) {
+  const octal_game game = parse_octal(code);
   const auto n = static_cast<std::size_t>(state.range(0));
   for (auto _ : state) benchmark::DoNotOptimize(octal_grundy_sparse(game, n).back());
   state.counters["N"] = static_cast<double>(n);
+}
+
+void sparse_161(benchmark::State& state) { sparse_table(state, "0.161"); }
+
+// 0.376: 8% of its first 4096 heaps are rare, then almost none.
+void sparse_376(benchmark::State& state) { sparse_table(state, "0.376"); }
+
+// Flammenkamp's table: 0.376 has preperiod 2268248 and period 4.
+void certify_376(benchmark::State& state) {
+  const octal_game game = parse_octal("0.376");
+  for (auto _ : state) {
+    const octal_values v = certified_octal_values(game, 5'000'000);
+    if (!v.certificate().certified || v.certificate().preperiod != 2'268'248 || v.certificate().period != 4)
+      state.SkipWithError("0.376 not certified with preperiod 2268248 and period 4");
+    state.counters["N"] = static_cast<double>(v.certificate().computed);
+  }
 }
 
 // The same naive 0.07 table with the mex taken from a hash set, to show why
@@ -86,6 +107,14 @@ int main(int argc, char** argv) {
   const char* large = std::getenv("EXACTDP_GRUNDY_1E7");
   if (large && std::string(large) == "1") sparse->Arg(3'000'000)->Arg(10'000'000);
   sparse->Unit(benchmark::kMillisecond)->Iterations(1);
+  benchmark::RegisterBenchmark("sparse_376", sparse_376)
+      ->Arg(30'000)
+      ->Arg(100'000)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+  const char* certify = std::getenv("EXACTDP_GRUNDY_376");
+  if (certify && std::string(certify) == "1")
+    benchmark::RegisterBenchmark("certify_376", certify_376)->Unit(benchmark::kMillisecond)->Iterations(1);
   benchmark::RegisterBenchmark("flip_million_pluses", flip_million_pluses)->Unit(benchmark::kMillisecond);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -45,13 +46,17 @@ move_lists lists_of(const octal_game& game) {
   return m;
 }
 
-// The sparse method lists every split once more than 1/16 of the heaps are
-// rare: the sparse space does not apply and the naive method is cheaper.
-constexpr std::size_t rare_limit_divisor = 16;
-
 // The values octal_grundy_table computes by the naive method before it
 // chooses a sparse space (octal_grundy_sparse's default).
 constexpr std::size_t default_naive_prefix = 8192;
+
+// Heaps between two re-estimates of the sparse method's cost (and checks of
+// the steps taken against the work budget).
+constexpr std::size_t block = 4096;
+
+// The witness steps a common heap is assumed to cost per splitting digit
+// before any has been measured (a coupon-collector pass over the splits).
+constexpr long double witness_prior = 1000.0L;
 
 // The naive method's steps for heaps from..to-1: one per single-heap move
 // and about (n - k)/2 per split with digit k.
@@ -61,11 +66,11 @@ long double naive_steps(const octal_game& game, std::size_t from, std::size_t to
   return (b - a) * static_cast<long double>(game.digits.size()) + splits * (b * b - a * a) / 4.0L;
 }
 
-// The sparse method's steps for a game with a sparse space: a few hundred
-// rare heaps and witness steps per heap and splitting digit.
-long double sparse_steps(const octal_game& game, std::size_t count) {
+// The sparse method's steps for `heaps` heaps of a game with a sparse space:
+// a few hundred rare heaps and witness steps per heap and splitting digit.
+long double sparse_steps(const octal_game& game, std::size_t heaps) {
   const auto splits = static_cast<long double>(lists_of(game).two.size());
-  return static_cast<long double>(count) * (static_cast<long double>(game.digits.size()) + 1000.0L * splits);
+  return static_cast<long double>(heaps) * (static_cast<long double>(game.digits.size()) + witness_prior * splits);
 }
 
 // "2648 of the first 8191 heaps (32.3%)", for messages.
@@ -76,14 +81,20 @@ std::string rare_share(std::size_t rare, std::size_t heaps) {
   return text;
 }
 
-void check_count(const octal_game& game, std::size_t count, bool sparse) {
+std::string steps_text(long double steps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3Lg", steps);
+  return text;
+}
+
+void check_count(const octal_game& game, std::size_t from, std::size_t count, bool sparse) {
   if (count > max_count)
     throw std::invalid_argument("a Grundy table of " + std::to_string(count) + " values is too long (at most 2^31)");
   check_state_budget("the Grundy table of " + named(game), static_cast<long double>(count),
                      sizeof(grundy_value) + (sparse ? 1 : 0));
-  // Sparse: the estimate of a game with a sparse space; the prefix decides
-  // later whether the game has one (sparse_table).
-  const long double steps = sparse ? sparse_steps(game, count) : naive_steps(game, 0, count);
+  // Sparse: the estimate of a game with a sparse space; the cost model
+  // decides later, on the values, whether the game has one (sparse_extend).
+  const long double steps = sparse ? sparse_steps(game, count - std::min(from, count)) : naive_steps(game, from, count);
   check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) + " values)", steps);
 }
 
@@ -171,30 +182,66 @@ octal_game parse_subtraction_set(std::string_view list) {
   return octal_subtraction_game(takes);
 }
 
-std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t count) {
-  check_count(game, count, false);
-  const move_lists m = lists_of(game);
-  std::vector<grundy_value> g(count, 0);
-  grundy_value top = 0;
-  mex_set reached(value_capacity(0));
-  for (std::size_t n = 0; n < count; ++n) {
-    if ((n & 4095u) == 0) poll_interrupt();
-    reached.clear();
-    for (const std::size_t k : m.whole)
-      if (n == k) reached.insert(0);
-    for (const std::size_t k : m.one)
-      if (n > k) reached.insert(g[n - k]);
-    for (const std::size_t k : m.two) {
-      if (n < k + 2) continue;
-      const std::size_t rest = n - k;
-      for (std::size_t a = 1; a <= rest / 2; ++a) reached.insert(g[a] ^ g[rest - a]);
-    }
-    g[n] = reached.mex();
-    if (g[n] > top) {
-      top = g[n];
-      reached.reserve_values(value_capacity(top));
-    }
+namespace {
+
+// The options of heap n by single-heap moves (remove k, leave nothing or
+// one heap), marked in `reached` after clearing it. Returns the steps.
+std::size_t mark_single_moves(const move_lists& m, const std::vector<grundy_value>& g, std::size_t n,
+                              mex_set& reached) {
+  reached.clear();
+  for (const std::size_t k : m.whole)
+    if (n == k) reached.insert(0);
+  for (const std::size_t k : m.one)
+    if (n > k) reached.insert(g[n - k]);
+  return m.whole.size() + m.one.size() + 1;
+}
+
+// Every option of heap n (single heaps and every split) marked in
+// `reached`: the naive method. Returns the steps.
+std::size_t mark_every_option(const move_lists& m, const std::vector<grundy_value>& g, std::size_t n,
+                              mex_set& reached) {
+  std::size_t steps = mark_single_moves(m, g, n, reached);
+  for (const std::size_t k : m.two) {
+    if (n < k + 2) continue;
+    const std::size_t rest = n - k;
+    for (std::size_t a = 1; a <= rest / 2; ++a) reached.insert(g[a] ^ g[rest - a]);
+    steps += rest / 2;
   }
+  return steps;
+}
+
+// Stores G(n) = v and keeps `reached` large enough for every option value.
+void store_value(std::vector<grundy_value>& g, std::size_t n, std::size_t v, grundy_value& top, mex_set& reached) {
+  g[n] = static_cast<grundy_value>(v);
+  if (g[n] > top) {
+    top = g[n];
+    reached.reserve_values(value_capacity(top));
+  }
+}
+
+grundy_value max_of(const std::vector<grundy_value>& g, std::size_t to) {
+  grundy_value top = 0;
+  for (std::size_t n = 0; n < to; ++n) top = std::max(top, g[n]);
+  return top;
+}
+
+// G(from..to-1) by the naive method, G(0..from-1) already in g.
+void naive_fill(const move_lists& m, std::vector<grundy_value>& g, std::size_t from, std::size_t to) {
+  grundy_value top = max_of(g, from);
+  mex_set reached(value_capacity(top));
+  for (std::size_t n = from; n < to; ++n) {
+    if ((n & 4095u) == 0) poll_interrupt();
+    mark_every_option(m, g, n, reached);
+    store_value(g, n, reached.mex(), top, reached);
+  }
+}
+
+}  // namespace
+
+std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t count) {
+  check_count(game, 0, count, false);
+  std::vector<grundy_value> g(count, 0);
+  naive_fill(lists_of(game), g, 0, count);
   return g;
 }
 
@@ -224,141 +271,243 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 
 namespace {
 
-octal_table sparse_table(const octal_game& game, std::size_t count, std::optional<sparse_space> space,
-                         std::size_t naive_prefix) {
-  if (naive_prefix < 1) throw std::invalid_argument("the naive prefix of a sparse-space table must be at least 1");
-  check_count(game, count, true);
-  const move_lists m = lists_of(game);
-  // The first values come from the naive method; they choose the space.
-  const std::size_t prefix = std::min(count, naive_prefix);
-  octal_table result;
-  result.values = octal_grundy_naive(game, prefix);
-  octal_method_report& report = result.report;
-  std::vector<grundy_value>& g = result.values;
-  const sparse_space sp = space ? *space : choose_sparse_space(game, std::span<const grundy_value>(g.data(), prefix));
-
-  std::vector<std::uint32_t> rare;  // rare heaps n >= 1, ascending
-  grundy_value top = 0;
-  for (std::size_t n = 0; n < prefix; ++n) {
-    if (n >= 1 && sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
-    top = std::max(top, g[n]);
+// The options of heap n that decide its value under the sparse space `sp`
+// (after mark_single_moves): every split with a rare part, then a search of
+// the splits for the values of the abundant parity below the mex. Returns
+// the steps.
+std::size_t mark_sparse_options(const move_lists& m, const sparse_space& sp, const std::vector<grundy_value>& g,
+                                const std::vector<std::uint32_t>& rare, std::size_t n, grundy_value top,
+                                mex_set& reached) {
+  std::size_t steps = 0;
+  // Every split with a rare part: the only splits that give values of the
+  // non-abundant parity (and some of the abundant one).
+  for (const std::size_t k : m.two) {
+    if (n < k + 2) continue;
+    const std::size_t rest = n - k;
+    for (const std::uint32_t r : rare) {
+      if (r >= rest) break;
+      reached.insert(g[r] ^ g[rest - r]);
+      ++steps;
+    }
   }
-  report.space = sp;
-  report.prefix = prefix;
-  report.rare_in_prefix = rare.size();
-  // The prefix shows whether the space is sparse. When it is not, every
-  // split is listed (the naive method): estimate that now, before the work.
-  const bool sparse = m.two.empty() || rare.size() <= prefix / rare_limit_divisor;
-  report.method = sparse ? grundy_method::sparse : grundy_method::naive;
-  if (!sparse && prefix < count)
-    check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) +
-                          " values): the sparse-space method does not apply (" + rare_share(rare.size(), prefix - 1) +
-                          " are rare for the best space, more than 1/" + std::to_string(rare_limit_divisor) +
-                          "), so it lists every split as the naive method does, which",
-                      naive_steps(game, prefix, count));
+  // A value still unreached needs a search when, for some splitting digit,
+  // it has the abundant parity (two common parts could give it). Let c be
+  // the smallest unreached value needing none: the mex is at most c. One
+  // pass over the splits marks values below c until every such pending
+  // value is reached (a coupon-collector run when a sparse space holds);
+  // the mex is then the smallest value still unreached.
+  auto needs_search = [&](std::size_t v) {
+    const unsigned pv = sp.parity(static_cast<grundy_value>(v));
+    for (const std::size_t k : m.two)
+      if (n >= k + 2 && pv == (sp.domain ? static_cast<unsigned>((n - k) & 1u) : 0u)) return true;
+    return false;
+  };
+  // Every option value is below `limit`, so no value from there on is reached.
+  const std::size_t limit = std::bit_ceil(std::size_t{top} + 1);
+  std::size_t c = 0, pending = 0;
+  for (;; ++c) {
+    c = reached.mex_from(c);
+    if (c >= limit || !needs_search(c)) break;
+    ++pending;
+  }
+  for (const std::size_t k : m.two) {
+    if (pending == 0 || n < k + 2) continue;
+    const std::size_t rest = n - k;
+    std::size_t a = 1;
+    for (; a <= rest / 2; ++a) {
+      const std::size_t x = g[a] ^ g[rest - a];
+      if (x < c && !reached.contains(x)) {
+        reached.insert(x);
+        if (--pending == 0) break;
+      }
+    }
+    steps += a;
+  }
+  return steps;
+}
+
+// Rare heaps 1 <= n < to of g for the space, ascending.
+std::vector<std::uint32_t> rare_heaps(const sparse_space& sp, const std::vector<grundy_value>& g, std::size_t to) {
+  std::vector<std::uint32_t> rare;
+  for (std::size_t n = 1; n < to; ++n)
+    if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
+  return rare;
+}
+
+// The cost model for heaps n..count-1 (octal_cost_estimate). per_heap < 0:
+// no sparse heap measured yet, use the prior.
+octal_cost_estimate estimate_costs(const octal_game& game, const move_lists& m, const std::vector<std::uint32_t>& rare,
+                                   std::size_t n, std::size_t count, long double per_heap) {
+  octal_cost_estimate e;
+  e.from = n;
+  e.to = std::max(n, count);
+  const auto s = static_cast<long double>(m.two.size());
+  const auto singles = static_cast<long double>(m.whole.size() + m.one.size() + 1);
+  const auto earlier = static_cast<std::size_t>(
+      std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint32_t>(n / 2)) - rare.begin());
+  e.rare = rare.size();
+  e.rare_in_half = earlier;
+  // R(m) = R·(m/n)^beta through R(n/2) and R(n): beta = 0 when no heap of the
+  // second half is rare, 1 when rare heaps keep a fixed share.
+  const auto r = static_cast<long double>(e.rare);
+  e.growth = e.rare == 0 ? 0.0
+             : earlier == 0
+                 ? 1.0
+                 : std::clamp(std::log2(static_cast<double>(e.rare) / static_cast<double>(earlier)), 0.0, 1.0);
+  const auto beta = static_cast<long double>(e.growth);
+  // The sparse method's steps at heap n: listing the splits with a rare
+  // part, a full pass on each rare heap (its value has the abundant parity
+  // and is never reached; R'(n)·n/2 = beta·R/2 a heap) and the witness
+  // searches of the common heaps.
+  e.per_heap = per_heap >= 0 ? per_heap : singles + s * (r * (1.0L + beta / 2.0L) + witness_prior);
+  const auto left = static_cast<long double>(e.to - n);
+  const auto nn = static_cast<long double>(std::max<std::size_t>(n, 1));
+  // The rare heaps added after n: the integral of R(m) - R over n..to, each
+  // costing a step at every later heap and, at its own heap m, a pass of
+  // about m/2 splits (beta/2 more).
+  const long double added = std::max(
+      0.0L, r * nn / (beta + 1.0L) * (std::pow(static_cast<long double>(e.to) / nn, beta + 1.0L) - 1.0L) - r * left);
+  e.sparse = left * e.per_heap + s * (1.0L + beta / 2.0L) * added;
+  e.plain = naive_steps(game, n, e.to);
+  e.method = m.two.empty() || e.sparse <= e.plain ? grundy_method::sparse : grundy_method::naive;
+  return e;
+}
+
+// "327 of the first 8191 heaps (4.0%) are rare for the best space, 1.1% of
+// the last 4096; the sparse-space method would take about 1e9 steps, listing
+// every split about 2e9", for messages.
+std::string cost_text(const octal_cost_estimate& e, bool measured) {
+  char rate[96];
+  std::snprintf(rate, sizeof rate, " (%zu below %zu: growing as n^%.2f)", e.rare_in_half, e.from / 2, e.growth);
+  return rare_share(e.rare, e.from == 0 ? 0 : e.from - 1) + " are rare" + rate + "; " +
+         (measured ? "measured " : "estimated ") + steps_text(e.per_heap) + " steps a heap, so the sparse-space " +
+         "method would take about " + steps_text(e.sparse) + " steps for heaps " + std::to_string(e.from) + ".." +
+         std::to_string(e.to - 1) + " and listing every split about " + steps_text(e.plain);
+}
+
+// Computes G(from..count-1), from = table.values.size(): the naive method up
+// to naive_prefix, which chooses the space, then the sparse method while the
+// cost model says it is the cheaper one (re-estimated every `block` heaps).
+void sparse_extend(const octal_game& game, octal_table& table, std::size_t count, std::optional<sparse_space> space,
+                   std::size_t naive_prefix) {
+  if (naive_prefix < 1) throw std::invalid_argument("the naive prefix of a sparse-space table must be at least 1");
+  std::vector<grundy_value>& g = table.values;
+  const std::size_t from = g.size();
+  if (count <= from) return;
+  check_count(game, from, count, true);
+  const move_lists m = lists_of(game);
+  octal_method_report& report = table.report;
   g.resize(count, 0);
+  // The first values come from the naive method; they choose the space.
+  if (from < naive_prefix) {
+    const std::size_t prefix = std::min(count, naive_prefix);
+    naive_fill(m, g, from, prefix);
+    report.prefix = prefix;
+    report.space = space ? *space : choose_sparse_space(game, std::span<const grundy_value>(g.data(), prefix));
+    report.rare_in_prefix = rare_heaps(report.space, g, prefix).size();
+    report.method = grundy_method::naive;  // nothing past the prefix yet
+  }
+  const sparse_space sp = report.space;
+  const std::size_t start = std::max(from, report.prefix);
+  std::vector<std::uint32_t> rare = rare_heaps(sp, g, start);
+  if (start < count) {
+    // A table whose sparse method once stopped paying lists every split on.
+    const bool switched = report.switched_at != 0;
+    if (!switched) {
+      report.estimate = estimate_costs(game, m, rare, start, count, -1);
+      if (report.estimate.method == grundy_method::naive)
+        check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) +
+                              " values): the sparse-space method does not apply (" + cost_text(report.estimate, false) +
+                              "), so it lists every split as the naive method does, which",
+                          report.estimate.plain);
+      else
+        check_work_budget("the sparse-space Grundy table of " + named(game) + " (" + std::to_string(count) +
+                              " values: " + cost_text(report.estimate, false) + ")",
+                          report.estimate.sparse);
+    }
+    report.method = switched ? grundy_method::naive : report.estimate.method;
+  }
+  grundy_value top = max_of(g, start);
   mex_set reached(value_capacity(top));
-  // The estimate in check_count assumes a sparse space; without one the real
-  // cost approaches the naive one, so the steps taken are counted as well and
-  // the work budget is enforced while the table grows.
-  std::uint64_t steps = 0;
-  const std::string what = "the sparse-space Grundy table of " + named(game) + " (" + std::to_string(count) +
-                           " values; this game shows no sparse space)";
-  for (std::size_t n = prefix; n < count; ++n) {
-    if ((n & 4095u) == 0) check_work_budget(what, static_cast<long double>(steps));
-    if ((n & 4095u) == 0) poll_interrupt();
-    steps += m.whole.size() + m.one.size() + 1;
-    reached.clear();
-    for (const std::size_t k : m.whole)
-      if (n == k) reached.insert(0);
-    for (const std::size_t k : m.one)
-      if (n > k) reached.insert(g[n - k]);
-    if (rare.size() > n / rare_limit_divisor) {
-      // No sparse space to speak of: listing every split is cheaper.
-      for (const std::size_t k : m.two) {
-        if (n < k + 2) continue;
-        const std::size_t rest = n - k;
-        for (std::size_t a = 1; a <= rest / 2; ++a) reached.insert(g[a] ^ g[rest - a]);
-        steps += rest / 2;
+  // The estimates assume the space stays as sparse as it looks; the steps
+  // actually taken are counted, the work budget is enforced while the table
+  // grows, and every `block` heaps the cost is estimated anew from the
+  // measured steps: when listing every split becomes cheaper for the heaps
+  // left, the table switches to it.
+  std::uint64_t steps = 0, block_steps = 0;
+  for (std::size_t n = start; n < count; ++n) {
+    if (n > start && (n - start) % block == 0) {
+      if (static_cast<long double>(steps) > work_budget_steps()) {
+        const octal_cost_estimate now =
+            estimate_costs(game, m, rare, n, count, static_cast<long double>(block_steps) / block);
+        check_work_budget("the sparse-space Grundy table of " + named(game) + " (" + std::to_string(count) +
+                              " values; this game shows no sparse space within the budget: " + cost_text(now, true) +
+                              ") after " + std::to_string(n) + " heaps",
+                          static_cast<long double>(steps));
       }
-      g[n] = reached.mex();
-      if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
-      if (g[n] > top) {
-        top = g[n];
-        reached.reserve_values(value_capacity(top));
-      }
-      continue;
-    }
-    // Every split with a rare part: the only splits that give values of the
-    // non-abundant parity (and some of the abundant one).
-    for (const std::size_t k : m.two) {
-      if (n < k + 2) continue;
-      const std::size_t rest = n - k;
-      for (const std::uint32_t r : rare) {
-        if (r >= rest) break;
-        reached.insert(g[r] ^ g[rest - r]);
-        ++steps;
-      }
-    }
-    // A value still unreached needs a search when, for some splitting digit,
-    // it has the abundant parity (two common parts could give it). Let c be
-    // the smallest unreached value needing none: the mex is at most c. One
-    // pass over the splits marks values below c until every such pending
-    // value is reached (a coupon-collector run when a sparse space holds);
-    // the mex is then the smallest value still unreached.
-    auto needs_search = [&](std::size_t v) {
-      const unsigned pv = sp.parity(static_cast<grundy_value>(v));
-      for (const std::size_t k : m.two)
-        if (n >= k + 2 && pv == (sp.domain ? static_cast<unsigned>((n - k) & 1u) : 0u)) return true;
-      return false;
-    };
-    // Every option value is below `limit`, so no value from there on is reached.
-    const std::size_t limit = std::bit_ceil(std::size_t{top} + 1);
-    std::size_t c = 0, pending = 0;
-    for (;; ++c) {
-      c = reached.mex_from(c);
-      if (c >= limit || !needs_search(c)) break;
-      ++pending;
-    }
-    for (const std::size_t k : m.two) {
-      if (pending == 0 || n < k + 2) continue;
-      const std::size_t rest = n - k;
-      std::size_t a = 1;
-      for (; a <= rest / 2; ++a) {
-        const std::size_t x = g[a] ^ g[rest - a];
-        if (x < c && !reached.contains(x)) {
-          reached.insert(x);
-          if (--pending == 0) break;
+      poll_interrupt();
+      if (report.method == grundy_method::sparse && !m.two.empty()) {
+        const octal_cost_estimate now =
+            estimate_costs(game, m, rare, n, count, static_cast<long double>(block_steps) / block);
+        if (now.method == grundy_method::naive) {
+          report.method = grundy_method::naive;
+          report.switched_at = n;
+          report.estimate = now;
+          check_work_budget("the Grundy table of " + named(game) + " (" + std::to_string(count) +
+                                " values): the sparse-space method stopped paying at heap " + std::to_string(n) + " (" +
+                                cost_text(now, true) + "), so it lists every split from there, which with the " +
+                                steps_text(static_cast<long double>(steps)) + " steps taken",
+                            static_cast<long double>(steps) + now.plain);
         }
       }
-      steps += a;
+      block_steps = 0;
     }
-    const std::size_t v = reached.mex();
-    g[n] = static_cast<grundy_value>(v);
+    std::size_t heap_steps = 0;
+    if (report.method == grundy_method::naive) {
+      heap_steps = mark_every_option(m, g, n, reached);
+    } else {
+      heap_steps = mark_single_moves(m, g, n, reached) + mark_sparse_options(m, sp, g, rare, n, top, reached);
+    }
+    steps += heap_steps;
+    block_steps += heap_steps;
+    store_value(g, n, reached.mex(), top, reached);
     if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
-    if (g[n] > top) {
-      top = g[n];
-      reached.reserve_values(value_capacity(top));
-    }
   }
-  return result;
+  report.rare_heaps = rare.size();
 }
 
 }  // namespace
 
 octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy_method method) {
-  if (method == grundy_method::naive) {
-    octal_table t;
-    t.values = octal_grundy_naive(game, count);
-    t.report.prefix = count;
-    return t;
-  }
-  return sparse_table(game, count, std::nullopt, default_naive_prefix);
+  octal_table t;
+  octal_grundy_extend(game, t, count, method);
+  return t;
+}
+
+void octal_grundy_extend(const octal_game& game, octal_table& table, std::size_t count, grundy_method method) {
+  if (method == grundy_method::sparse) return sparse_extend(game, table, count, std::nullopt, default_naive_prefix);
+  const std::size_t from = table.values.size();
+  if (count <= from) return;
+  check_count(game, from, count, false);
+  table.values.resize(count, 0);
+  naive_fill(lists_of(game), table.values, from, count);
+  table.report = octal_method_report{};
+  table.report.prefix = count;
+}
+
+octal_cost_estimate octal_extension_estimate(const octal_game& game, const octal_table& table, std::size_t count) {
+  const move_lists m = lists_of(game);
+  const std::size_t from = table.values.size();
+  octal_cost_estimate e = estimate_costs(game, m, rare_heaps(table.report.space, table.values, from), from, count, -1);
+  if (table.report.switched_at != 0) e.method = grundy_method::naive;
+  return e;
 }
 
 std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
                                               std::optional<sparse_space> space, std::size_t naive_prefix) {
-  return sparse_table(game, count, space, naive_prefix).values;
+  octal_table t;
+  sparse_extend(game, t, count, space, naive_prefix);
+  return std::move(t.values);
 }
 
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count, grundy_method method) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -12,10 +13,26 @@
 
 namespace exactdp {
 
-period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take) {
+namespace {
+
+// "1.23e+09", for messages.
+std::string approx(long double steps) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3Lg", steps);
+  return text;
+}
+
+// The certificate of values = G(0..N-1) (certify_period). When none is
+// certified and `needed` is given, *needed becomes the least table size that
+// would certify the most promising period the table shows (one whose
+// repetition covers at least the last quarter of the table, at least twice
+// over), or 0 when it shows none: a guess, since the values past N are not
+// known.
+period_certificate certify(std::span<const grundy_value> values, std::size_t max_take, std::uint64_t* needed) {
   period_certificate c;
   const std::uint64_t n_values = values.size();
   c.computed = n_values;
+  if (needed) *needed = 0;
   const std::uint64_t t = max_take;
   if (n_values < 4 + t) return c;  // no p >= 1 fits: 2 + 2p + t <= N
   if (n_values > 0xFFFF'FFFFull)
@@ -50,8 +67,17 @@ period_certificate certify_period(std::span<const grundy_value> values, std::siz
       c.checked_to = end;
       return c;
     }
+    const std::uint64_t repeated = n_values - e;
+    if (needed && 4 * repeated >= n_values && repeated >= 2 * p && (*needed == 0 || end + p < *needed))
+      *needed = end + p;
   }
   return c;
+}
+
+}  // namespace
+
+period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take) {
+  return certify(values, max_take, nullptr);
 }
 
 octal_values::octal_values(octal_game game, std::vector<grundy_value> table)
@@ -99,28 +125,40 @@ std::optional<heap_move> octal_values::move_to_value(std::uint64_t n, grundy_val
 octal_values certified_octal_values(const octal_game& game, std::size_t max_count, grundy_method method) {
   if (max_count < 1) throw std::invalid_argument("the number of values to compute must be at least 1");
   std::size_t count = std::min<std::size_t>(max_count, 1024 * (game.max_take() + 1));
-  octal_values first(game, octal_grundy_table(game, count, method));
-  if (first.certificate().certified || count >= max_count) return first;
-  // The first table shows which method runs (no sparse space: the naive
-  // one); estimate every table still to come before computing any.
-  const grundy_method runs = first.report().method;
-  long double steps = 0;
-  for (std::size_t c = count; c < max_count;) {
-    c = std::min(max_count, c * 2);
-    steps += octal_work_estimate(game, c, runs);
-  }
-  std::string what = "the Grundy tables of " + game.code() + " from " + std::to_string(count * 2) + " to " +
-                     std::to_string(max_count) + " values (doubled until a period is certified; none is up to " +
+  octal_table table = octal_grundy_table(game, count, method);
+  std::uint64_t needed = 0;
+  if (certify(table.values, game.max_take(), &needed).certified || count >= max_count)
+    return octal_values(game, std::move(table));
+  // The table is extended (each value is computed once) to twice its size,
+  // or to the size the period it shows would need when that is less. The
+  // first table shows which method the cost model chooses (no sparse space:
+  // the naive one); estimate the extension up to max_count before any of it.
+  const octal_cost_estimate cost = method == grundy_method::naive ? octal_cost_estimate{.method = grundy_method::naive}
+                                                                  : octal_extension_estimate(game, table, max_count);
+  const long double steps = cost.method == grundy_method::sparse
+                                ? cost.sparse
+                                : octal_work_estimate(game, max_count, grundy_method::naive) -
+                                      octal_work_estimate(game, count, grundy_method::naive);
+  std::string what = "the Grundy tables of " + game.code() + " from " + std::to_string(count) + " to " +
+                     std::to_string(max_count) + " values (extended until a period is certified; none is up to " +
                      std::to_string(count) + ")";
-  if (method == grundy_method::sparse && runs == grundy_method::naive)
-    what += ", by the naive method since the sparse space does not apply (" +
-            std::to_string(first.report().rare_in_prefix) + " of the first " + std::to_string(first.report().prefix) +
-            " heaps are rare)";
+  if (method == grundy_method::sparse) {
+    char growth[32];
+    std::snprintf(growth, sizeof growth, "%.2f", cost.growth);
+    what += std::string(cost.method == grundy_method::naive
+                            ? ", by the naive method since the sparse space does not apply ("
+                            : ", by the sparse-space method (") +
+            std::to_string(cost.rare) + " of the first " + std::to_string(count) + " heaps are rare, growing as n^" +
+            growth + ": about " + approx(cost.sparse) + " steps by the sparse-space method, " + approx(cost.plain) +
+            " by listing every split)";
+  }
   check_work_budget(what, steps);
   for (;;) {
-    count = std::min(max_count, count * 2);
-    octal_values v(game, octal_grundy_table(game, count, method));
-    if (v.certificate().certified || count >= max_count) return v;
+    count = needed > count && needed < 2 * count ? static_cast<std::size_t>(needed) : 2 * count;
+    count = std::min(max_count, count);
+    octal_grundy_extend(game, table, count, method);
+    if (certify(table.values, game.max_take(), &needed).certified || count >= max_count)
+      return octal_values(game, std::move(table));
   }
 }
 

@@ -291,11 +291,12 @@ TEST_CASE("table sizes are checked against the budgets before allocating", "[gru
   const auto saved_work = work_budget_steps();
   work_budget_steps() = 1e6L;
   CHECK_THROWS_WITH(octal_grundy_naive(game, 100000), Catch::Contains("work budget"));
-  // 0.6 has no sparse space: the estimate before starting assumes one and
-  // passes; the prefix then shows that the space does not apply and the
-  // naive estimate is refused before the work.
+  // 0.6 keeps a tenth of its heaps rare: the estimate before starting
+  // assumes a sparse space and passes; on the prefix the cost model projects
+  // the rare heaps growing with the table (still cheaper than listing every
+  // split) and refuses the estimate before the work.
   work_budget_steps() = 1e8L;
-  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000), Catch::Contains("does not apply"));
+  CHECK_THROWS_WITH(octal_grundy_sparse(parse_octal("0.6"), 60000), Catch::Contains("growing as n^"));
   CHECK_THROWS_WITH(octal_grundy_table(parse_octal("0.07"), 50000), Catch::Contains("does not apply"));
   // A space under which no heap of the prefix is rare (mask 0, every heap
   // common) but every value needs a witness search: the steps counted while
@@ -317,4 +318,63 @@ TEST_CASE("the method that ran is reported", "[grundy][octal]") {
   CHECK(t161.report.space.mask != 0);
   CHECK(octal_grundy_table(parse_octal("0.161"), 100, grundy_method::naive).report.method == grundy_method::naive);
   CHECK(octal_work_estimate(parse_octal("0.07"), 100000, grundy_method::naive) > 2e9L);
+}
+
+TEST_CASE("the method follows the cost estimate, not a share of rare heaps", "[grundy][octal]") {
+  // 0.376 (preperiod 2268248, period 4): 327 of its first 4096 heaps are
+  // rare, above the old limit of 1/16, but the rare heaps stop appearing
+  // (509 in the first 4.6·10^6): the sparse method is estimated far below
+  // listing every split, and within the default work budget.
+  const octal_game g376 = parse_octal("0.376");
+  const octal_table first = octal_grundy_table(g376, 4096);
+  CHECK(first.report.rare_in_prefix * 16 > first.report.prefix);
+  const octal_cost_estimate e = octal_extension_estimate(g376, first, 5'000'000);
+  CHECK(e.method == grundy_method::sparse);
+  CHECK(e.growth < 0.25);
+  CHECK(e.sparse * 100 < e.plain);
+  CHECK(e.sparse < 4e10L);
+  // The table the cost model chose equals the naive one, also when it is
+  // extended piece by piece.
+  const std::vector<grundy_value> naive = octal_grundy_naive(g376, 20000);
+  CHECK(octal_grundy_sparse(g376, 20000, std::nullopt, 4096) == naive);
+  octal_table t = first;
+  octal_grundy_extend(g376, t, 12000);
+  octal_grundy_extend(g376, t, 20000);
+  CHECK(t.report.method == grundy_method::sparse);
+  CHECK(t.report.estimate.sparse <= t.report.estimate.plain);
+  CHECK(t.report.rare_heaps >= t.report.rare_in_prefix);
+  CHECK(t.values == naive);
+  CHECK(octal_grundy_table(g376, 20000).values == naive);
+  // 0.07 keeps a third of its heaps rare: the estimate of the sparse method,
+  // with its rare heaps growing as fast as the table, is above listing every
+  // split, and that runs.
+  const octal_table dawson = octal_grundy_table(parse_octal("0.07"), 20000);
+  CHECK(dawson.report.estimate.growth > 0.9);
+  CHECK(dawson.report.estimate.sparse > dawson.report.estimate.plain);
+  CHECK(dawson.report.method == grundy_method::naive);
+}
+
+TEST_CASE("a sparse table switches to listing every split when the measured cost says so", "[grundy][octal]") {
+  // 0.016: about a quarter of the heaps are rare. On the prefix the sparse
+  // method looks slightly cheaper; the steps measured on the way say
+  // otherwise, and the table lists every split from there on.
+  const octal_game game = parse_octal("0.016");
+  const octal_table t = octal_grundy_table(game, 24576);
+  CHECK(t.report.switched_at > t.report.prefix);
+  CHECK(t.report.method == grundy_method::naive);
+  CHECK(t.report.estimate.from == t.report.switched_at);
+  CHECK(t.report.estimate.sparse > t.report.estimate.plain);
+  CHECK(t.values == octal_grundy_naive(game, 24576));
+  // An extension keeps listing every split.
+  octal_table longer = t;
+  octal_grundy_extend(game, longer, 28000);
+  CHECK(longer.report.switched_at == t.report.switched_at);
+  CHECK(longer.values == octal_grundy_naive(game, 28000));
+  // With a work budget above the estimate on the prefix but below the steps
+  // taken plus listing every split for the rest, the switch is refused at
+  // once, naming both estimates.
+  const auto saved = work_budget_steps();
+  work_budget_steps() = 1.15e8L;
+  CHECK_THROWS_WITH(octal_grundy_table(game, 24576), Catch::Contains("stopped paying at heap"));
+  work_budget_steps() = saved;
 }

@@ -120,34 +120,73 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// value of the other parity, is G(n). The result is exact for every sparse
 /// space (a poor one only costs time; the default one is the naive method).
 /// The first min(count, naive_prefix) values are computed by the naive
-/// method; `space` empty: choose_sparse_space() on those values.
+/// method; `space` empty: choose_sparse_space() on those values. Past the
+/// prefix the cost model (octal_cost_estimate) chooses between the sparse
+/// method and listing every split, and is re-estimated every 4096 heaps
+/// from the steps measured: the table switches to listing every split when
+/// that becomes the cheaper way to the remaining heaps (the values are the
+/// same either way).
 /// naive_prefix >= 1 (std::invalid_argument otherwise); tests lower it to run
 /// the sparse part on small tables.
 /// Constraints, errors: as octal_grundy_naive. The estimate checked before
-/// starting assumes a sparse space; once the prefix is computed, a game
-/// whose prefix shows no sparse space (more than 1/16 of the heaps rare) is
-/// estimated as the naive method and refused at once above the work budget
-/// (see octal_grundy_table). The steps actually taken are also counted and
-/// resource_error is thrown as soon as they pass the work budget (a space
-/// that looked sparse on the prefix may stop being so).
-/// Cost: about count·(rare heaps + witness searches) steps: near-linear while
-/// rare heaps stay few; see bench/grundy.cpp for 0.161 and 0.165.
+/// starting assumes a sparse space (about count·(t + 1000·s) steps for s
+/// splitting digits); when the cost model chooses listing every split, at
+/// the prefix or on the way, its estimate for the remaining heaps is checked
+/// at once (resource_error "... does not apply (...)" or "... stopped paying
+/// at heap N (...)", naming the rare heaps and both estimates). The steps
+/// actually taken are also counted and resource_error is thrown as soon as
+/// they pass the work budget ("... shows no sparse space within the budget").
+/// Cost: about count·(s·rare heaps + witness steps): near-linear while rare
+/// heaps stay few; never much above the naive method (bench/grundy.cpp:
+/// 0.161, 0.165, 0.376).
 /// Status: equal to octal_grundy_naive on every listed game for the first
-/// 12000 values, on random codes, and with forced poor spaces (tests).
+/// 12000 values, on random codes, with forced poor spaces, and on 0.376
+/// (many early rare heaps) (tests).
 std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
                                               std::optional<sparse_space> space = std::nullopt,
                                               std::size_t naive_prefix = 8192);
 
+/// The cost model that chooses, past the naive prefix, between the sparse
+/// method and listing every split (the naive method), for heaps from..to-1,
+/// with t the largest take, s splitting digits, R rare heaps below `from`,
+/// R' of them below from/2, and L = to - from heaps left. The rare heaps are
+/// projected as R(m) = R·(m/from)^beta, beta = log2(R/R') clamped to 0..1
+/// (0: none appear any more, 1: a fixed share of the heaps stays rare):
+///  - per_heap: the sparse method's steps a heap now: measured over the
+///    last 4096 heaps, or before any is measured t + s·(R·(1 + beta/2) +
+///    1000) (listing the splits with a rare part, a pass over every split on
+///    each new rare heap, and a prior for the witness searches);
+///  - sparse = L·per_heap + s·(1 + beta/2)·A, with A the integral of
+///    R(m) - R over from..to: the rare heaps still to come;
+///  - plain = L·t + s·(to² - from²)/4: listing every split.
+/// method: sparse when sparse <= plain (or the game never splits). The
+/// chosen estimate is checked against the work budget before the heaps are
+/// computed; the steps taken are counted as well.
+struct octal_cost_estimate {
+  std::size_t from = 0, to = 0;
+  std::size_t rare = 0;          ///< R: rare heaps 1 <= n < from
+  std::size_t rare_in_half = 0;  ///< R': rare heaps 1 <= n < from/2
+  double growth = 0;             ///< beta
+  long double per_heap = 0;
+  long double sparse = 0;
+  long double plain = 0;
+  grundy_method method = grundy_method::sparse;
+};
+
 /// How a Grundy table was computed.
 struct octal_method_report {
-  /// The method that computed the values after the naive prefix: sparse, or
-  /// naive when it was asked for or when the prefix shows that no sparse
-  /// space applies (more than 1/16 of its heaps are rare for the best space;
-  /// the sparse method would then list every split anyway).
+  /// The method that computed the last values after the naive prefix:
+  /// sparse, or naive when it was asked for, when the table lies within the
+  /// prefix, or when the cost model chose listing every split (at the prefix
+  /// or, switched_at != 0, on the way).
   grundy_method method = grundy_method::naive;
   sparse_space space;              ///< the space chosen on the prefix (mask 0 for the naive method)
   std::size_t prefix = 0;          ///< the first values, computed by the naive method
   std::size_t rare_in_prefix = 0;  ///< rare heaps n >= 1 among them for `space`
+  std::size_t rare_heaps = 0;      ///< rare heaps n >= 1 in the whole table for `space`
+  std::size_t switched_at =
+      0;  ///< heap from which every split was listed as the sparse method stopped paying (0: never)
+  octal_cost_estimate estimate;  ///< the estimate that chose `method` last (none for a table within the prefix)
 };
 
 /// A Grundy table and how it was computed.
@@ -158,14 +197,31 @@ struct octal_table {
 
 /// G(0..count-1) by `method`, with the method that actually ran. For
 /// grundy_method::sparse the first min(count, 8192) values are computed by
-/// the naive method and choose the space; when they show that the space
-/// does not apply (report.method == naive), the work estimate of listing
-/// every split for the remaining heaps is checked at once, before that
-/// work: resource_error names the share of rare heaps and the estimate.
+/// the naive method and choose the space; the cost model
+/// (octal_cost_estimate) then chooses the method for the heaps past the
+/// prefix, and when it chooses listing every split its estimate is checked
+/// against the work budget at once, before that work: resource_error names
+/// the rare heaps and both estimates.
 /// Errors and cost: as octal_grundy_naive and octal_grundy_sparse.
 /// Status: tested on 0.07 and 0.6 (no sparse space: naive, refused at once
-/// above the budget) and 0.161 (sparse).
+/// above the budget), 0.161 and 0.376 (sparse).
 octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy_method method = grundy_method::sparse);
+
+/// Extends `table` (from octal_grundy_table or octal_grundy_extend of the
+/// same game and method, or empty) to G(0..count-1), computing only the new
+/// values: the same values and report as octal_grundy_table(game, count,
+/// method) would give, except that the cost model is estimated anew for the
+/// new heaps (a table that switched to listing every split keeps doing so).
+/// count <= table size: nothing changes. Errors: as octal_grundy_table, for
+/// the new heaps. Cost: that of the new heaps only.
+void octal_grundy_extend(const octal_game& game, octal_table& table, std::size_t count,
+                         grundy_method method = grundy_method::sparse);
+
+/// The cost model (octal_cost_estimate, with the prior per_heap) for
+/// extending `table` (as octal_grundy_extend with the sparse method) to
+/// `count` values, and the method it would choose (naive when the table
+/// already switched). Cost: O(table size).
+octal_cost_estimate octal_extension_estimate(const octal_game& game, const octal_table& table, std::size_t count);
 
 /// octal_grundy_table(game, count, method).values.
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count,

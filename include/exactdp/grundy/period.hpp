@@ -101,19 +101,26 @@ class octal_values {
   octal_method_report report_;
 };
 
-/// Computes G(0..N-1) with N = 1024·(t+1), 2N, 4N, ... up to max_count until
-/// the period is certified, and returns the values with their certificate
-/// (certified = false: "not certified up to max_count") and the report of
-/// the method that ran (octal_values::report()).
+/// Computes G(0..N-1) with N = 1024·(t+1), then extends the same table
+/// (octal_grundy_extend: each value is computed once) to 2N, 4N, ... up to
+/// max_count until the period is certified; when the table shows a promising
+/// period (its repetition covers at least the last quarter of the table,
+/// twice over) and certifying it needs fewer values than doubling, the table
+/// is extended to exactly that size instead. Returns the values with their
+/// certificate (certified = false: "not certified up to max_count") and the
+/// report of the method that ran (octal_values::report()).
 /// The work is estimated before it is done: the first table is checked by
-/// octal_grundy_table; if it certifies no period, the tables still to come
-/// up to max_count are estimated with the method that first table showed
-/// (a game without a sparse space runs as the naive method) and refused at
-/// once when they pass the work budget, rather than after the tables below.
+/// octal_grundy_table; if it certifies no period, the extension up to
+/// max_count is estimated by the cost model (octal_extension_estimate: a
+/// game whose rare heaps keep a fixed share runs as the naive method or is
+/// estimated with them growing) and refused at once when it passes the work
+/// budget, naming the rare heaps and both estimates.
 /// Constraints: 1 <= max_count <= 2^31. Errors: those of octal_grundy_values
-/// (resource_error on the state or work budget). Cost: at most twice the
-/// cost of the last table. Status: tested (periods above, 10^18 queries,
-/// 0.6 up to 2·10^6 values refused within a second).
+/// (resource_error on the state or work budget). Cost: that of the last
+/// table (about 51 s for 0.376, preperiod 2268248 and period 4, certified
+/// from 4536507 values; bench/grundy.cpp certify_376). Status: tested
+/// (periods above, 10^18 queries, 0.6 up to 2·10^6 values refused within a
+/// second).
 octal_values certified_octal_values(const octal_game& game, std::size_t max_count,
                                     grundy_method method = grundy_method::sparse);
 
