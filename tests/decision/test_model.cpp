@@ -307,6 +307,7 @@ TEST_CASE("reserve is a hint that changes nothing but checks its indices", "[dec
   b.add_choice(s);
   CHECK_THROWS_WITH(b.reserve(s, 1, 4), Catch::Contains("hint: state 0 has no choice 1 (it has 1)"));
   CHECK_THROWS_WITH(b.reserve(7, 0, 4), Catch::Contains("state index 7 is out of range"));
+  CHECK_THROWS_AS(b.reserve(s, 0, std::size_t{1} << 60), resource_error);  // no allocation of 2^60 pairs
   b.reserve(s, 0, 4);
   b.transition(s, 0, goal, Rational(1));
   const decision_model m = b.build();

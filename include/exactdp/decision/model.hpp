@@ -150,7 +150,8 @@ class decision_builder {
   void transition(std::size_t s, std::size_t choice, std::size_t to, const Rational& p);
   /// Makes room for `transitions` transitions of choice `choice` of s (an
   /// optional hint for a reader that knows the count: no reallocation).
-  /// Throws std::invalid_argument for an index out of range.
+  /// Throws std::invalid_argument for an index out of range, resource_error
+  /// when the model with that many more transitions passes the state budget.
   void reserve(std::size_t s, std::size_t choice, std::size_t transitions);
   /// Sets the reward of choice `choice` of s (any rational; the reward
   /// queries require rewards >= 0).
@@ -181,8 +182,9 @@ class decision_builder {
   std::string where(std::size_t s) const;
   void check_state(std::size_t s) const;
   void check_choice(std::size_t s, std::size_t choice) const;
-  // Checks the states and transitions so far against the state budget.
-  void charge() const;
+  // Checks the states and transitions so far, and `more_transitions` to
+  // come, against the state budget.
+  void charge(std::size_t more_transitions = 0) const;
   std::size_t transitions_ = 0;
   std::string source_;
   std::vector<state_owner> owner_;
