@@ -4,6 +4,8 @@
 // same rule as the tool's answer lines and --check.
 #include <cmath>
 #include <cstdint>
+#include <exception>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -51,9 +53,45 @@ py::dict answer_dict(const api::answer& a) {
 // The caller's value: a float as the double it is, a str as written
 // ("0.1" is 1/10, read by the tool's number reader), else any rational.
 Rational check_value(py::handle x) {
-  if (py::isinstance<py::float_>(x)) return to_rational(py::module_::import("fractions").attr("Fraction")(x));
-  if (py::isinstance<py::str>(x)) return parse_number(x.cast<std::string>(), "check");
+  if (py::isinstance<py::float_>(x)) {
+    if (!std::isfinite(x.cast<double>()))
+      throw std::invalid_argument("check= must be a finite number, not " + py::repr(x).cast<std::string>());
+    return to_rational(py::module_::import("fractions").attr("Fraction")(x));
+  }
+  if (py::isinstance<py::str>(x)) return parse_number(x.cast<std::string>(), "check=");
   return to_rational(x);
+}
+
+// A run's result as one number of the expected Python type, or a
+// ValueError: answer is for functions whose answer is one number.
+py::object one_number(py::object r, const char* number, bool integer) {
+  const bool ok =
+      integer ? py::isinstance<py::int_>(r) && !py::isinstance<py::bool_>(r)
+              : py::isinstance<py::float_>(r) || (std::string(number) == "exact" && py::hasattr(r, "denominator"));
+  if (!ok)
+    throw std::invalid_argument(std::string("answer: with number=\"") + number + "\" the function returned " +
+                                py::repr(py::type::of(r)).cast<std::string>() +
+                                ", not one number: answer takes the functions whose answer is one number");
+  return r;
+}
+
+// Which Python exceptions of a run stop the whole answer: an interrupt,
+// and bad input (ValueError or TypeError, but not DomainError, the
+// library's "no value in this number system", a subclass of ValueError).
+bool stops_the_answer(const std::exception& e) {
+  const auto* py_error = dynamic_cast<const py::error_already_set*>(&e);
+  if (!py_error) return false;
+  if (py_error->matches(PyExc_KeyboardInterrupt)) return true;
+  const py::object domain = py::module_::import("exactdp").attr("DomainError");
+  return (py_error->matches(PyExc_ValueError) || py_error->matches(PyExc_TypeError)) && !py_error->matches(domain);
+}
+
+// A run's failure in one line: the exception's type and message, without
+// the traceback lines pybind11 adds.
+std::string failure_words(std::string message) {
+  const std::size_t at = message.find("\n\nAt:");
+  if (at != std::string::npos) message.resize(at);
+  return message;
 }
 
 }  // namespace
@@ -72,25 +110,32 @@ void bind_answer(py::module_& m) {
           request.check = check_value(check);
           request.check_text = py::str(check).cast<std::string>();
         }
-        const auto call = [fn, args, kwargs](const char* number) {
+        const auto call = [fn, args, kwargs](const char* number, std::optional<std::uint64_t> p) {
           py::dict kw(kwargs);
           kw["number"] = number;
+          if (p) kw["modulus"] = *p;
           return fn(*args, **kw);
         };
+        auto integer = std::make_shared<bool>(false);  // the exact answer is an int (a count)
         api::value_runs runs;
-        runs.exact = [call] { return to_rational(call("exact")); };
-        runs.approx = [call] { return call("double").cast<double>(); };
-        runs.residue = [fn, args, kwargs](std::uint64_t p) {
-          py::dict kw(kwargs);
-          kw["number"] = "mod";
-          kw["modulus"] = p;
-          return fn(*args, **kw).cast<std::uint64_t>();
+        runs.exact = [call, integer] {
+          const py::object r = one_number(call("exact", std::nullopt), "exact", false);
+          *integer = py::isinstance<py::int_>(r);
+          return to_rational(r);
+        };
+        runs.approx = [call] { return one_number(call("double", std::nullopt), "double", false).cast<double>(); };
+        runs.residue = [call](std::uint64_t p) {
+          return one_number(call("mod", p), "mod", true).cast<std::uint64_t>();
         };
         runs.residues = api::residue_width::wide;
         api::answer_hooks hooks;
+        hooks.words = failure_words;
+        hooks.stops = stops_the_answer;
         hooks.exact_option = "number=\"exact\"";
         hooks.check_option = "check=";
-        return answer_dict(api::compute_answer(runs, request, hooks));
+        py::dict d = answer_dict(api::compute_answer(runs, request, hooks));
+        if (*integer && !d["exact"].is_none()) d["exact"] = d["exact"].attr("numerator");
+        return d;
       },
       py::arg("fn"), py::arg("check") = py::none(), py::arg("modulus").noconvert() = py::none(),
       py::arg("digits") = int_arg{py::int_(0)},
@@ -100,8 +145,10 @@ void bind_answer(py::module_& m) {
       "\"finite\" and \"words\"), \"check\" (the same measure of your own value check=, a float, str or "
       "Fraction), \"decimal\" (digits= significant digits of the exact value, when digits > 0) and \"failures\" "
       "(the reason of each system that failed; a system that fails is None). fn is any function of the module "
-      "that takes number= and modulus=, e.g. answer(exactdp.knight_probability, 3, 2, 0, 0, check=0.0625). "
-      "Raises what fn raises when every system fails.");
+      "whose answer is one number and that takes number= and modulus=, e.g. "
+      "answer(exactdp.knight_probability, 3, 2, 0, 0, check=0.0625). Bad input (ValueError, TypeError) and "
+      "KeyboardInterrupt from any run stop the whole answer; fn's own exception is raised when every system "
+      "fails.");
 }
 
 }  // namespace exactdp::python

@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/format.hpp"
 
 namespace exactdp::api {
@@ -24,8 +25,8 @@ std::string nonfinite_words(const Rational& exact, const double_conversion& roun
   return got + " (an overflow or a division by zero in floating point); the exact value " + brief(exact) + " is finite";
 }
 
-// Runs one system. Bad input fails the whole question; any other failure is
-// kept with its type, for the caller to report or rethrow.
+// Runs one system. Bad input and an interrupt stop the whole question; any
+// other failure is kept with its type, for the caller to report or rethrow.
 template <class F>
 auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& failure, std::exception_ptr& error)
     -> std::optional<decltype(f())> {
@@ -34,7 +35,10 @@ auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& fail
     return f();
   } catch (const std::invalid_argument&) {
     throw;
+  } catch (const interrupted_error&) {
+    throw;
   } catch (const std::exception& e) {
+    if (hooks.stops && hooks.stops(e)) throw;
     failure = hooks.words ? hooks.words(e.what()) : std::string(e.what());
     error = std::current_exception();
     return std::nullopt;
@@ -137,8 +141,9 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
         hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error);
     // The recurrence may divide by a multiple of P on the way to an answer
     // that has a residue (the coupon collector for 5 kinds, mod 5, divides
-    // by 5 on the way to 137/12, which is 1 mod 5): take it from the exact
-    // value, computing it unless it already failed.
+    // by 5 on the way to 137/12, which is 1 mod 5), or have no residue form
+    // at all (a maximum over choices compares values): take it from the
+    // exact value, computing it unless it already failed.
     if (!a.residue && is_domain_error(error) && (a.exact || !want_exact)) {
       std::string exact_failure;
       std::exception_ptr exact_error;
@@ -147,8 +152,12 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
       if (exact) {
         try {
           a.residue = to_residue64(*exact, request.modulus);
+          // The usual cause (a division by a multiple of P, which the
+          // run's message names "modulo P") in words; any other, as it was said.
           a.residue_note =
-              "from the exact value: the recurrence divides by a multiple of " + std::to_string(request.modulus);
+              a.mod_failure.find("modulo " + std::to_string(request.modulus)) != std::string::npos
+                  ? "from the exact value: the recurrence divides by a multiple of " + std::to_string(request.modulus)
+                  : "from the exact value, as the residue run has none: " + a.mod_failure;
           a.mod_failure.clear();
         } catch (const std::domain_error& e) {
           a.mod_failure = hooks.words ? hooks.words(e.what()) : std::string(e.what());

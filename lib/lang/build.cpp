@@ -123,8 +123,12 @@ class builder {
     initial_states();
     std::vector<std::int64_t> cur(nvars_);
     std::uint64_t polls = 0;
+    std::size_t checked_transitions = 0;
     for (std::size_t s = 0; s < count_; ++s) {
-      if ((s & 4095) == 0) {
+      // Every 4096 states, and every 2^20 transitions (states with many
+      // transitions each reach the budget long before 4096 states).
+      if ((s & 4095) == 0 || s_.targets.size() >= checked_transitions + (std::size_t{1} << 20)) {
+        checked_transitions = s_.targets.size();
         check_budget();
         if (o_.progress && (s & 65535) == 0 && s) o_.progress(count_, s);
       }
@@ -297,9 +301,11 @@ class builder {
     slots_.swap(next);
   }
 
+  // The tables as allocated (capacities: a vector that doubled holds up to
+  // twice its size).
   void check_budget() const {
     const long double bytes = static_cast<long double>(count_) * (8.0L * s_.words + 48.0L) +
-                              static_cast<long double>(s_.targets.size()) * 8.0L +
+                              static_cast<long double>(s_.targets.capacity() + s_.probability.capacity()) * 4.0L +
                               static_cast<long double>(s_.choice_action.size()) *
                                   (24.0L + 4.0L * static_cast<long double>(s_.branch_structures));
     check_state_budget("the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)", bytes, 1,

@@ -56,9 +56,35 @@ def test_a_value_of_ones_own_is_measured():
 
 
 def test_a_system_that_fails_keeps_its_reason_and_the_others_answer():
-    a = exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, modulus=4)
-    assert a["mod"] is None and "4" in a["failures"]["mod"]
-    assert a["exact"] == Fraction(1, 16) and a["double"] == 0.0625
+    a = exactdp.answer(exactdp.new21_probability, 6, 1, 10, modulus=5)  # 3/5 has no residue mod 5
+    assert a["mod"] is None and "modulo 5" in a["failures"]["mod"]
+    assert a["exact"] == Fraction(3, 5) and a["double"] == 0.6
+
+    def flaky(x, number="exact", modulus=None):
+        if number == "double":
+            raise ArithmeticError("no double today")
+        return Fraction(x) if number == "exact" else exactdp.to_residue(Fraction(x), modulus)
+
+    b = exactdp.answer(flaky, 7)
+    assert b["double"] is None and b["failures"] == {"double": "ArithmeticError: no double today"}
+    assert b["exact"] == 7 and b["mod"] == 7
+
+
+def test_counts_are_ints():
+    a = exactdp.answer(exactdp.knight_paths, 8, 6, 0, 0)
+    assert type(a["exact"]) is int and a["exact"] == exactdp.knight_paths(8, 6, 0, 0)
+
+
+def test_an_interrupt_or_bad_input_in_any_run_stops_the_answer():
+    def interrupted(number="exact", modulus=None):
+        if number == "double":
+            raise KeyboardInterrupt
+        return Fraction(1, 2) if number == "exact" else 1
+
+    with pytest.raises(KeyboardInterrupt):
+        exactdp.answer(interrupted)
+    with pytest.raises(ValueError, match="modulus"):
+        exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, modulus=4)  # not prime: bad input, as in the tool
 
 
 def test_bad_calls_are_refused():
@@ -69,7 +95,13 @@ def test_bad_calls_are_refused():
     with pytest.raises(ValueError, match="digits"):
         exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, digits=100001)
     with pytest.raises(TypeError):
-        exactdp.answer(len, [1, 2])  # no number= keyword: every run fails with TypeError
+        exactdp.answer(len, [1, 2])  # no number= keyword: bad input
+    with pytest.raises(ValueError, match="not one number"):
+        exactdp.answer(exactdp.absorption_probabilities,
+                       {"start": "a", "transitions": {"a": {"b": "1/2", "c": "1/2"}}, "absorbing": ["b", "c"]})
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="finite"):
+            exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, check=bad)
 
 
 @pytest.mark.skipif(not TOOL, reason="EXACTDP_TOOL is not set")

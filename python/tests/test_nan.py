@@ -24,16 +24,16 @@ def run(*args):
     return subprocess.run([TOOL, *args], capture_output=True, text=True, check=False)
 
 
-# Half to a payoff of -10^400, half to a loop worth the default 10^400:
-# exactly 0, and -inf/2 + inf/2 = nan in double. (The duel with a default of
-# 10^400 was the nan of the issue, but only because the solver shifted the
-# payoffs by the default; its double is now 0.5, as exact.)
+# Half to a payoff of -10^400, half to a payoff of 10^400: exactly 0, and
+# -inf/2 + inf/2 = nan in double. (The duel with a default of 10^400 was the
+# nan of the issue, but only because the solver shifted the payoffs by the
+# default; a default beyond the largest double is now refused in double.)
 INFINITIES = {
     "start": "start",
     "nodes": [
-        {"id": "start", "kind": "chance", "children": ["loss", "loop"], "probabilities": ["1/2", "1/2"]},
+        {"id": "start", "kind": "chance", "children": ["loss", "win"], "probabilities": ["1/2", "1/2"]},
         {"id": "loss", "kind": "terminal", "payoff": "-1e400"},
-        {"id": "loop", "kind": "chance", "children": ["loop"], "probabilities": [1]},
+        {"id": "win", "kind": "terminal", "payoff": "1e400"},
     ],
 }
 
@@ -42,14 +42,14 @@ INFINITIES = {
 def test_the_tool_says_why_a_double_is_nan(tmp_path):
     model = tmp_path / "infinities.json"
     model.write_text(json.dumps(INFINITIES))
-    r = run("game", str(model), "--query", "payoff", "--default", "1e400", "--as", "double")
+    r = run("game", str(model), "--query", "payoff", "--as", "double")
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr == "exactdp: error: " + WHY + "--as exact computes without that limit\n"
-    r = run("game", str(model), "--query", "payoff", "--default", "1e400")
+    r = run("game", str(model), "--query", "payoff")
     assert r.returncode == 0 and "nan" not in r.stdout.replace(WHY, "")
     assert "  double  unavailable: " + WHY in r.stdout and "  exact   0\n" in r.stdout
     r = run("game", DUEL, "--query", "payoff", "--default", "1e400", "--as", "double")
-    assert r.returncode == 0 and r.stdout == "0.5\n"
+    assert r.returncode == 1 and "is beyond the largest double" in r.stderr
     r = run("dice-sequences", "100000000", "1", "1", "2", "2", "2", "3")
     assert r.returncode == 0, r.stderr
     assert "  double  unavailable: " + WHY in r.stdout and "double nan" not in r.stdout
@@ -60,13 +60,12 @@ def test_the_tool_says_why_a_double_is_nan(tmp_path):
 
 def test_python_says_why_a_double_is_nan():
     with pytest.raises(exactdp.DomainError) as e:
-        exactdp.optimal_decision(INFINITIES, "payoff", default_payoff=10**400, number="double")
+        exactdp.optimal_decision(INFINITIES, "payoff", number="double")
     assert str(e.value) == WHY + 'number="exact" computes without that limit'
-    assert exactdp.optimal_decision(INFINITIES, "payoff", default_payoff=10**400)["value"]["start"] == 0
+    assert exactdp.optimal_decision(INFINITIES, "payoff")["value"]["start"] == 0
     duel = exactdp.load_decision_model(DUEL)
-    assert exactdp.optimal_decision(duel, "payoff", default_payoff=10**400, number="double")["value"][
-        "max to shoot"
-    ] == 0.5
+    with pytest.raises(exactdp.DomainError, match="beyond the largest double"):
+        exactdp.optimal_decision(duel, "payoff", default_payoff=10**400, number="double")
     with pytest.raises(exactdp.DomainError, match=r"nan \(not a number\)"):
         exactdp.dice_sequences(100_000_000, [1, 1, 2, 2, 2, 3], number="double")
     # The exact value and the residue are still there.

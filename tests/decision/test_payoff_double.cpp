@@ -140,27 +140,35 @@ TEST_CASE("payoff games in double: random models with defaults from -10^300 to 1
   }
 }
 
-TEST_CASE("payoff games in double: a default beyond the largest double is infinite, and nan where infinities meet",
+TEST_CASE("payoff games in double: a default beyond the largest double is refused, and nan where infinities meet",
           "[decision][payoff][double]") {
-  // The duel's value never involves the default: 1/2 even for 10^400.
+  // As ±infinity the default would tie every choice that can loop, and a
+  // strategy chosen among false ties gives a wrong double: refused, while
+  // the exact value answers (the duel's is 1/2 whatever the default).
   const decision_model duel = load_decision_model(source_path("examples/decision/duel.json"));
-  CHECK(optimal_decision<double>(duel, payoff_query(power_of_ten(400))).value[duel.start().value()] == 0.5);
-  // Half to a payoff of -10^400, half to a loop worth the default 10^400:
-  // exactly 0, but -inf/2 + inf/2 in double: nan, which the front ends refuse
+  for (const Rational& d : {power_of_ten(400), -power_of_ten(400)}) {
+    CHECK_THROWS_WITH(optimal_decision<double>(duel, payoff_query(d)),
+                      Catch::Contains("is beyond the largest double: the double run cannot weigh"));
+    CHECK_THROWS_AS(evaluate_strategy<double>(duel, payoff_query(d), std::vector<std::uint32_t>(duel.size(), 0)),
+                    std::domain_error);
+    CHECK(optimal_decision<Rational>(duel, payoff_query(d)).value[duel.start().value()] == Rational(1, 2));
+  }
+  // Half to a payoff of -10^400, half to a payoff of 10^400: exactly 0, but
+  // -inf/2 + inf/2 in double: nan, which the front ends refuse
   // (api::double_nan_words), never a silently wrong number.
   decision_builder b("infinities");
   const std::size_t start = b.add_state(state_owner::chance, "start");
   const std::size_t loss = b.add_state(state_owner::terminal, "loss");
-  const std::size_t loop = b.add_state(state_owner::chance, "loop");
+  const std::size_t win = b.add_state(state_owner::terminal, "win");
   b.payoff(loss, -power_of_ten(400));
+  b.payoff(win, power_of_ten(400));
   const std::size_t c = b.add_choice(start);
   b.transition(start, c, loss, Rational(1) / 2);
-  b.transition(start, c, loop, Rational(1) / 2);
-  b.transition(loop, b.add_choice(loop), loop, Rational(1));
+  b.transition(start, c, win, Rational(1) / 2);
   const decision_model m = b.build();
-  const decision_query q = payoff_query(power_of_ten(400));
+  const decision_query q = payoff_query(Rational(0));
   CHECK(optimal_decision<Rational>(m, q).value[start] == 0);
   CHECK(std::isnan(optimal_decision<double>(m, q).value[start]));
-  CHECK(optimal_decision<double>(m, q).value[loop] == HUGE_VAL);
+  CHECK(optimal_decision<double>(m, q).value[win] == HUGE_VAL);
   CHECK(std::isnan(evaluate_strategy<double>(m, q, std::vector<std::uint32_t>(m.size(), 0)).value[start]));
 }

@@ -252,6 +252,23 @@ TEST_CASE("the state budget binds while the space grows", "[lang]") {
   CHECK_THROWS_AS(build("dtmc\nmodule a\n  x : [0..100000];\n  [] x<100000 -> (x'=x+1);\nendmodule\n"), resource_error);
 }
 
+TEST_CASE("the state budget binds on transitions too, long before 4096 states", "[lang]") {
+  // 12 modules tossing a coin together: 4,096 states of 4,096 transitions
+  // each (16.8 million, 134 MB). Under 1 MiB the space is refused after
+  // about 2^20 transitions, not after all of them.
+  std::string text = "dtmc\nmodule m1\n  x1 : bool;\n  [s] true -> 1/2 : (x1'=true) + 1/2 : (x1'=false);\nendmodule\n";
+  for (int i = 2; i <= 12; ++i)
+    text += "module m" + std::to_string(i) + " = m1 [x1=x" + std::to_string(i) + "] endmodule\n";
+  budget_scope scope({.state_bytes = 1 << 20});
+  std::string message;
+  try {
+    build(text);
+  } catch (const resource_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("the state space of") != std::string::npos);
+}
+
 TEST_CASE("the explicit model of a state space keeps labels, rewards and actions", "[lang]") {
   const built b = build(R"(mdp
 module a

@@ -137,6 +137,29 @@ TEST_CASE("check: refusals and errors, one line each with the right status", "[t
   CHECK(infinite.err.find("is infinite") != std::string::npos);
 }
 
+TEST_CASE("check: a step-bounded MDP optimum's residue comes from its exact value", "[tool][check]") {
+  // Pmax of reaching x=2 within 2 steps: a maximum compares values, which
+  // residues cannot, so the residue run has none; the exact value's residue
+  // is given instead, and every other answer prints.
+  const exactdp::test::temp_file mdp("bounded.nm",
+                                     "mdp\nmodule m\n  x : [0..2] init 0;\n  [go] x<2 -> (x'=x+1);\n"
+                                     "  [stay] x<2 -> 1/2 : (x'=x) + 1/2 : (x'=2);\nendmodule\n");
+  for (const char* prop : {"Pmax=? [ F<=2 x=2 ]", "Pmin=? [ X x=2 ]"}) {
+    const auto text = run_in_process({"check", mdp.path(), "--prop", prop});
+    INFO(prop << "\n" << text.out << text.err);
+    CHECK(text.status == 0);
+    CHECK(text.out.find("    double  ") != std::string::npos);
+    CHECK(text.out.find("(mod 1000000007, from the exact value, as the residue run has none: a step-bounded maximum "
+                        "or minimum over choices has no residue") != std::string::npos);
+  }
+  const json j = run_json({"check", mdp.path(), "--prop", "Pmax=? [ F<=2 x=2 ]"});
+  CHECK(j["answers"][0]["exact"] == "1");
+  CHECK(j["answers"][0]["mod"] == 1);
+  const auto alone = run_in_process({"check", mdp.path(), "--prop", "Pmax=? [ F<=2 x=2 ]", "--as", "mod"});
+  CHECK(alone.status == 0);
+  CHECK(alone.out == "Pmax=? [ F<=2 x=2 ]\t1\n");
+}
+
 TEST_CASE("check reads the model from standard input", "[tool][check]") {
   if (!exactdp::test::tool_built()) return;
   const auto r = exactdp::test::run_tool({"check", "-", "--prop", "R=? [ F \"two_sixes\" ]", "--as", "exact"},
@@ -180,13 +203,14 @@ TEST_CASE("check --export-values writes every state's exact value, double and re
   CHECK(thirds == 2);
   CHECK(zeros == 6);
   // The JSON document is built in memory: its size is checked against the
-  // state budget first. A line of 5,001 states: the model, its state space
-  // and its solve fit in 0.002 GiB (2 MiB), its document (about 7 fields of
-  // 80 bytes a state, 2.7 MiB) does not.
-  const exactdp::test::temp_file line("line.pm",
-                                      "dtmc\nmodule m\n  x : [0..5000] init 0;\n  [] x<5000 -> (x'=x+1);\nendmodule\n");
+  // state budget first. A line of 10,001 states: the model, its state space
+  // and its solve fit in 0.0047 GiB (4.8 MiB; the decision model is charged
+  // 4.1 MiB), its document (about 7 fields of 80 bytes a state, 5.4 MiB)
+  // does not.
+  const exactdp::test::temp_file line(
+      "line.pm", "dtmc\nmodule m\n  x : [0..10000] init 0;\n  [] x<10000 -> (x'=x+1);\nendmodule\n");
   const auto tight = exactdp::test::run_tool(
-      {"check", line.path(), "--prop", "P=? [ F x=5000 ]", "--export-values", js.path(), "--max-memory", "0.002"});
+      {"check", line.path(), "--prop", "P=? [ F x=10000 ]", "--export-values", js.path(), "--max-memory", "0.0047"});
   INFO(tight.err);
   CHECK(tight.status == 1);  // a budget refusal, as everywhere
   CHECK(tight.err.find("the --export-values JSON document needs") != std::string::npos);

@@ -228,19 +228,19 @@ TEST_CASE("trust: --check of an underflowing value gives its absolute and relati
       Contains("your value reads as 0: absolute error 1.24e-324, relative 1.00; the double has no correct digit"));
 }
 
-// Half to a payoff of -10^400, half to a loop worth the default 10^400:
-// exactly 0, and -inf/2 + inf/2 = nan in double.
+// Half to a payoff of -10^400, half to a payoff of 10^400: exactly 0, and
+// -inf/2 + inf/2 = nan in double.
 constexpr const char* infinities_model = R"({"start": "start", "nodes": [
-  {"id": "start", "kind": "chance", "children": ["loss", "loop"], "probabilities": ["1/2", "1/2"]},
+  {"id": "start", "kind": "chance", "children": ["loss", "win"], "probabilities": ["1/2", "1/2"]},
   {"id": "loss", "kind": "terminal", "payoff": "-1e400"},
-  {"id": "loop", "kind": "chance", "children": ["loop"], "probabilities": [1]}]})";
+  {"id": "win", "kind": "terminal", "payoff": "1e400"}]})";
 
 TEST_CASE("trust: a double run that gives nan says why instead of printing nan", "[tool][trust][output]") {
   EXACTDP_SKIP_WITHOUT_TOOL();
   const temp_file model("infinities.json", infinities_model);
-  check_error(run_tool({"game", model.path(), "--query", "payoff", "--default", "1e400", "--as", "double"}), 1,
+  check_error(run_tool({"game", model.path(), "--query", "payoff", "--as", "double"}), 1,
               "the double computation gave nan (not a number)");
-  const tool_result all = run_tool({"game", model.path(), "--query", "payoff", "--default", "1e400"});
+  const tool_result all = run_tool({"game", model.path(), "--query", "payoff"});
   CHECK(all.status == 0);
   CHECK_THAT(all.out, Contains("double  unavailable: the double computation gave nan"));
   CHECK_THAT(all.out, Contains("\n  exact   0\n"));
@@ -252,7 +252,7 @@ TEST_CASE("trust: a payoff game's double is accurate beside a large default (iss
   // The solver once shifted the payoffs by the default and back: 16384, 0
   // or 1.49e284 where the value is 1/2.
   const std::string duel = source_path("examples/decision/duel.json");
-  for (const char* d : {"1e20", "-1e20", "1e300", "1e400"}) {
+  for (const char* d : {"1e20", "-1e20", "1e300"}) {
     INFO("--default " << d);
     const tool_result alone = run_tool({"game", duel, "--query", "payoff", "--default", d, "--as", "double"});
     CHECK(alone.status == 0);
@@ -260,6 +260,16 @@ TEST_CASE("trust: a payoff game's double is accurate beside a large default (iss
     const tool_result all = run_tool({"game", duel, "--query", "payoff", "--default", d});
     CHECK_THAT(all.out,
                Contains("\n  double  0.5\n") && Contains("error   none: the double is exactly the exact value"));
+  }
+  // A default beyond the largest double would be infinity, tying every
+  // choice that can loop: the double refuses, the exact value answers.
+  for (const char* d : {"1e400", "-1e400"}) {
+    INFO("--default " << d);
+    check_error(run_tool({"game", duel, "--query", "payoff", "--default", d, "--as", "double"}), 1,
+                "is beyond the largest double: the double run cannot weigh a play that never ends");
+    const tool_result all = run_tool({"game", duel, "--query", "payoff", "--default", d});
+    CHECK(all.status == 0);
+    CHECK_THAT(all.out, Contains("\n  exact   1/2 = 0.5\n") && Contains("double  unavailable: the default payoff"));
   }
 }
 

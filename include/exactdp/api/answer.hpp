@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -128,11 +129,14 @@ struct answer_request {
 
 /// How a front end takes part: `words` turns a library message into the
 /// front end's words (its option names); `progress(what)` starts showing a
-/// long run and returns what stops it when released; `exact_option` and
-/// `check_option` name the front end's ways to ask for the exact value and
-/// to give a value of one's own.
+/// long run and returns what stops it when released; `stops(e)` says which
+/// more of the front end's own exceptions stop the whole question, as bad
+/// input (std::invalid_argument) and an interrupt (interrupted_error)
+/// always do; `exact_option` and `check_option` name the front end's ways
+/// to ask for the exact value and to give a value of one's own.
 struct answer_hooks {
   std::function<std::string(std::string)> words;
+  std::function<bool(const std::exception&)> stops;
   std::function<std::shared_ptr<void>(const std::string& what)> progress;
   std::string exact_option = "--as exact";
   std::string check_option = "--check";
@@ -143,7 +147,8 @@ struct answer_hooks {
 /// measure of request.check. With one system asked for, its failure is the
 /// call's failure (the exception is rethrown); with all, a failure is kept
 /// in the answer unless every system failed. std::invalid_argument from a
-/// run (bad input) is always rethrown. When the residue run fails with
+/// run (bad input), interrupted_error and what hooks.stops names are always
+/// rethrown. When the residue run fails with
 /// std::domain_error because the recurrence divides by a multiple of P, the
 /// residue is taken from the exact value when that has one. A double run
 /// that returns nan is a failure (double_nan_words).

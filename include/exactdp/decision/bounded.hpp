@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -51,8 +52,9 @@ struct bounded_values {
 /// states keep their start value (reach: 1 on the target, else 0;
 /// cumulative: 0; instantaneous: state_value) and collect nothing.
 /// `target` (reach) and `state_value` (instantaneous) are per state.
-/// Errors: std::invalid_argument for vectors of the wrong size or a state
-/// with several choices when T has no order; resource_error past the work
+/// Errors: std::invalid_argument for vectors of the wrong size;
+/// std::domain_error for a state with several choices when T has no order
+/// (residues: a maximum has no residue to compute); resource_error past the work
 /// budget (estimated before starting from k and the model's size; the early
 /// stop is not counted on). Polls poll_interrupt() once a round.
 /// Cost: O(min(k, rounds until stable) · (n + m)) operations in T.
@@ -102,9 +104,9 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
         } else if constexpr (std::totally_ordered<T>) {
           if (maximise ? best < v : v < best) best = v;
         } else {
-          throw std::invalid_argument(
-              "bounded_value_iteration: a state with several choices needs an ordered "
-              "number system (double or Rational), not residues");
+          throw std::domain_error(
+              "a step-bounded maximum or minimum over choices has no residue: it compares values, which "
+              "needs an ordered number system (exact or double)");
         }
       }
       next[s] = std::move(best);

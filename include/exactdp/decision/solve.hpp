@@ -230,17 +230,27 @@ T decision_stop_value(const decision_model& m, const decision_query& q, const st
 
 /// What a play that never ends is worth: the default payoff (payoffs), else
 /// 0 (a reachability target missed; rewards never ask). Errors:
-/// std::domain_error when the default has no value in T (residues). In
-/// double a default beyond the largest double is ±infinity. Cost: one
+/// std::domain_error when the default has no value in T (residues), and in
+/// double when it is beyond the largest double: as ±infinity it would tie
+/// every choice that can loop, and a strategy chosen among false ties gives
+/// a wrong double (the exact value has no such limit). Cost: one
 /// conversion.
 template <Field T>
 T decision_endless_value(const decision_query& q) {
   if (q.objective != decision_objective::payoff_game) return T(0);
+  T v;
   try {
-    return from_rational<T>(q.default_payoff);
+    v = from_rational<T>(q.default_payoff);
   } catch (const std::domain_error& err) {
     throw std::domain_error(std::string("the default payoff: ") + err.what());
   }
+  if constexpr (std::same_as<T, double>) {
+    if (!std::isfinite(v))
+      throw std::domain_error("the default payoff " + message_text(q.default_payoff) +
+                              " is beyond the largest double: the double run cannot weigh a play that never ends "
+                              "against the payoffs (the exact value can)");
+  }
+  return v;
 }
 
 /// The bias equation's base at a state of gain g, where a play that never

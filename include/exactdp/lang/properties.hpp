@@ -164,7 +164,8 @@ std::vector<std::size_t> reported_states(const symbolic_model& model, const stat
 /// residues (DynModInt) need `strategy` for unbounded MDP questions (the
 /// exact solve's), and have no value for step-bounded MDP questions or S.
 /// Errors: the solvers' (std::domain_error, resource_error), and
-/// std::invalid_argument for a residue question that has none.
+/// std::domain_error for a residue question that has none (a step-bounded
+/// MDP question).
 /// Cost: that of the solver: graph analysis plus strategy iteration
 /// (unbounded), k rounds of O(n + m) (bounded).
 /// `question` is question_of(model, space, p), built once for every number

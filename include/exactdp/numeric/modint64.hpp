@@ -23,8 +23,15 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "exactdp/numeric/concepts.hpp"
+
+// The opt-in modulus tag of DynModInt64, as of DynModInt (modint.hpp): 1
+// tags every value with the modulus it was made under and checks it.
+#ifndef EXACTDP_DYNMODINT_TAGGED
+#define EXACTDP_DYNMODINT_TAGGED 0
+#endif
 
 namespace exactdp {
 
@@ -146,6 +153,7 @@ struct static_modulus64 {
   static_assert(is_prime_u64(P), "ModInt64: modulus must be prime");
   static constexpr montgomery64 arithmetic{P};
   static constexpr const montgomery64& get() { return arithmetic; }
+  static constexpr bool fixed = true;
 };
 
 /// The modulus of DynModInt64: the calling thread's (thread_local,
@@ -155,6 +163,7 @@ struct dynamic_modulus64 {
     constinit thread_local montgomery64 arithmetic(4'611'686'018'427'387'847ull);  // the largest prime below 2^62
     return arithmetic;
   }
+  static constexpr bool fixed = false;
 };
 
 /// A residue modulo the prime Modulus::get().m, in Montgomery form.
@@ -165,7 +174,9 @@ class modint64 {
 
   constexpr modint64() = default;
   constexpr modint64(std::int64_t x)  // NOLINT: implicit like int
-      : v_(Modulus::get().to_form(reduce_signed_u64(x, modulus()))) {}
+      : v_(Modulus::get().to_form(reduce_signed_u64(x, modulus()))) {
+    tag();
+  }
   /// A residue already in [0, P); throws std::invalid_argument otherwise.
   static constexpr modint64 from_residue(std::uint64_t r) {
     if (r >= modulus())
@@ -173,26 +184,33 @@ class modint64 {
                                   std::to_string(modulus()));
     modint64 x;
     x.v_ = Modulus::get().to_form(r);
+    x.tag();
     return x;
   }
   /// The residue, in [0, P).
   constexpr std::uint64_t value() const { return Modulus::get().from_form(v_); }
 
   constexpr modint64& operator+=(modint64 o) {
+    check(o);
     v_ = Modulus::get().add(v_, o.v_);
-    return *this;
+    return tag();
   }
   constexpr modint64& operator-=(modint64 o) {
+    check(o);
     v_ = Modulus::get().sub(v_, o.v_);
-    return *this;
+    return tag();
   }
   constexpr modint64& operator*=(modint64 o) {
+    check(o);
     v_ = Modulus::get().mul(v_, o.v_);
-    return *this;
+    return tag();
   }
   constexpr modint64& operator/=(modint64 o) { return *this *= o.inv(); }
   /// The inverse; throws std::domain_error when the value is 0 mod P.
-  constexpr modint64 inv() const { return from_residue(inverse_mod_u64(value(), modulus())); }
+  constexpr modint64 inv() const {
+    check(*this);
+    return from_residue(inverse_mod_u64(value(), modulus()));
+  }
   constexpr modint64 pow(std::uint64_t e) const {
     modint64 r(1), b = *this;
     for (; e; e >>= 1, b *= b)
@@ -205,10 +223,35 @@ class modint64 {
   friend constexpr modint64 operator*(modint64 a, modint64 b) { return a *= b; }
   friend constexpr modint64 operator/(modint64 a, modint64 b) { return a /= b; }
   friend constexpr modint64 operator-(modint64 a) { return modint64() - a; }
-  friend constexpr bool operator==(modint64 a, modint64 b) = default;  // the form is a bijection
+  friend constexpr bool operator==(modint64 a, modint64 b) {
+    a.check(b);
+    return a.v_ == b.v_;  // the form is a bijection
+  }
 
  private:
+  // The modulus tag (EXACTDP_DYNMODINT_TAGGED, a run-time modulus only): set
+  // to the calling thread's modulus by every value made, checked (both
+  // operands against the modulus) by every operation; no member and no
+  // code without it.
+  static constexpr bool tagged = EXACTDP_DYNMODINT_TAGGED && !Modulus::fixed;
+  struct no_tag {};
+  constexpr modint64& tag() {
+    if constexpr (tagged) m_ = modulus();
+    return *this;
+  }
+  constexpr void check(modint64 o) const {
+    if constexpr (tagged) {
+      const std::uint64_t p = modulus();
+      if ((m_ != 0 && m_ != p) || (o.m_ != 0 && o.m_ != p))
+        throw std::logic_error("DynModInt64: a value made modulo " + std::to_string(m_ != 0 && m_ != p ? m_ : o.m_) +
+                               " is used modulo " + std::to_string(p) +
+                               " (values of two moduli mixed, or carried out of their dyn_modulus64_scope)");
+    } else {
+      (void)o;
+    }
+  }
   std::uint64_t v_ = 0;
+  [[no_unique_address]] std::conditional_t<tagged, std::uint64_t, no_tag> m_{};  // 0: none (a default zero)
 };
 
 }  // namespace detail
@@ -226,7 +269,9 @@ using ModInt64 = detail::modint64<detail::static_modulus64<P>>;
 /// threads may compute with different moduli at once, and each starts with
 /// the default. Values made under one modulus must not be mixed with another
 /// nor handed to a thread with another modulus. Same operations and errors
-/// as ModInt64<P>.
+/// as ModInt64<P>. With EXACTDP_DYNMODINT_TAGGED defined to 1 (as for
+/// DynModInt), each value carries the modulus it was made under, and an
+/// operation on a value of another modulus throws std::logic_error.
 using DynModInt64 = detail::modint64<detail::dynamic_modulus64>;
 
 /// True when p can be the modulus of a 64-bit residue: a prime with
