@@ -89,13 +89,14 @@ constexpr std::size_t bytes_per_transition = sizeof(std::pair<std::size_t, Ratio
 bool checkpoint(std::size_t count) { return count >= 1024 && (count & (count - 1)) == 0; }
 }  // namespace
 
-void decision_builder::charge(std::size_t more_transitions) const {
+void decision_builder::charge(std::size_t states, std::size_t transitions) const {
   const long double bytes =
-      2.0L * static_cast<long double>(owner_.size()) * static_cast<long double>(sizeof(choice_data) + 64) +
-      (static_cast<long double>(transitions_) + static_cast<long double>(more_transitions)) *
-          static_cast<long double>(bytes_per_transition);
+      2.0L * static_cast<long double>(states) * static_cast<long double>(sizeof(choice_data) + 64) +
+      static_cast<long double>(transitions) * static_cast<long double>(bytes_per_transition);
   check_state_budget("the decision model", bytes, 1, "bytes");
 }
+
+void decision_builder::expect(std::size_t states, std::size_t transitions) const { charge(states, transitions); }
 
 void decision_builder::check_choice(std::size_t s, std::size_t choice) const {
   check_state(s);
@@ -106,7 +107,7 @@ void decision_builder::check_choice(std::size_t s, std::size_t choice) const {
 
 std::size_t decision_builder::add_state(state_owner owner, std::string_view name) {
   const std::size_t s = owner_.size();
-  if (checkpoint(s)) charge();
+  if (checkpoint(s)) charge(s, transitions_);
   if (!name.empty()) {
     if (!index_.emplace(std::string(name), s).second)
       throw std::invalid_argument(source_ + ": two states are called " + quote_input(name, 60));
@@ -147,12 +148,12 @@ void decision_builder::transition(std::size_t s, std::size_t choice, std::size_t
                                 std::to_string(to) + " is " + message_text(p) + ", outside [0, 1]");
   if (p == 0) return;
   choices_[s][choice].out.emplace_back(to, p);
-  if (checkpoint(++transitions_)) charge();
+  if (checkpoint(++transitions_)) charge(owner_.size(), transitions_);
 }
 
 void decision_builder::reserve(std::size_t s, std::size_t choice, std::size_t transitions) {
   check_choice(s, choice);
-  charge(transitions);  // a hint is no licence to pass the budget
+  charge(owner_.size(), transitions_ + transitions);  // a hint is no licence to pass the budget
   choices_[s][choice].out.reserve(transitions);
 }
 

@@ -562,6 +562,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
   rewards_of(model, space, reward, state_reward, choice_reward);
   decision_builder b(model.source);
   const std::size_t n = space.size();
+  b.expect(n, space.transitions());  // a refusal names the whole need
   for (std::size_t s = 0; s < n; ++s) b.add_state(!stop.empty() && stop[s] ? state_owner::terminal : state_owner::max);
   std::vector<std::pair<std::uint32_t, Rational>> merged;
   for (std::size_t s = 0; s < n; ++s) {

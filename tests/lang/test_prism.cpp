@@ -252,6 +252,24 @@ TEST_CASE("the state budget binds while the space grows", "[lang]") {
   CHECK_THROWS_AS(build("dtmc\nmodule a\n  x : [0..100000];\n  [] x<100000 -> (x'=x+1);\nendmodule\n"), resource_error);
 }
 
+TEST_CASE("a decision model too large for the budget is refused with its whole need", "[lang]") {
+  // A walk on a 100x100 torus: 10,000 states and 40,000 transitions, about
+  // 8.4 MiB as a decision model. The refusal names that, not what was
+  // added when the budget ran out.
+  const built b = build(
+      "dtmc\nmodule walk\n  x : [0..99];\n  y : [0..99];\n  [] true -> 1/4 : (x'=mod(x+1,100)) + "
+      "1/4 : (x'=mod(x+99,100)) + 1/4 : (y'=mod(y+1,100)) + 1/4 : (y'=mod(y+99,100));\nendmodule\n");
+  REQUIRE(b.space.transitions() == 40000);
+  budget_scope scope({.state_bytes = 1 << 20});
+  std::string message;
+  try {
+    to_decision_model(b.model, b.space, -1);
+  } catch (const resource_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("the decision model needs 8.") == 0);
+}
+
 TEST_CASE("the state budget binds on transitions too, long before 4096 states", "[lang]") {
   // 12 modules tossing a coin together: 4,096 states of 4,096 transitions
   // each (16.8 million, 134 MB). Under 1 MiB the space is refused after

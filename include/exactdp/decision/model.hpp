@@ -148,6 +148,11 @@ class decision_builder {
   /// `choice` of s. Throws std::invalid_argument for an index out of range,
   /// p outside [0, 1], or a second transition to the same state.
   void transition(std::size_t s, std::size_t choice, std::size_t to, const Rational& p);
+  /// Checks a model of `states` states and `transitions` transitions
+  /// against the state budget at once, for a reader that knows its size:
+  /// a refusal then names the whole need, not what was added when the
+  /// budget ran out. Throws resource_error. Cost: O(1).
+  void expect(std::size_t states, std::size_t transitions) const;
   /// Makes room for `transitions` transitions of choice `choice` of s (an
   /// optional hint for a reader that knows the count: no reallocation).
   /// Throws std::invalid_argument for an index out of range, resource_error
@@ -182,9 +187,9 @@ class decision_builder {
   std::string where(std::size_t s) const;
   void check_state(std::size_t s) const;
   void check_choice(std::size_t s, std::size_t choice) const;
-  // Checks the states and transitions so far, and `more_transitions` to
-  // come, against the state budget.
-  void charge(std::size_t more_transitions = 0) const;
+  // Checks `states` states and `transitions` transitions against the
+  // state budget.
+  void charge(std::size_t states, std::size_t transitions) const;
   std::size_t transitions_ = 0;
   std::string source_;
   std::vector<state_owner> owner_;
