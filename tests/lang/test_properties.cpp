@@ -243,3 +243,25 @@ TEST_CASE("every error of a properties file names file:line:column", "[lang]") {
   CHECK(ps[1].error.empty());
   CHECK(ps[1].name == "b");
 }
+
+TEST_CASE("the long-run chain is charged at once, with its whole need", "[lang][properties]") {
+  // A ring of 1000 states with 10 moves each: 10,000 transitions, about
+  // 2.7 MiB on the way to the long-run solver, refused under 1 MiB before
+  // any copy of the chain is made.
+  std::string ups;
+  for (int k = 1; k <= 10; ++k)
+    ups += std::string(k > 1 ? " + " : "") + "1/10 : (x'=mod(x+" + std::to_string(k) + ",1000))";
+  const std::string text = "dtmc\nmodule w\n  x : [0..999] init 0;\n  [] true -> " + ups + ";\nendmodule\n";
+  checked c;
+  c.model = parse_prism_language(text, "ring.prism");
+  c.space = build_state_space(c.model);
+  const std::vector<property> ps = parse_properties("S=? [ x=0 ]", "p.props", c.model);
+  budget_scope scope({.state_bytes = 1 << 20});
+  std::string message;
+  try {
+    evaluate_property<double>(c.model, c.space, ps[0]);
+  } catch (const resource_error& e) {
+    message = e.what();
+  }
+  CHECK(message.find("the long-run chain of ring.prism needs 2.") == 0);
+}
