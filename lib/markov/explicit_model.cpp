@@ -85,6 +85,17 @@ void explicit_model_builder::transition(std::size_t from, std::size_t choice, st
     throw std::invalid_argument(at(where()) + ": the probability of " + std::to_string(from) + " -> " +
                                 std::to_string(to) + " is " + message_text(p) + ", outside [0, 1]");
   entries_.push_back({from, choice, to, line, p});
+  // Checked as the entries double, so that many transitions among few states
+  // are refused at the budget too: the entries as allocated, the
+  // probabilities' two GMP limbs (32 bytes each with malloc's header) and
+  // the model's own copy of each transition.
+  const std::size_t n = entries_.size();
+  if (n >= 1024 && (n & (n - 1)) == 0)
+    check_state_budget("the model " + source_,
+                       static_cast<long double>(state_count_) * 96 +
+                           static_cast<long double>(entries_.capacity()) * sizeof(entry) +
+                           static_cast<long double>(n) * (64 + 8 + sizeof(Rational)),
+                       1, "bytes");
 }
 
 void explicit_model_builder::action(std::size_t s, std::size_t choice, std::string_view name,

@@ -33,6 +33,10 @@ namespace {
 // "dtmc\n0 N 1" (N states from a 20-byte Storm file): 337 MB for N = 10^6,
 // 2.64 GB for N = 8·10^6, the explicit model's own 96 bytes included.
 constexpr std::size_t bytes_per_state = 330;
+// Per transition: the builder's entry and the probability's two GMP limbs
+// (32 bytes each with malloc's header), then the model's entry, into which
+// the limbs move.
+constexpr std::size_t bytes_per_transition = 2 * sizeof(markov_transition) + 64;
 
 }  // namespace
 
@@ -76,6 +80,13 @@ void markov_builder::transition(std::size_t from, std::size_t to, const Rational
                                 name_text(names_[to]) + " is " + message_text(p) + ", outside [0, 1]");
   if (p == 0) return;
   out_[from].push_back({to, p});
+  // Checked as the count doubles, so that many transitions among few states
+  // are refused at the budget too.
+  if (++transitions_ >= 1024 && (transitions_ & (transitions_ - 1)) == 0)
+    check_state_budget("the chain " + source_,
+                       static_cast<long double>(names_.size()) * bytes_per_state +
+                           static_cast<long double>(transitions_) * bytes_per_transition,
+                       1, "bytes");
 }
 
 void markov_builder::absorbing(std::size_t s, const std::string& where) {

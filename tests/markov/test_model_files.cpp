@@ -669,3 +669,30 @@ TEST_CASE("ambiguous reward files and repeated action names are refused", "[mark
   std::filesystem::remove(dir.path / "a.trans.rew");
   CHECK_NOTHROW(load_explicit_model(tra, need));
 }
+
+TEST_CASE("the builders charge transitions, not only states, against the state budget", "[markov][budget]") {
+  // 64 states, each with a transition to every state: 4,096 transitions
+  // (about 0.6 MB as a chain), under a budget of 256 KiB. Counting states
+  // alone, both builders would take them all.
+  const exactdp::budget_scope small({.state_bytes = 256 << 10});
+  const exactdp::Rational p(1, 64);
+  std::string chain_error, model_error;
+  try {
+    exactdp::markov_builder b("dense");
+    for (int s = 0; s < 64; ++s) b.state("s" + std::to_string(s));
+    for (std::size_t s = 0; s < 64; ++s)
+      for (std::size_t t = 0; t < 64; ++t) b.transition(s, t, p, "dense");
+  } catch (const exactdp::resource_error& e) {
+    chain_error = e.what();
+  }
+  try {
+    exactdp::explicit_model_builder b("dense.tra");
+    b.indexed_states(64);
+    for (std::size_t s = 0; s < 64; ++s)
+      for (std::size_t t = 0; t < 64; ++t) b.transition(s, 0, t, p, s + 1);
+  } catch (const exactdp::resource_error& e) {
+    model_error = e.what();
+  }
+  CHECK(chain_error.find("the chain dense needs") == 0);
+  CHECK(model_error.find("the model dense.tra needs") == 0);
+}

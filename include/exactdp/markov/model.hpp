@@ -139,6 +139,7 @@ class markov_builder {
   bool any_reward_ = false;
   std::map<std::string, std::vector<std::size_t>> labels_;
   std::optional<std::size_t> start_;
+  std::size_t transitions_ = 0;  // charged against the state budget as it doubles
 };
 
 /// Reads a JSON model (format in docs/markov.md):
