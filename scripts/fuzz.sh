@@ -43,7 +43,16 @@ run_one() {
   esac
   if ! "build-sanitize/tests/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 $extra -print_final_stats=1 \
     -artifact_prefix="$out/$name-" "$out/corpus-$name" >"$out/log-$name.txt" 2>&1; then
-    { tail -30 "$out/log-$name.txt"; echo "$name: FAILED (the input is in $out/$name-*)"; } >"$result"
+    {
+      # The checked message and the input itself, so that a CI log alone
+      # shows the fault (the stack trace's tail does not).
+      grep -m 3 -E '^(bad error message|==[0-9]+==ERROR|SUMMARY)' "$out/log-$name.txt" | cut -c 1-400 || true
+      tail -30 "$out/log-$name.txt"
+      for input in "$out/$name"-*; do
+        [ -f "$input" ] && python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); print("%s (%d bytes): %r" % (sys.argv[1], len(d), d[:3000]))' "$input"
+      done
+      echo "$name: FAILED (the input is in $out/$name-*)"
+    } >"$result"
     return 0
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/log-$name.txt")

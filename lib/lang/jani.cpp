@@ -133,7 +133,17 @@ class reader {
   // ---- messages ----
 
   [[noreturn]] void fail(const json_value& at, const std::string& path, const std::string& message) const {
-    doc_.fail(at, path + ": " + message);
+    doc_.fail(at, path_text(path) + ": " + message);
+  }
+  // A JSON path as a message shows it: whole up to 120 characters; a deeper
+  // one (an expression may nest 800 levels, ".left" each) keeps its start and
+  // its end, so that a message stays one short line.
+  static std::string path_text(const std::string& path) {
+    constexpr std::size_t shown = 120, head = 50, tail = 60;
+    if (path.size() <= shown) return path;
+    const auto steps = std::count(path.begin() + head, path.end() - tail, '.');
+    return path.substr(0, head) + "..." + path.substr(path.size() - tail) + " (" + std::to_string(steps) +
+           " levels left out)";
   }
   const json_value& need(const json_value& obj, std::string_view key, const std::string& path) const {
     const json_value* v = obj.find(key);
@@ -153,7 +163,7 @@ class reader {
       if (std::find(keys.begin(), keys.end(), v.keys()[i]) == keys.end()) {
         std::string list;
         for (const std::string_view k : keys) list += (list.empty() ? "" : ", ") + std::string(k);
-        fail(v.items()[i], path + "." + v.keys()[i],
+        fail(v.items()[i], path,
              "unknown or unsupported key " + name_text(v.keys()[i]) + " (the keys read here are " + list + ")");
       }
   }
@@ -238,7 +248,7 @@ class reader {
         e = given_constant(name, given->second, type, pos_of(x));
       } else {
         fail(x, p,
-             "the constant " + name_text(name) + " has no value: give it one (exactdp check --const " + name + "=...)");
+             "the constant " + name_text(name) + " has no value: give it one (exactdp check --const " + name_text(name) + "=...)");
       }
       const value_type have = m_.pool.nodes[e].type;
       if (type == value_type::boolean   ? have != value_type::boolean

@@ -333,6 +333,33 @@ TEST_CASE("jani: deep nesting is refused, not a crash", "[lang][jani]") {
   CHECK_THROWS_WITH(parse_jani("{", "bad.jani"), Catch::Contains("bad.jani:1"));
 }
 
+TEST_CASE("jani: a refusal deep inside an expression or with an odd name is one short printable line",
+          "[lang][jani]") {
+  // Found by fuzzing: the JSON path of a refusal 390 levels down was echoed
+  // whole (over 2,000 characters).
+  std::string deep = R"({"op": "nosuch", "exp": true})";
+  for (int i = 0; i < 390; ++i) deep = std::string(R"({"op": "¬", "exp": )") + deep + "}";
+  const std::string text = replaced(geometric, R"("guard": {"exp": {"op": "=", "left": "x", "right": 0}})",
+                                    std::string(R"("guard": {"exp": )") + deep + "}");
+  const std::string message = error_of(text);
+  INFO(message);
+  CHECK(message.size() < 300);
+  CHECK_THAT(message, Catch::Contains("automata[0].edges[0].guard.exp.exp") && Catch::Contains("levels left out") &&
+                          Catch::Contains("exp.op: the operator nosuch is not supported"));
+  // A constant without a value whose name holds a newline (escaped in JSON).
+  const std::string odd = error_of(
+      replaced(geometric, R"({"name": "p", "type": "real", "value": {"op": "/", "left": 1, "right": 3}})",
+               R"({"name": "a\nb", "type": "real"}, {"name": "p", "type": "real", "value": 1})"));
+  INFO(odd);
+  CHECK_THAT(odd, Catch::Contains("has no value"));
+  CHECK(odd.find('\n') == std::string::npos);
+  // An unknown key with a control character: the path is the object's, and
+  // the key is shown escaped.
+  const std::string key = error_of(replaced(geometric, R"("initial-locations")", R"("initial-l\u007fcations")"));
+  INFO(key);
+  CHECK_THAT(key, Catch::Contains("automata[0]: unknown or unsupported key 'initial-l\\x7fcations'"));
+}
+
 // ---- the benchmark set's pairs ----
 
 TEST_CASE("jani: QVBS models read by both routes agree with each other and with the references", "[lang][jani][qvbs]") {
