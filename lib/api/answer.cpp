@@ -45,10 +45,13 @@ auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& fail
   }
 }
 
-bool is_domain_error(const std::exception_ptr& error) {
+// Whether `error` is of the kind E (a null error is of none).
+template <class E>
+bool is_error_of(const std::exception_ptr& error) {
+  if (!error) return false;
   try {
     std::rethrow_exception(error);
-  } catch (const std::domain_error&) {
+  } catch (const E&) {
     return true;
   } catch (...) {
     return false;
@@ -144,7 +147,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
     // by 5 on the way to 137/12, which is 1 mod 5), or have no residue form
     // at all (a maximum over choices compares values): take it from the
     // exact value, computing it unless it already failed.
-    if (!a.residue && is_domain_error(error) && (a.exact || !want_exact)) {
+    if (!a.residue && is_error_of<std::domain_error>(error) && (a.exact || !want_exact)) {
       std::string exact_failure;
       std::exception_ptr exact_error;
       std::optional<Rational> exact = a.exact;
@@ -152,10 +155,10 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
       if (exact) {
         try {
           a.residue = to_residue64(*exact, request.modulus);
-          // The usual cause (a division by a multiple of P, which the
-          // run's message names "modulo P") in words; any other, as it was said.
+          // The usual cause (a division by a multiple of P) in words; any
+          // other, as it was said.
           a.residue_note =
-              a.mod_failure.find("modulo " + std::to_string(request.modulus)) != std::string::npos
+              is_error_of<no_residue_error>(error)
                   ? "from the exact value: the recurrence divides by a multiple of " + std::to_string(request.modulus)
                   : "from the exact value, as the residue run has none: " + a.mod_failure;
           a.mod_failure.clear();

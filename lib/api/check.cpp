@@ -74,9 +74,10 @@ std::vector<lang::property> select_prism(std::vector<lang::property> all, const 
     return lang::parse_properties(t, in.words.prop_source, m, given);
   } catch (const std::invalid_argument& e) {
     if (!in.properties_text) throw;
-    std::string names;
+    std::vector<std::pair<std::string, int>> named;  // names_text lists the keys of (name, _) pairs
     for (const lang::property& p : all)
-      if (!p.name.empty()) names += (names.empty() ? "" : ", ") + ("\"" + p.name + "\"");
+      if (!p.name.empty()) named.emplace_back("\"" + p.name + "\"", 0);
+    const std::string names = named.empty() ? std::string() : names_text(named);
     throw std::invalid_argument(in.words.prop + " " + quote_input(t, 60) + " is not a property's name (" +
                                 (names.empty() ? std::string("the file names none") : names) + "), an index 1.." +
                                 std::to_string(all.size()) + ", nor a property: " + e.what());
@@ -253,11 +254,12 @@ check_plan plan_check(const check_input& in) {
   }
   for (const constant_range& c : in.constants) {
     if (std::find(known.begin(), known.end(), c.name) != known.end()) continue;
-    std::string list;
-    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-    throw std::invalid_argument(in.words.constants + " " + quote_input(c.name, 60) +
-                                " is not an undefined constant of the model or the properties" +
-                                (known.empty() ? std::string(" (they have none)") : " (they are: " + list + ")"));
+    std::vector<std::pair<std::string, int>> names;  // names_text lists the keys of (name, _) pairs
+    for (const std::string& k : known) names.emplace_back(k, 0);
+    throw std::invalid_argument(
+        in.words.constants + " " + quote_input(c.name, 60) +
+        " is not an undefined constant of the model or the properties" +
+        (known.empty() ? std::string(" (they have none)") : " (they are: " + names_text(names) + ")"));
   }
   // Every combination of the ranges' values.
   plan.combinations.assign(1, {});

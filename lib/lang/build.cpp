@@ -38,11 +38,11 @@ namespace {
 std::string describe_values(const symbolic_model& model, const std::int64_t* vals) {
   std::string out = "(";
   for (std::size_t v = 0; v < model.variables.size(); ++v) {
-    if (v == 20) {
-      out += ", ...";
+    if (v == 20 || out.size() > 240) {  // one short line, whatever the model
+      out += ", ... (" + std::to_string(model.variables.size()) + " variables)";
       break;
     }
-    out += (v ? ", " : "") + model.variables[v].name + "=" +
+    out += (v ? ", " : "") + name_text(model.variables[v].name) + "=" +
            (model.variables[v].boolean ? (vals[v] ? "true" : "false") : std::to_string(vals[v]));
   }
   return out + ")";
@@ -443,12 +443,12 @@ class builder {
             const std::int64_t x = m_.pool.eval_int(e, cur);
             const variable& var = m_.variables[v];
             if (x < var.low || x > var.high)
-              m_.pool.fail(e, "the update sets " + var.name + " to " + std::to_string(x) + ", outside its range [" +
-                                  std::to_string(var.low) + ".." + std::to_string(var.high) + "], in the state " +
-                                  describe_values(m_, cur));
+              m_.pool.fail(e, "the update sets " + name_text(var.name) + " to " + std::to_string(x) +
+                                  ", outside its range [" + std::to_string(var.low) + ".." + std::to_string(var.high) +
+                                  "], in the state " + describe_values(m_, cur));
             if (written_[v] == stamp_)
               m_.pool.fail(e, "two modules synchronising on " + quote_input(m_.actions[action], 60) + " both assign " +
-                                  var.name + " in the state " + describe_values(m_, cur));
+                                  name_text(var.name) + " in the state " + describe_values(m_, cur));
             written_[v] = stamp_;
             next_[v] = x;
           }

@@ -136,14 +136,19 @@ class reader {
     doc_.fail(at, path_text(path) + ": " + message);
   }
   // A JSON path as a message shows it: whole up to 120 characters; a deeper
-  // one (an expression may nest 800 levels, ".left" each) keeps its start and
-  // its end, so that a message stays one short line.
+  // one (an expression may nest 800 levels, ".left" each) keeps its first and
+  // last steps, cut at dots, so that a message stays one short line:
+  // "automata[0].edges[0].guard.exp ... 371 levels ... exp.exp.op".
   static std::string path_text(const std::string& path) {
     constexpr std::size_t shown = 120, head = 50, tail = 60;
     if (path.size() <= shown) return path;
-    const auto steps = std::count(path.begin() + head, path.end() - tail, '.');
-    return path.substr(0, head) + "..." + path.substr(path.size() - tail) + " (" + std::to_string(steps) +
-           " levels left out)";
+    const std::size_t head_end = path.rfind('.', head);                 // the paths are ASCII, with dots
+    const std::size_t tail_begin = path.find('.', path.size() - tail);  // both exist: steps are short
+    if (head_end == std::string::npos || tail_begin == std::string::npos || head_end >= tail_begin)
+      return path.substr(0, head) + " ... " + path.substr(path.size() - tail);
+    const auto levels = std::count(path.begin() + static_cast<std::ptrdiff_t>(head_end),
+                                   path.begin() + static_cast<std::ptrdiff_t>(tail_begin), '.');
+    return path.substr(0, head_end) + " ... " + std::to_string(levels) + " levels ... " + path.substr(tail_begin + 1);
   }
   const json_value& need(const json_value& obj, std::string_view key, const std::string& path) const {
     const json_value* v = obj.find(key);
@@ -238,17 +243,17 @@ class reader {
       } else if (!is_type_name(t, "int")) {
         fail(t, p + ".type", "a constant's type must be int, real or bool, not " + t.describe());
       }
-      const auto given = std::find_if(given_.begin(), given_.end(), [&](const auto& g) { return g.first == name; });
+      const std::string* given = detail::given_text(given_, name);
       expr e = no_expr;
       if (const json_value* v = x.find("value")) {
-        if (given != given_.end())
-          fail(x, p, "the constant " + name_text(name) + " has a value in the file and one was given too");
+        if (given) fail(x, p, "the constant " + name_text(name) + " has a value in the file and one was given too");
         e = constant_expression(*v, p + ".value");
-      } else if (given != given_.end()) {
-        e = given_constant(name, given->second, type, pos_of(x));
+      } else if (given) {
+        e = detail::given_constant(m_.pool, name, *given, type, pos_of(x));
       } else {
         fail(x, p,
-             "the constant " + name_text(name) + " has no value: give it one (exactdp check --const " + name_text(name) + "=...)");
+             "the constant " + name_text(name) + " has no value: give it one (exactdp check --const " +
+                 name_text(name) + "=...)");
       }
       const value_type have = m_.pool.nodes[e].type;
       if (type == value_type::boolean   ? have != value_type::boolean
@@ -262,20 +267,6 @@ class reader {
       constants_[name] = e;
       m_.constants.push_back({name, e});
     }
-  }
-
-  expr given_constant(const std::string& name, const std::string& text, value_type type, position pos) {
-    if (const std::optional<bool> b = boolean_text(text)) return m_.pool.integer(*b, value_type::boolean, pos);
-    Rational q;
-    try {
-      q = parse_rational(text);
-    } catch (const std::invalid_argument& err) {
-      throw std::invalid_argument("the value given to the constant " + name_text(name) + ": " + err.what());
-    }
-    if (type != value_type::integer) return m_.pool.rational(q, pos);
-    if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
-      throw std::invalid_argument("the constant " + name_text(name) + " is an int, not " + name_text(text));
-    return m_.pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, pos);
   }
 
   void functions(const json_value& f, const std::string& path) {

@@ -496,34 +496,16 @@ class resolver {
     if (++const_depth_ > 100) p_.fail(c.pos, "constants defined through more than 100 others");
     const_state_[i] = 1;
     expr e = no_expr;
-    const auto given = std::find_if(given_.begin(), given_.end(), [&](const auto& g) { return g.first == c.name; });
+    const std::string* given = detail::given_text(given_, c.name);
     if (c.value >= 0) {
-      if (given != given_.end())
+      if (given)
         p_.fail(c.pos, "the constant " + quote_input(c.name, 60) + " has a value in the file and one was given too");
       e = constant_expression(c.value, "the value of a constant");
-    } else if (given != given_.end()) {
-      const std::string& text = given->second;
-      if (const std::optional<bool> b = boolean_text(text)) {
-        e = m_.pool.integer(*b, value_type::boolean, c.pos);
-      } else {
-        Rational q;
-        try {
-          q = parse_rational(text);
-        } catch (const std::invalid_argument& err) {
-          throw std::invalid_argument("the value given to the constant " + quote_input(c.name, 60) + ": " + err.what());
-        }
-        if (c.type == value_type::integer) {
-          if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
-            throw std::invalid_argument("the constant " + quote_input(c.name, 60) + " is an int, not " +
-                                        quote_input(text, 60));
-          e = m_.pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, c.pos);
-        } else {
-          e = m_.pool.rational(q, c.pos);
-        }
-      }
+    } else if (given) {
+      e = detail::given_constant(m_.pool, c.name, *given, c.type, c.pos);
     } else {
       p_.fail(c.pos, "the constant " + quote_input(c.name, 60) + " has no value: give it one (exactdp check --const " +
-                         c.name + "=...)");
+                         name_text(c.name) + "=...)");
     }
     const value_type t = m_.pool.nodes[e].type;
     if (c.type == value_type::boolean   ? t != value_type::boolean

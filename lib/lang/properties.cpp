@@ -128,28 +128,17 @@ class property_compiler {
     if (lookup(name, pos))
       p_.fail(pos, quote_input(name, 60) + " is defined twice (the model or the file already has that name)");
     expr e = no_expr;
-    const auto given = std::find_if(given_.begin(), given_.end(), [&](const auto& g) { return g.first == name; });
+    const std::string* given = detail::given_text(given_, name);
     if (p_.accept("=")) {
-      if (given != given_.end())
+      if (given)
         p_.fail(pos, "the constant " + quote_input(name, 60) + " has a value in the file and one was given too");
       e = compile(p_.expression());
       if (!m_.pool.is_constant(e)) m_.pool.fail(e, "the value of a constant must be constant");
-    } else if (given != given_.end()) {
-      if (const std::optional<bool> b = boolean_text(given->second)) {
-        e = m_.pool.integer(*b, value_type::boolean, pos);
-      } else {
-        const Rational q = parse_rational(given->second);
-        if (type == value_type::integer) {
-          if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
-            p_.fail(pos, "the constant " + quote_input(name, 60) + " is an int, not " + quote_input(given->second, 60));
-          e = m_.pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, pos);
-        } else {
-          e = m_.pool.rational(q, pos);
-        }
-      }
+    } else if (given) {
+      e = detail::given_constant(m_.pool, name, *given, type, pos);
     } else {
       p_.fail(pos, "the constant " + quote_input(name, 60) + " has no value: give it one (exactdp check --const " +
-                       name + "=...)");
+                       name_text(name) + "=...)");
     }
     detail::expect_type(m_.pool, e, type, "the constant " + quote_input(name, 60));
     if (type == value_type::rational && m_.pool.nodes[e].type == value_type::integer)

@@ -645,4 +645,24 @@ expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool
   return pool.fold(pool.add(s.oper, t, s.pos, kids));
 }
 
+const std::string* given_text(const constant_values& given, const std::string& name) {
+  const auto g = std::find_if(given.begin(), given.end(), [&](const auto& c) { return c.first == name; });
+  return g == given.end() ? nullptr : &g->second;
+}
+
+expr given_constant(expression_pool& pool, const std::string& name, const std::string& text, value_type type,
+                    position pos) {
+  if (const std::optional<bool> b = boolean_text(text)) return pool.integer(*b, value_type::boolean, pos);
+  Rational q;
+  try {
+    q = parse_rational(text);
+  } catch (const std::invalid_argument& err) {
+    throw std::invalid_argument("the value given to the constant " + quote_input(name, 60) + ": " + err.what());
+  }
+  if (type != value_type::integer) return pool.rational(q, pos);
+  if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
+    throw std::invalid_argument("the constant " + quote_input(name, 60) + " is an int, not " + quote_input(text, 60));
+  return pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, pos);
+}
+
 }  // namespace exactdp::lang::detail

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exactdp/lang/model.hpp"
+#include "exactdp/lang/prism.hpp"
 
 namespace exactdp::lang::detail {
 
@@ -151,5 +152,20 @@ std::optional<expr> compare_square_root(expression_pool& pool, op o, expr left, 
 /// Checks that e has type `want` (int may stand for double), else throws
 /// "file:line:column: WHAT must be WANT, not TYPE".
 void expect_type(const expression_pool& pool, expr e, value_type want, const std::string& what);
+
+/// The text given on the command line for the constant `name` (--const
+/// name=text), or nullptr when none was given. Cost: O(constants given).
+const std::string* given_text(const constant_values& given, const std::string& name);
+
+/// The expression of a constant whose value was given on the command line:
+/// `text` read as a bool (true or false, any case) or as an exact number
+/// ("3", "0.5", "1/3", "2e-3"); a bool is typed bool, an int constant needs
+/// an integer within int64, a double one takes any number. The one rule of
+/// the PRISM model, its properties and JANI. Throws std::invalid_argument
+/// "the value given to the constant 'NAME': ..." for text that is no number,
+/// or "the constant 'NAME' is an int, not 'TEXT'". A bool given to a number
+/// (or the reverse) is left to the caller's type check. Cost: parsing text.
+expr given_constant(expression_pool& pool, const std::string& name, const std::string& text, value_type type,
+                    position pos);
 
 }  // namespace exactdp::lang::detail

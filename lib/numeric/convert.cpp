@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
 
@@ -24,8 +25,8 @@ std::uint64_t residue_of(const Rational& q, std::uint64_t p) {
   const std::uint64_t num = mpz_fdiv_ui(mpq_numref(raw), m);
   const std::uint64_t den = mpz_fdiv_ui(mpq_denref(raw), m);
   if (den == 0)
-    throw std::domain_error("the fraction " + message_text(q) + " has no residue modulo " + std::to_string(p) +
-                            ": its reduced denominator is divisible by " + std::to_string(p));
+    throw no_residue_error("the fraction " + message_text(q) + " has no residue modulo " + std::to_string(p) +
+                           ": its reduced denominator is divisible by " + std::to_string(p));
   return detail::mul_mod_u64(num, detail::inverse_mod_u64(den, p), p);
 }
 

@@ -11,6 +11,8 @@
 
 #include "exactdp/api/answer.hpp"
 #include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/errors.hpp"
+#include "exactdp/numeric/modint.hpp"
 
 using namespace exactdp;
 
@@ -69,6 +71,30 @@ TEST_CASE("answer: a residue run that divides by P takes the exact value's resid
   CHECK(*a.residue == 1);  // 137/12 = 1 mod 5
   CHECK(a.residue_note == "from the exact value: the recurrence divides by a multiple of 5");
   CHECK(a.mod_failure.empty());
+}
+
+TEST_CASE("answer: the residue note's wording follows the kind of the residue run's error, not its text",
+          "[api][answer]") {
+  api::value_runs r;
+  r.exact = [] { return Rational(137, 12); };
+  api::answer_request mod;
+  mod.as = "mod";
+  mod.modulus = 5;
+  r.residue = [](std::uint64_t) -> std::uint64_t { throw no_residue_error("the step 4 of 5"); };
+  CHECK(api::compute_answer(r, mod).residue_note == "from the exact value: the recurrence divides by a multiple of 5");
+  r.residue = [](std::uint64_t) -> std::uint64_t { throw std::domain_error("no order modulo 5"); };
+  CHECK(api::compute_answer(r, mod).residue_note ==
+        "from the exact value, as the residue run has none: no order modulo 5");
+  // The kind survives a context added on the way (throw_domain_error_in).
+  r.residue = [](std::uint64_t) -> std::uint64_t {
+    try {
+      (void)(DynModInt(1) / DynModInt(0));
+    } catch (const std::domain_error& e) {
+      throw_domain_error_in("the payoff of state s: ", e);
+    }
+    return 0;
+  };
+  CHECK(api::compute_answer(r, mod).residue_note == "from the exact value: the recurrence divides by a multiple of 5");
 }
 
 TEST_CASE("answer: failures are kept with all, rethrown alone, bad input always", "[api][answer]") {

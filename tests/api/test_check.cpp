@@ -103,6 +103,36 @@ TEST_CASE("check: properties chosen by name, index or text, and the refusals of 
   CHECK_FALSE(built(in)->properties[3].error.empty());
 }
 
+TEST_CASE("check: a refusal that lists names stays one short line, however many there are", "[api][check]") {
+  std::string model = "dtmc\n", props;
+  for (int i = 0; i < 40; ++i) {
+    model += "const int c" + std::to_string(i) + "_with_a_rather_long_name;\n";
+    props += "\"property_" + std::to_string(i) + "_with_a_rather_long_name\": P=? [ F x=1 ];\n";
+  }
+  model += "module m\n  x : [0..1];\n  [] x=0 -> (x'=1);\nendmodule\n";
+  const auto one_line = [](const std::string& message) {
+    INFO(message);
+    CHECK(message.size() < 500);
+    CHECK_THAT(message, Contains("... (40 in all)"));
+  };
+  try {
+    api::plan_check(input(model, "P=? [ F x=1 ]", "q=1"));
+    FAIL("an unknown constant was taken");
+  } catch (const std::invalid_argument& e) {
+    one_line(e.what());
+  }
+  api::check_input in = input(model, "nope", "");
+  in.properties_text = props;
+  in.properties_name = "many.props";
+  for (int i = 0; i < 40; ++i) in.constants.push_back({"c" + std::to_string(i) + "_with_a_rather_long_name", {"1"}});
+  try {
+    built(in);
+    FAIL("an unknown property was taken");
+  } catch (const std::invalid_argument& e) {
+    one_line(e.what());
+  }
+}
+
 TEST_CASE("check: several initial states, each value or the smallest and largest, in every system", "[api][check]") {
   const std::string few =
       "dtmc\nmodule m\n  x : [0..2];\n  [] x<2 -> 1/3 : (x'=x+1) + 2/3 : (x'=x);\nendmodule\n"

@@ -49,19 +49,7 @@ class in_systems {
   /// that of one solve, then O(1).
   template <class T>
   requires std::same_as<T, Exact> || std::same_as<T, double>
-  const Solution<T> &get() {
-    auto &s = slot<T>();
-    if (!s.tried) {
-      s.tried = true;
-      try {
-        s.value.emplace(solve_(std::type_identity<T>{}, *this));
-      } catch (...) {
-        s.failure = std::current_exception();
-      }
-    }
-    if (s.failure) std::rethrow_exception(s.failure);
-    return *s.value;
-  }
+  const Solution<T> &get() { return solved_in<T>(slot<T>()); }
 
   /// The solution in T (Exact or double) when it was solved without
   /// failure, else nullptr; never solves. Cost: O(1).
@@ -80,19 +68,8 @@ class in_systems {
   /// read's.
   template <class Read>
   auto residue(std::uint64_t p, const Read &read) {
-    return run_residue<residue_width::narrow>(p, [&](std::type_identity<DynModInt>) {
-      auto &s = residues_[p];
-      if (!s.tried) {
-        s.tried = true;
-        try {
-          s.value.emplace(solve_(std::type_identity<DynModInt>{}, *this));
-        } catch (...) {
-          s.failure = std::current_exception();
-        }
-      }
-      if (s.failure) std::rethrow_exception(s.failure);
-      return read(*s.value);
-    });
+    return run_residue<residue_width::narrow>(
+        p, [&](std::type_identity<DynModInt>) { return read(solved_in<DynModInt>(residues_[p])); });
   }
 
   /// The residue solution modulo p when it was solved without failure, else
@@ -110,6 +87,22 @@ class in_systems {
     std::optional<S> value;
     std::exception_ptr failure;
   };
+
+  // The one rule of every system: solve at the first read, keep the
+  // solution or the failure, and throw the failure at every read.
+  template <class T, class S>
+  const S &solved_in(entry<S> &s) {
+    if (!s.tried) {
+      s.tried = true;
+      try {
+        s.value.emplace(solve_(std::type_identity<T>{}, *this));
+      } catch (...) {
+        s.failure = std::current_exception();
+      }
+    }
+    if (s.failure) std::rethrow_exception(s.failure);
+    return *s.value;
+  }
 
   template <class T>
   auto &slot() {

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <utility>
 
+#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/field_traits.hpp"
 #include "exactdp/numeric/rational.hpp"
 
@@ -132,6 +133,9 @@ template <Ring T, class F>
 decltype(auto) name_the_step(std::string_view recurrence, std::string_view what, std::string_view step, F&& f) {
   try {
     return std::forward<F>(f)();
+  } catch (const no_residue_error&) {
+    throw no_residue_error(std::string(recurrence) + ": " + std::string(what) + no_value_words<T>() +
+                           " (step: " + std::string(step) + ")");
   } catch (const std::domain_error&) {
     throw std::domain_error(std::string(recurrence) + ": " + std::string(what) + no_value_words<T>() +
                             " (step: " + std::string(step) + ")");
@@ -150,8 +154,8 @@ M residue_from_rational(const Rational& q) {
   const auto& v = q.backend().data();
   const unsigned long num = mpz_fdiv_ui(mpq_numref(v), p), den = mpz_fdiv_ui(mpq_denref(v), p);
   if (den == 0)
-    throw std::domain_error(to_string(q) + " has no residue modulo " + std::to_string(p) +
-                            ": it has a denominator divisible by " + std::to_string(p));
+    throw no_residue_error(to_string(q) + " has no residue modulo " + std::to_string(p) +
+                           ": it has a denominator divisible by " + std::to_string(p));
   return M::from_residue(static_cast<residue>(num)) / M::from_residue(static_cast<residue>(den));
 }
 

@@ -2,7 +2,8 @@
 // interrupt hook.
 //
 // Bad input throws std::invalid_argument; "no answer exists" (division by zero
-// mod P, an infinite expectation) throws std::domain_error; a table that would
+// mod P, an infinite expectation) throws std::domain_error (no_residue_error
+// for the first); a table that would
 // exceed the state budget, or work that would exceed the work budget, throws
 // exactdp::resource_error before anything is allocated or started; an int64
 // game value that would leave the int64 range throws std::overflow_error; a
@@ -37,6 +38,26 @@ class resource_error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+/// Thrown when a value has no residue modulo the prime P: a division by a
+/// multiple of P (no inverse of 0 mod P), or a fraction whose reduced
+/// denominator P divides. A std::domain_error ("no answer exists"), so code
+/// that catches those catches it too; front ends tell it apart to say that
+/// the residue may still be taken from the exact value (api/answer.hpp).
+class no_residue_error : public std::domain_error {
+ public:
+  using std::domain_error::domain_error;
+};
+
+/// Throws `err` again with `context` before its message ("the payoff of state
+/// s: " + what), keeping its kind: no_residue_error stays one, any other
+/// domain error becomes a std::domain_error. The one rule for adding where a
+/// domain error happened. Example: catch (const std::domain_error& e) {
+/// throw_domain_error_in("the reward of s: ", e); }
+[[noreturn]] inline void throw_domain_error_in(const std::string& context, const std::domain_error& err) {
+  if (dynamic_cast<const no_residue_error*>(&err) != nullptr) throw no_residue_error(context + err.what());
+  throw std::domain_error(context + err.what());
+}
 
 /// Thrown, by convention, by an interrupt checker (interrupt_scope) to stop a
 /// long computation, for example when the user presses Ctrl-C. The library

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
 
@@ -58,7 +59,7 @@ constexpr std::uint32_t reduce_signed(std::int64_t x, std::uint32_t m) {
 }
 
 [[noreturn]] inline void throw_not_invertible(std::uint32_t value, std::uint64_t modulus) {
-  throw std::domain_error("no inverse: " + std::to_string(value) + " is 0 modulo " + std::to_string(modulus));
+  throw no_residue_error("no inverse: " + std::to_string(value) + " is 0 modulo " + std::to_string(modulus));
 }
 
 /// Inverse of a in Z/m for prime m by the extended Euclidean algorithm

@@ -26,6 +26,7 @@
 #include <type_traits>
 
 #include "exactdp/numeric/concepts.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 // The opt-in modulus tag of DynModInt64, as of DynModInt (modint.hpp): 1
 // tags every value with the modulus it was made under and checks it.
@@ -86,7 +87,7 @@ constexpr std::uint64_t reduce_signed_u64(std::int64_t x, std::uint64_t m) {
 }
 
 [[noreturn]] inline void throw_not_invertible64(std::uint64_t value, std::uint64_t modulus) {
-  throw std::domain_error("no inverse: " + std::to_string(value) + " is 0 modulo " + std::to_string(modulus));
+  throw no_residue_error("no inverse: " + std::to_string(value) + " is 0 modulo " + std::to_string(modulus));
 }
 
 /// Inverse of a in Z/m for prime m < 2^62 by the extended Euclidean

@@ -36,8 +36,9 @@ class decision_numbers {
           try {
             own_probability_.push_back(from_rational<T>(m.probabilities()[e]));
           } catch (const std::domain_error& err) {
-            throw std::domain_error("the transition " + name_text(m.name(m.choice_state(c))) + " -> " +
-                                    name_text(m.name(m.targets()[e])) + ": " + err.what());
+            throw_domain_error_in("the transition " + name_text(m.name(m.choice_state(c))) + " -> " +
+                                      name_text(m.name(m.targets()[e])) + ": ",
+                                  err);
           }
         }
       probability_ = &own_probability_;
@@ -48,8 +49,7 @@ class decision_numbers {
         try {
           reward_.push_back(from_rational<T>(m.reward(c)));
         } catch (const std::domain_error& err) {
-          throw std::domain_error("the reward of a choice of state " + name_text(m.name(m.choice_state(c))) + ": " +
-                                  err.what());
+          throw_domain_error_in("the reward of a choice of state " + name_text(m.name(m.choice_state(c))) + ": ", err);
         }
       }
     }
