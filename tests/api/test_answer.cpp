@@ -31,7 +31,7 @@ api::value_runs coupon_runs(std::vector<std::string>& ran) {
   };
   r.residue = [&ran](std::uint64_t p) -> std::uint64_t {
     ran.push_back("mod");
-    if (p == 5) throw std::domain_error("no inverse: 5 is 0 modulo 5");
+    if (p == 5) throw no_residue_error("no inverse: 5 is 0 modulo 5");
     return to_residue64(Rational(137, 12), p);
   };
   r.residues = api::residue_width::wide;
