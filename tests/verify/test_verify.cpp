@@ -1,6 +1,7 @@
 // The checker of certificates (exactdp/verify): every certificate the
 // solvers write verifies, and every single change to one is rejected with
-// the failing state named; digests tie a certificate to its model.
+// the failing state named; digests tie a certificate to its model; PRISM-
+// language models: the properties covered and the model read back.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
