@@ -233,6 +233,12 @@ std::vector<constant_range> read_constant_ranges(const std::vector<std::string>&
   return out;
 }
 
+std::string constants_text(const lang::constant_values& given) {
+  std::string out;
+  for (const auto& [name, value] : given) out += (out.empty() ? "" : ",") + name + "=" + value;
+  return out;
+}
+
 check_plan plan_check(const check_input& in) {
   check_plan plan;
   plan.jani = lang::looks_like_jani(in.model_text);
@@ -324,7 +330,8 @@ bool holds_bound(const Rational& v, const lang::property& p) {
 }
 
 struct property_check::solved {
-  explicit solved(const property_solve& s) : systems(s) {}
+  explicit solved(const property_solve& s) : question(s.question), systems(s) {}
+  std::shared_ptr<std::optional<lang::property_question>> question;  // shared with the solves' copies
   in_systems<lang::property_values, property_solve> systems;
 };
 
@@ -341,6 +348,10 @@ const lang::property_values<Rational>& property_check::exact_values() { return s
 
 const lang::property_values<Rational>* property_check::find_exact_values() const {
   return solved_->systems.find<Rational>();
+}
+
+const lang::property_question* property_check::question() const {
+  return *solved_->question ? &**solved_->question : nullptr;
 }
 
 Rational property_check::exact(const report_row& row) {

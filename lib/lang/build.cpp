@@ -19,10 +19,10 @@ void state_space::unpack(std::size_t s, std::int64_t* out) const {
   }
 }
 
-std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s) {
+std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s, std::size_t shown) {
   std::string out = "(";
   for (std::size_t v = 0; v < model.variables.size(); ++v) {
-    if (v == 20) {
+    if (v == shown) {
       out += ", ...";
       break;
     }

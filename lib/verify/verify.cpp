@@ -9,6 +9,7 @@
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/markov/model.hpp"
+#include "exactdp/verify/lang_model.hpp"
 
 namespace exactdp {
 
@@ -413,7 +414,9 @@ verify_report verify_certificate(const std::string& model_path, const certificat
     return refused("the certificate was written with other constants (" + quote_input(c.model.constants, 60) +
                    ", not " + quote_input(*constants, 60) + ")");
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
-  const verify_model m = load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+  const bool lang = c.model.format == "prism-language" || c.model.format == "jani";
+  const verify_model m = lang ? load_lang_verify_model(model_path, c)
+                              : load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
   return check_certificate(m, c);
 }
 

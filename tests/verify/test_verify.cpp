@@ -1,6 +1,7 @@
 // The checker of certificates (exactdp/verify): every certificate the
 // solvers write verifies, and every single change to one is rejected with
-// the failing state named; digests tie a certificate to its model.
+// the failing state named; digests tie a certificate to its model; PRISM-
+// language models: the properties covered and the model read back.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"
 
 using namespace exactdp;
@@ -383,12 +385,65 @@ TEST_CASE("the certificates shipped in examples/ verify, and the corrupted copy 
   for (const shipped& e :
        {shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.cert.json", true},
         shipped{"examples/decision/lottery.json", "examples/decision/lottery.pmax.corrupt.json", false},
-        shipped{"examples/markov/gamblers_ruin.json", "examples/markov/gamblers_ruin.win.cert.json", true}}) {
+        shipped{"examples/markov/gamblers_ruin.json", "examples/markov/gamblers_ruin.win.cert.json", true},
+        shipped{"examples/prism/two_sixes.pm", "examples/prism/two_sixes.rolls.cert.json", true},
+        shipped{"examples/prism/two_sixes.pm", "examples/prism/two_sixes.rolls.corrupt.json", false}}) {
     std::ifstream in(root + "/" + e.cert, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const verify_report r = verify_certificate(root + "/" + e.model, read_certificate(text, e.cert));
     INFO(e.cert << ": " << r.reason);
     REQUIRE(r.verified == e.good);
-    if (!e.good) REQUIRE(r.reason.find("state 0: the equation fails") == 0);
+    if (!e.good) REQUIRE(r.reason.find("state " + r.start + ": the equation fails") == 0);
   }
+}
+
+TEST_CASE("PRISM-language certificates: the properties covered, and the checker's reading of the model", "[verify]") {
+  const std::string dtmc =
+      "dtmc\nmodule m\n x : [0..2] init 0;\n [] x<2 -> 1/2 : (x'=x+1) + 1/2 : (x'=0);\n"
+      " [] x=2 -> true;\nendmodule\nrewards \"r\"\n true : 1;\nendrewards\n";
+  const std::string mdp =
+      "mdp\nmodule m\n x : [0..2] init 0;\n [a] x<2 -> (x'=x+1);\n [b] x<2 -> (x'=0);\n"
+      " [] x=2 -> true;\nendmodule\n";
+  auto objective = [](const std::string& model, const std::string& prop) {
+    const api::checked_model m = read_lang_certificate_model(model, "m.pm", "", prop);
+    return lang_certificate_objective(m.model.kind, m.properties.at(0));
+  };
+  CHECK(objective(dtmc, "P=? [ F x=2 ]") == "reach");
+  CHECK(objective(dtmc, "R{\"r\"}=? [ F x=2 ]") == "steps");
+  CHECK(objective(dtmc, "filter(max, P=? [ F x=2 ], \"init\")") == "reach");
+  CHECK(objective(mdp, "Pmax=? [ F x=2 ]") == "pmax");
+  CHECK(objective(mdp, "Pmin=? [ F x=2 ]") == "pmin");
+  for (const char* refused : {"P=? [ F<=3 x=2 ]", "P=? [ G x<2 ]", "P>=1 [ F x=2 ]", "P=? [ x<2 U x=2 ]",
+                              "P=? [ X x=2 ]", "S=? [ x=2 ]", "R{\"r\"}=? [ C<=3 ]"}) {
+    INFO(refused);
+    CHECK_THROWS_WITH(objective(dtmc, refused),
+                      Catch::Contains("a certificate covers P=? [F φ]") && Catch::Contains(refused));
+  }
+  CHECK_THROWS_WITH(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=1:3", "P=? [ F x=2 ]"),
+                    Catch::Contains("give each constant one value, not a range"));
+  CHECK(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3", "P=? [ F x=2 ]").constants ==
+        lang::constant_values{{"N", "3"}});
+
+  const std::string root = EXACTDP_SOURCE_DIR;
+  const std::string model = root + "/examples/prism/two_sixes.pm";
+  std::ifstream in(root + "/examples/prism/two_sixes.rolls.cert.json", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const certificate good = read_certificate(text, "two_sixes.rolls.cert.json");
+  const verify_model m = load_lang_verify_model(model, good);
+  CHECK(m.names == good.states);
+  CHECK(m.labels.at(*good.target) == std::vector<std::size_t>{2});
+  CHECK(check_certificate(m, good).verified);
+  certificate c = good;
+  c.model.format = "jani";
+  CHECK_THROWS_WITH(load_lang_verify_model(model, c), Catch::Contains("is not a JANI file"));
+  c = good;
+  c.kind = "chain";
+  c.objective = "reach";
+  CHECK_THROWS_WITH(load_lang_verify_model(model, c), Catch::Contains("is not that of its property"));
+  c = good;
+  c.target = "P=? [ F<=2 \"two_sixes\" ]";
+  CHECK_THROWS_WITH(load_lang_verify_model(model, c), Catch::Contains("a certificate covers"));
+  c = good;
+  c.target.reset();
+  CHECK_THROWS_WITH(load_lang_verify_model(model, c), Catch::Contains("names its property as its target"));
 }

@@ -1,10 +1,11 @@
-// --certificate FILE.json of the chain and mdp commands: the certificate of
+// --certificate FILE.json of the chain, mdp and check commands: the certificate of
 // an exact MDP solution (exactdp/decision/certify.hpp) written as the file
 // format of exactdp/verify/certificate.hpp.
 #pragma once
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "command.hpp"
 #include "exactdp/decision/model.hpp"
@@ -21,7 +22,9 @@ struct certificate_request {
   std::string kind;          // "chain" or "mdp"
   std::string objective;     // "reach", "steps", "pmax", "pmin", "rmax", "rmin"
   std::optional<std::string> target;
-  std::string start;  // the start state's name
+  std::string start;               // the start state's name
+  std::string constants;           // the constants the model was built with ("" for none)
+  std::vector<std::string> names;  // every state's name; empty: the decision model's names
 };
 
 /// Checks what can be checked before solving: a model file (not standard

@@ -1,8 +1,8 @@
 // The check command (command.hpp): a model in the PRISM language or JANI
 // and its properties, checked exactly by exactdp/api/check.hpp (the reading,
 // the constants, the choice of properties and their values in each number
-// system); here: the options, the printed result, --test (PRISM's -test)
-// and --export-values.
+// system); here: the options, the printed result, --test (PRISM's -test),
+// --export-values and --certificate.
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -12,12 +12,14 @@
 #include <optional>
 
 #include "args.hpp"
+#include "certify.hpp"
 #include "command.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
+#include "exactdp/verify/lang_model.hpp"
 #include "progress.hpp"
 
 namespace exactdp::tool {
@@ -31,6 +33,7 @@ struct check_options {
   bool test = false;
   bool no_fix_deadlocks = false;
   std::optional<std::string> export_values;
+  std::optional<std::string> certificate;
   answer_options answer;
   check_options() { answer.small_moduli = true; }
 };
@@ -56,6 +59,10 @@ void setup_check(CLI::App& cmd, check_options& o) {
                  "Write every state's variables and the property's exact value, that value correctly rounded to a "
                  "double, and its residue modulo --modulus, to FILE.csv (a header row, a row a state) or FILE.json; "
                  "needs exactly one property (choose it with --prop) and one value for each --const");
+  cmd.add_option("--certificate", o.certificate,
+                 "Also write a certificate of every state's exact value to this JSON file, for exactdp verify "
+                 "(docs/certificates.md): for P=? and R=? [F phi] on a DTMC, Pmax, Pmin, Rmax, Rmin =? [F phi] on an "
+                 "MDP; needs exactly one property (choose it with --prop) and one value for each --const");
   cmd.add_flag("--no-fix-deadlocks", o.no_fix_deadlocks,
                "Refuse a state without enabled commands instead of giving it a self-loop (PRISM's -nofixdl)");
   add_answer_options(cmd, o.answer);
@@ -253,8 +260,7 @@ void export_values(const std::string& path, const std::string& format, const api
     }
   }
   if (as_json) {
-    std::string constants;
-    for (const auto& [name, value] : m.constants) constants += (constants.empty() ? "" : ",") + name + "=" + value;
+    const std::string constants = api::constants_text(m.constants);
     const lang::property& p = check.property();
     const json document{{"model", m.model.source}, {"property", p.name.empty() ? json(nullptr) : json(p.name)},
                         {"text", p.text},          {"constants", constants},
@@ -263,6 +269,37 @@ void export_values(const std::string& path, const std::string& format, const api
   }
   out.close();
   if (!out) throw std::runtime_error("--export-values could not write " + quote_input(path, 60));
+}
+
+// ---- --certificate ----
+
+// The certificate of property `check` (covered: lang_certificate_objective)
+// on the built model m: the decision model the solve used (the property's
+// question) and its exact solution, through the chain and mdp commands'
+// writer (certify.hpp). The states are named by their valuations.
+void write_lang_certificate(result& r, certificate_request request, const api::checked_model& m,
+                            api::property_check& check) {
+  const lang::property_values<Rational>* values = nullptr;
+  {
+    progress_line line("checking " + check.property().text);
+    values = &check.exact_values();
+  }
+  const lang::property_question* question = check.question();
+  if (!question || !question->unbounded)
+    throw std::logic_error("--certificate: the property's question was not kept: please report this");
+  const lang::detail::unbounded_question& u = *question->unbounded;
+  decision_solution<Rational> sol;
+  sol.value = values->value;
+  sol.infinite = values->infinite;
+  sol.strategy = values->strategy;
+  sol.strategy.resize(m.space.size(), 0);
+  decision_query q = u.query;
+  // A chain's certificate is that of an MDP of one choice a state (as the chain command's).
+  if (request.kind == "chain")
+    q.objective = request.objective == "steps" ? decision_objective::rmin : decision_objective::pmax;
+  request.names = lang_state_names(m.model, m.space);
+  request.start = request.names[m.space.initial.at(0)];
+  write_certificate(r, request, u.model, q, sol);
 }
 
 // ---- the check ----
@@ -303,8 +340,17 @@ result run_check(const check_options& o) {
   in.prop = o.prop;
   const api::check_plan plan = api::plan_check(in);
   const bool ranged = plan.combinations.size() > 1;
-  if (o.export_values && ranged)
-    throw std::invalid_argument("--export-values writes the values of one model: give each --const one value");
+  // --export-values and --certificate write the values of one model and one property.
+  const char* one_property = o.export_values ? "--export-values" : o.certificate ? "--certificate" : nullptr;
+  if (one_property && ranged)
+    throw std::invalid_argument(std::string(one_property) +
+                                " writes the values of one model: give each --const one value");
+  std::optional<certificate_request> cert;
+  if (o.certificate) {
+    cert =
+        certificate_request{*o.certificate, o.model, plan.jani ? "jani" : "prism-language", "", "", "", {}, "", "", {}};
+    check_certificate_request(*cert);
+  }
   result r;
   r.many = true;
   r.names_key = "property";
@@ -314,17 +360,33 @@ result run_check(const check_options& o) {
   std::string sizes;
   for (const lang::constant_values& given : plan.combinations) {
     auto m = std::make_shared<api::checked_model>(api::read_checked_model(in, plan, given));
-    if (o.export_values && m->properties.size() != 1)
-      throw std::invalid_argument("--export-values writes the values of one property: choose one with --prop (" +
+    if (one_property && m->properties.size() != 1)
+      throw std::invalid_argument(std::string(one_property) +
+                                  " writes the values of one property: choose one with --prop (" +
                                   count_of(m->properties.size(), "property is", "properties are") + " selected)");
+    if (cert) {
+      const lang::property& p = m->properties[0];
+      if (!p.error.empty()) throw std::invalid_argument(p.error);
+      cert->objective = lang_certificate_objective(m->model.kind, p);
+      cert->kind = m->model.kind == lang::model_kind::dtmc ? "chain" : "mdp";
+      cert->target = plan.jani ? p.name : p.text;
+      cert->constants = api::constants_text(given);
+      // The checker finds the property by this label alone: a property that needs its file does not stand alone.
+      try {
+        read_lang_certificate_model(in.model_text, in.model_name, cert->constants, *cert->target);
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument("--certificate names the property by its text, " + quote_input(p.text, 80) +
+                                    ", and that text alone is not a property of the model (" + e.what() +
+                                    "): give it with --prop TEXT, the properties file's constants replaced");
+      }
+    }
     {
       progress_line line("building the state space of " + in.model_name);
       api::build_checked_space(*m, !o.no_fix_deadlocks,
                                [](std::size_t found, std::size_t explored) { progress_line::report(explored, found); });
     }
     const api::space_size& z = m->size;
-    std::string prefix;
-    for (const auto& [name, value] : given) prefix += (prefix.empty() ? "" : ",") + name + "=" + value;
+    const std::string prefix = api::constants_text(given);
     const std::string size =
         std::string(lang::to_string(z.kind)) + ", " + count_of(z.states, "state", "states") + ", " +
         count_of(z.transitions, "transition", "transitions") +
@@ -345,7 +407,7 @@ result run_check(const check_options& o) {
     for (std::size_t pi = 0; pi < m->properties.size(); ++pi) {
       const lang::property* p = &m->properties[pi];
       if (!p->error.empty()) {
-        if (o.export_values) throw std::invalid_argument(p->error);
+        if (one_property) throw std::invalid_argument(p->error);
         refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
         r.add("", nullptr, "refused", (p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
         continue;
@@ -358,6 +420,7 @@ result run_check(const check_options& o) {
       if (o.export_values)
         export_values(*o.export_values, export_as, *m, *check,
                       read_modulus(o.answer.modulus, api::modulus_limit(api::residue_width::narrow)));
+      if (cert) write_lang_certificate(r, *cert, *m, *check);
       const std::vector<api::report_row> rows = api::report_rows(*m, *p);
       for (const api::report_row& rw : rows) {
         value_runs runs;

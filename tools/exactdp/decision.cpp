@@ -452,7 +452,9 @@ result run_decision(const decision_options& o, bool game) {
                                "mdp",
                                to_string(q.query.objective),
                                q.target_name,
-                               m->name(q.start)};
+                               m->name(q.start),
+                               "",
+                               {}};
     check_certificate_request(*cert);
   }
   // Each system solves once. The residues are those of the proven optimal

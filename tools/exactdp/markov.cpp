@@ -316,7 +316,9 @@ result run_chain(const chain_options& o) {
                                "chain",
                                q.kind == question_kind::steps ? "steps" : "reach",
                                target,
-                               model->name(q.query.start)};
+                               model->name(q.query.start),
+                               "",
+                               {}};
     check_certificate_request(*cert);
   }
   const bool many = many_valued(q);

@@ -1,6 +1,6 @@
 // The verify command (exactdp/verify/verify.hpp): a certificate, or values
 // from elsewhere, checked against a model; and the writing of the
-// certificates of the chain and mdp commands (certify.hpp).
+// certificates of the chain, mdp and check commands (certify.hpp).
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -29,12 +29,14 @@ void check_certificate_request(const certificate_request& c) {
 void write_certificate(result& r, const certificate_request& c, const decision_model& m, const decision_query& q,
                        const decision_solution<Rational>& sol) {
   certificate cert;
-  cert.model = {c.model, c.format, c.reward_model, model_digest(c.model), "", sha256_hex("")};
+  cert.model = {c.model, c.format, c.reward_model, model_digest(c.model), c.constants, sha256_hex(c.constants)};
   cert.kind = c.kind;
   cert.objective = c.objective;
   cert.target = c.target;
   cert.start = c.start;
-  for (std::size_t s = 0; s < m.size(); ++s) cert.states.push_back(m.name(s));
+  if (!c.names.empty() && c.names.size() != m.size())
+    throw std::invalid_argument("write_certificate: a name per state is needed");
+  for (std::size_t s = 0; s < m.size(); ++s) cert.states.push_back(c.names.empty() ? m.name(s) : c.names[s]);
   decision_witness w = certify_decision(m, q, sol);
   cert.values = std::move(w.values);
   cert.rank = std::move(w.rank);
@@ -167,11 +169,12 @@ result run_verify(const verify_options& o) {
 }  // namespace
 
 void add_verify_command(command_list& list) {
-  add_command<verify_options>(list, "verify",
-                              "Checks a certificate (written by chain or mdp with --certificate) against its model "
-                              "in exact arithmetic, without solving: every state's equation, the strategy's "
-                              "optimality, the witnesses; or values from elsewhere (CSV or JSON)",
-                              setup_verify, run_verify);
+  add_command<verify_options>(
+      list, "verify",
+      "Checks a certificate (written by chain, mdp or check with --certificate) against its model "
+      "in exact arithmetic, without solving: every state's equation, the strategy's "
+      "optimality, the witnesses; or values from elsewhere (CSV or JSON)",
+      setup_verify, run_verify);
 }
 
 }  // namespace exactdp::tool

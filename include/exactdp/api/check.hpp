@@ -66,6 +66,12 @@ struct constant_range {
 /// 1, 2, 3. Cost: linear in the text and the values.
 std::vector<constant_range> read_constant_ranges(const std::vector<std::string>& items, const check_words& words = {});
 
+/// The constants of one combination as text, "N=16,MAX=2" (name=value
+/// items in the order given, joined by commas; "" for none): how the check
+/// names a row of a range, and how a certificate records its constants.
+/// Cost: linear in the text.
+std::string constants_text(const lang::constant_values& given);
+
 /// What to check: the texts of the model and its properties, their names
 /// in messages ("standard input" or a path), the property choice and the
 /// constants.
@@ -172,6 +178,10 @@ class property_check {
   const lang::property_values<Rational>& exact_values();
   /// The exact values when they were solved, else nullptr.
   const lang::property_values<Rational>* find_exact_values() const;
+  /// The property's question to the solvers (lang::question_of: its decision
+  /// model and query) once a solve has built it, else nullptr: the
+  /// certificate of an unbounded property is made from the model solved.
+  const lang::property_question* question() const;
   /// The row's value in each system. Throw std::domain_error "the expected
   /// reward of P is infinite at STATE (...)" where the value is infinite,
   /// the solvers' errors, and (residue) what api::run_residue throws for p

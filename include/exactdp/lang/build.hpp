@@ -102,8 +102,10 @@ struct state_space {
 /// commands once; hash lookups per transition.
 state_space build_state_space(const symbolic_model& model, const build_options& options = {});
 
-/// "(x=1, y=true)": the state's variables, for messages (at most 20 shown).
-std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s);
+/// "(x=1, y=true)": the state's variables, at most `shown` of them (20 for
+/// messages; then ", ..." ends the list). Cost: linear in the variables shown.
+std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s,
+                           std::size_t shown = 20);
 
 /// The states where the bool expression e (in model.pool) holds, as a flag per state.
 std::vector<char> states_where(const symbolic_model& model, const state_space& space, expr e);

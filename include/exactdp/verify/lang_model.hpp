@@ -1,0 +1,66 @@
+// exactdp/verify/lang_model.hpp: certificates of models in the PRISM
+// language and JANI (docs/certificates.md, "PRISM-language and JANI
+// models"). One rule each, shared by the writer (exactdp check
+// --certificate) and the checker (exactdp verify): which properties a
+// certificate covers, how the states are named, and how the checker reads
+// the model back — with the language front end (lang/, api/check.hpp:
+// parse and build the state space, no solver), the certificate's constants,
+// and the property its target names: for a PRISM-language model the
+// property's text, for a JANI file the property's name.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "exactdp/api/check.hpp"
+#include "exactdp/lang/build.hpp"
+#include "exactdp/lang/model.hpp"
+#include "exactdp/lang/properties.hpp"
+#include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/verify.hpp"
+
+namespace exactdp {
+
+/// The certificate's query.objective for property p on a model of kind
+/// `kind`: a DTMC's P=? [F φ] is "reach", its R=? and T=? [F φ] "steps" (an
+/// expected reward); an MDP's Pmax, Pmin, Rmax, Rmin (and T) =? [F φ] are
+/// "pmax", "pmin", "rmax", "rmin" (a filter around them is allowed: the
+/// certificate holds every state's value). Throws std::invalid_argument
+/// naming the property and what is covered for any other property (a bound,
+/// a step bound, U, G, X, C, I, S). Cost: O(1).
+std::string lang_certificate_objective(lang::model_kind kind, const lang::property& p);
+
+/// The certificate's name of every state of a built space: its full
+/// valuation, "(s=0, srep=0, b=true)" (lang::describe_state, every
+/// variable shown), in the builder's order. Cost: linear in the states and
+/// variables.
+std::vector<std::string> lang_state_names(const lang::symbolic_model& model, const lang::state_space& space);
+
+/// Reads the model text `model_text` (a PRISM-language model or a JANI file,
+/// told by its content; `model_name` names it in messages) with the
+/// constants `constants` ("N=16,MAX=2", api::constants_text; one value
+/// each) and the one property `label` selects as api::check_input::prop
+/// does (a PRISM-language property's text, a JANI property's name). The
+/// state space is not built. Throws std::invalid_argument for what
+/// api::plan_check and api::read_checked_model refuse, a range among the
+/// constants, or a label that selects no single property. Cost: linear in
+/// the texts.
+api::checked_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
+                                               const std::string& constants, const std::string& label);
+
+/// The checker's view of the PRISM-language or JANI model at `path` for
+/// certificate c (c.model.format "prism-language" or "jani"): the model
+/// read with c.model.constants and the property c.target names
+/// (read_lang_certificate_model), its state space built (deadlocks given a
+/// self-loop), the decision model of the property (lang::question_of: the
+/// states, choices, probabilities and the property's reward structure),
+/// states named by lang_state_names, and the label c.target holding the
+/// states where the property's target formula holds. Throws
+/// std::invalid_argument when c has no target, when the file is not of
+/// c.model.format, or when the property's objective
+/// (lang_certificate_objective) is not c.objective; the front end's errors
+/// (std::invalid_argument, resource_error past the state budget). Cost:
+/// the state space's construction.
+verify_model load_lang_verify_model(const std::string& path, const certificate& c);
+
+}  // namespace exactdp
