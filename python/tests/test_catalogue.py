@@ -95,3 +95,14 @@ def test_seat_is_a_half_from_two_passengers():
     assert exactdp.seat_probability(3, number="mod", modulus=3) == 2
     r = tool("seat", "3", "--modulus", "3")
     assert "from the exact value" in r.stdout
+
+
+@pytest.mark.parametrize("modulus,error", [(3, exactdp.DomainError), (4, ValueError)])
+def test_the_same_failure_of_a_residue(modulus, error):
+    # 65/81 has no residue modulo 3 (DomainError, the tool's status 1); 4 is
+    # no prime (bad input: ValueError, status 2): the same words in both.
+    t = tool("new21", "5", "4", "3", "--as", "mod", "--modulus", str(modulus))
+    assert t.returncode == (1 if error is exactdp.DomainError else 2), t.stderr
+    with pytest.raises(error) as e:
+        exactdp.new21_probability(5, 4, 3, number="mod", modulus=modulus)
+    assert t.stderr.strip().removeprefix("exactdp: error: ") == str(e.value)
