@@ -71,11 +71,13 @@ enum class front_end { tool, python };
 
 /// How front end `f` names p: the tool its symbol ("K") or its option
 /// ("--faces"), Python its keyword ("k"). With `noun`, the refusal's name:
-/// "K (the run length)". Example: parameter_name(p, front_end::tool).
+/// "K (the run length)". Example: parameter_name(find_question("run")->parameters[1],
+/// front_end::tool) == "--faces".
 std::string parameter_name(const parameter& p, front_end f, bool noun = false);
 
 /// p's range in front end f's words: "1 <= K <= 10^7" (bounds as
-/// describe_bound writes them).
+/// describe_bound writes them). Example: range_words(find_question("seat")->parameters[0],
+/// front_end::python) == "1 <= n <= 10^6".
 std::string range_words(const parameter& p, front_end f);
 
 /// `text` with every {python-name} of q's parameters replaced by front end
@@ -93,6 +95,8 @@ std::int64_t read_argument(const parameter& p, std::string_view text, front_end 
 /// empty optional takes the parameter's default), read by read_argument.
 /// Throws std::invalid_argument for the first bad one, or when a required
 /// value is missing or there are not as many texts as parameters.
+/// Example: read_arguments(*find_question("run"), {{"3", std::nullopt}}, front_end::tool)
+/// is {3, 6} (the default of --faces).
 arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f);
 
 }  // namespace exactdp::api

@@ -79,7 +79,7 @@ T seat_probability(int n) {
 
 /// A bound on seat_probability(n): 1 (known denominator 1) for n = 1, else
 /// N/2 with 0 <= N <= 2 (the answer is 1/2). Same constraints as
-/// seat_probability. Cost: O(1).
+/// seat_probability. Cost: O(1). Example: seat_probability_bound(5).denominator == 2.
 inline answer_bound seat_probability_bound(int n) {
   detail::check_seat_arguments(n);
   if (n == 1) return detail::integer_bound(1);
