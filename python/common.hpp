@@ -248,6 +248,7 @@ void bind_budgets(py::module_& m);
 void bind_testing(py::module_& m);
 void bind_numeric(py::module_& m);
 void bind_probability(py::module_& m);
+void bind_catalogue(py::module_& m);  // the catalogue's questions (probability.cpp)
 void bind_markov(py::module_& m);
 void bind_games(py::module_& m);
 void bind_retrograde(py::module_& m);

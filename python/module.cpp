@@ -387,6 +387,7 @@ PYBIND11_MODULE(exactdp, m) {
   bind_testing(m);
   bind_numeric(m);
   bind_probability(m);
+  bind_catalogue(m);
   bind_markov(m);
   bind_games(m);
   bind_retrograde(m);

@@ -1,22 +1,25 @@
 // python/probability.cpp: the probability recurrences, each in the three
-// number systems (compute in common.hpp).
+// number systems (compute in common.hpp), and a function for each question
+// of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
+// new21_probability, seat_probability), made from its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <cstdint>
+#include <utility>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
+#include "exactdp/api/answer.hpp"
+#include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/new21.hpp"
 #include "exactdp/probability/rolls_to_reach.hpp"
-#include "exactdp/probability/run.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::python {
@@ -30,7 +33,139 @@ constexpr const char* number_doc =
 
 std::string doc(const std::string& text) { return text + number_doc; }
 
+// ---- the catalogue's questions (exactdp/api/question.hpp) ----
+
+constexpr api::front_end python_end = api::front_end::python;
+
+// An argument of a catalogue question: the module's int_arg rule for an
+// integer beyond 64 bits (a ValueError with the parameter's range), else its
+// text for api::read_argument, the tool's reader and message.
+std::optional<std::string> argument_text(const int_arg& x, const api::parameter& p) {
+  if (const std::optional<std::int64_t> v = fit_int64(x)) return std::to_string(*v);
+  throw_out_of_range(x, p.python, std::to_string(p.low), std::to_string(p.high));
+}
+
+// The question's value in the number system asked for, by the tool's rule
+// (api::compute_answer: a residue that the run cannot give is taken from the
+// exact value; a nan double is refused), with the GIL released.
+py::object answer_question(const api::question& q, const std::vector<std::optional<std::string>>& texts,
+                           const std::string& number, const modulus_arg& modulus) {
+  const api::arguments a = api::read_arguments(q, texts, python_end);
+  const api::number_system system = read_system(number, modulus);
+  api::answer_request request;
+  request.as = system.kind == api::system_kind::exact    ? "exact"
+               : system.kind == api::system_kind::approx ? "double"
+                                                         : "mod";
+  request.modulus = system.modulus;
+  api::answer_hooks hooks;
+  hooks.exact_option = "number=\"exact\"";
+  hooks.check_option = "check=";
+  const api::answer r = released([&] { return api::compute_answer(q.runs(a), request, hooks); });
+  if (r.exact) return q.counts ? py::object(to_python_int(BigInt(numerator(*r.exact)))) : to_fraction(*r.exact);
+  if (r.approx) return py::float_(*r.approx);
+  return py::int_(r.residue.value());
+}
+
+// The docstring of a question: its summary, source and ranges, its notes,
+// and the number systems.
+std::string question_doc(const api::question& q) {
+  std::string d = api::words_in(q, q.summary, python_end) + ". Source: " + q.source + ".";
+  for (std::size_t i = 0; i < q.parameters.size(); ++i) {
+    const api::parameter& p = q.parameters[i];
+    d += (i ? ", " : " ") + api::range_words(p, python_end) +
+         (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
+  }
+  d += ".";
+  if (!q.notes.empty()) d += " " + q.notes;
+  if (q.counts) d += " Exact: an int.";
+  return doc(d);
+}
+
+template <std::size_t>
+struct int_parameter {
+  using type = const int_arg&;
+};
+
+// A parameter as pybind11 names it: required, or a keyword with its default.
+template <bool Required>
+auto python_arg(const api::parameter& p) {
+  if constexpr (Required)
+    return py::arg(p.python.c_str()).noconvert();
+  else
+    return py::arg(p.python.c_str()).noconvert() = p.fallback.value();
+}
+
+// The function of a question with sizeof...(I) parameters, the first
+// `Required` of them required: a real signature, so that help() and
+// pybind11's argument errors name every parameter.
+template <std::size_t Required, std::size_t... I>
+void def_question(py::module_& m, const api::question& q, std::index_sequence<I...>) {
+  const api::question* qp = &q;  // the catalogue lives as long as the program
+  m.def(
+      q.python.c_str(),
+      [qp](typename int_parameter<I>::type... x, const std::string& number, const modulus_arg& modulus) {
+        return answer_question(*qp, {argument_text(x, qp->parameters[I])...}, number, modulus);
+      },
+      python_arg<(I < Required)>(q.parameters[I])..., py::kw_only(), py::arg("number") = "exact",
+      py::arg("modulus").noconvert() = py::none(), question_doc(q).c_str());
+}
+
+// def_question for q's number of parameters N (up to 5) and of required ones.
+template <std::size_t N = 0, std::size_t Required = 0>
+void def_question_of(py::module_& m, const api::question& q, std::size_t required) {
+  if constexpr (N > 5) {
+    throw std::logic_error("a catalogue question has at most 5 parameters: " + q.name);
+  } else if constexpr (Required > N) {
+    def_question_of<N + 1, 0>(m, q, required);
+  } else {
+    if (q.parameters.size() == N && required == Required)
+      def_question<Required>(m, q, std::make_index_sequence<N>{});
+    else
+      def_question_of<N, Required + 1>(m, q, required);
+  }
+}
+
 }  // namespace
+
+void bind_catalogue(py::module_& m) {
+  for (const api::question& q : api::catalogue()) {
+    const auto required = static_cast<std::size_t>(
+        std::count_if(q.parameters.begin(), q.parameters.end(), [](const api::parameter& p) { return !p.fallback; }));
+    for (std::size_t i = 0; i < q.parameters.size(); ++i)
+      if (q.parameters[i].fallback.has_value() != (i >= required))
+        throw std::logic_error("a catalogue question's parameters with defaults come last: " + q.name);
+    def_question_of(m, q, required);
+  }
+  m.def(
+      "_catalogue",
+      [] {
+        py::list out;
+        for (const api::question& q : api::catalogue()) {
+          py::list parameters;
+          for (const api::parameter& p : q.parameters) {
+            py::dict d;
+            d["python"] = p.python;
+            d["tool"] = api::parameter_name(p, api::front_end::tool);
+            d["tool_refusal"] = api::parameter_name(p, api::front_end::tool, true);
+            d["python_refusal"] = api::parameter_name(p, python_end, true);
+            d["low"] = p.low;
+            d["high"] = p.high;
+            d["default"] = p.fallback ? py::object(py::int_(*p.fallback)) : py::object(py::none());
+            parameters.append(d);
+          }
+          py::dict d;
+          d["name"] = q.name;
+          d["python"] = q.python;
+          d["counts"] = q.counts;
+          d["example"] = q.example;
+          d["parameters"] = parameters;
+          out.append(d);
+        }
+        return out;
+      },
+      "The catalogue of scalar questions (exactdp/api/question.hpp), for the tests: each one's tool command, "
+      "Python function, parameters (names in each front end, bounds, default) and example arguments.");
+}
 
 void bind_probability(py::module_& m) {
   m.def(
@@ -62,18 +197,6 @@ void bind_probability(py::module_& m) {
       doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
           "(knight_probability times 8^moves). Exact: an int.")
           .c_str());
-  const auto new21 = [](const int_arg& n_arg, const int_arg& k_arg, const int_arg& max_pts_arg,
-                        const std::string& number, const modulus_arg& modulus) {
-    const int n = integer_value<int>(n_arg, "n"), k = integer_value<int>(k_arg, "k"),
-              max_pts = integer_value<int>(max_pts_arg, "max_pts");
-    return compute<Rational>(number, modulus,
-                             [=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); });
-  };
-  const std::string new21_doc =
-      doc("Probability that Alice ends with at most n points, drawing uniform integers 1..max_pts while she has less "
-          "than k (LeetCode 837, New 21 Game). 0 <= k <= n <= 10^9, 1 <= max_pts <= 10^9.");
-  m.def("new21_probability", new21, py::arg("n").noconvert(), py::arg("k").noconvert(), py::arg("max_pts").noconvert(),
-        py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), new21_doc.c_str());
   m.def(
       "soup_servings",
       [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
@@ -83,21 +206,6 @@ void bind_probability(py::module_& m) {
       py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
           "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
-          .c_str());
-  m.def(
-      "expected_rolls_for_run",
-      [](const int_arg& k_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
-        const int k = integer_value<int>(k_arg, "k"), faces = integer_value<int>(faces_arg, "faces");
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); });
-      },
-      py::arg("k").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus").noconvert() = py::none(),
-      doc("Expected rolls of a fair die with `faces` faces until one given face comes up k times in a row "
-          "(Feller, An Introduction to Probability Theory, XIII.7): (f^k - 1)/(f - 1)·f. 1 <= k <= 10^7. "
-          "number=\"double\" runs the recurrence in floating point, as a user's program would: 1 - b rounds to 0 once "
-          "f^-k is below half an ulp of 1 (k >= 21 for 6 faces, k >= 6 for 1000 faces) and the double is then inf, "
-          "while the exact value is finite: what check() and ulp_distance() are for.")
           .c_str());
   m.def(
       "expected_rolls_to_reach",

@@ -29,6 +29,7 @@ VALID = {
     "new21_probability": dict(n=6, k=1, max_pts=10, **MOD),
     "soup_servings": dict(n=50, **MOD),
     "expected_rolls_for_run": dict(k=2, faces=6, **MOD),
+    "seat_probability": dict(n=5, **MOD),
     "expected_rolls_to_reach": dict(target=5, faces=6, **MOD),
     "dice_sequences": dict(n=2, roll_max=[1, 1, 2, 2, 2, 3], **MOD),
     "boundary_paths": dict(rows=2, columns=2, max_moves=2, row=0, column=0, **MOD),

@@ -51,6 +51,7 @@ const std::map<std::string, std::vector<std::string>>& samples() {
       {"dice-sequences", {"dice-sequences", "2", "1", "1", "2", "2", "2", "3"}},
       {"soup", {"soup", "50"}},
       {"new21", {"new21", "5", "3", "4"}},
+      {"seat", {"seat", "5"}},
       {"chain", {"chain", source_path("examples/markov/gamblers_ruin.json"), "--query", "absorb"}},
       {"take", {"take", "10", "--moves", "1,3,4", "--table", "10", "--period"}},
       {"divisor", {"divisor", "8"}},

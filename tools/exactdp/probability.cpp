@@ -1,6 +1,8 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
-// rolls-to-reach, boundary-paths, dice-sequences, soup, new21. Each is an
-// options struct, a setup function and a run function (command.hpp).
+// rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
+// the catalogue (run, new21, seat: exactdp/api/question.hpp) are made from
+// their records; each other is an options struct, a setup function and a run
+// function (command.hpp).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -10,14 +12,13 @@
 #include "args.hpp"
 #include "command.hpp"
 #include "plot.hpp"
+#include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/new21.hpp"
 #include "exactdp/probability/rolls_to_reach.hpp"
-#include "exactdp/probability/run.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::tool {
@@ -31,39 +32,36 @@ result answered(std::string question, const value_runs& runs, const answer_optio
   return r;
 }
 
-// The runs of one recurrence (runs_of) with its bound on the exact value
-// (--as primes): bound() is the recurrence's <name>_bound.
-template <class Exact, class Solve, class Bound>
-value_runs bounded_runs(Solve solve, Bound bound) {
-  value_runs runs = runs_of<Exact>(solve);
-  runs.bound = bound;
-  return runs;
-}
-
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- run ----
+// ---- the catalogue's questions: run, new21, seat ----
 
-struct run_options {
-  std::string k, faces = "6";
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_run(CLI::App& cmd, run_options& o) {
-  cmd.add_option("K", o.k, "Run length, 1 <= K <= 10^7")->required();
-  cmd.add_option("--faces", o.faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
-  add_answer_options(cmd, o.answer);
-}
-
-result run_run(const run_options& o) {
-  const int k = parse_integer<int>(o.k, "K (the run length)", 1, 10'000'000);
-  const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
-  return answered(
-      "expected rolls of a " + std::to_string(faces) + "-faced die until one given face comes up " +
-          count_of(static_cast<std::uint64_t>(k), "time", "times") + " in a row",
-      bounded_runs<Rational>([k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
-                             [k, faces] { return expected_rolls_for_run_bound(k, faces); }),
-      o.answer);
+// A command made from a catalogue record (exactdp/api/question.hpp): its
+// values, options, help, refusals and question line come from the record.
+void add_question(command_list& list, const std::string& name) {
+  const api::question& q = *api::find_question(name);
+  struct options {
+    std::vector<std::optional<std::string>> values;
+    answer_options answer = answer_options_with_primes();
+  };
+  auto o = std::make_shared<options>();
+  o->values.resize(q.parameters.size());
+  constexpr api::front_end tool = api::front_end::tool;
+  auto setup = [o, &q](CLI::App& cmd) {
+    for (std::size_t i = 0; i < q.parameters.size(); ++i) {
+      const api::parameter& p = q.parameters[i];
+      const std::string help = p.summary + ", " + api::range_words(p, tool) +
+                               (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
+      CLI::Option* option = cmd.add_option(api::parameter_name(p, tool), o->values[i], help);
+      if (!p.fallback) option->required();
+    }
+    add_answer_options(cmd, o->answer);
+  };
+  auto run = [o, &q] {
+    const api::arguments a = api::read_arguments(q, o->values, tool);
+    return answered(q.sentence(a), q.runs(a), o->answer);
+  };
+  list.push_back({q.name, api::words_in(q, q.summary, tool), setup, run});
 }
 
 // ---- knight, knight-paths ----
@@ -141,7 +139,7 @@ result run_knight(const knight_options& o) {
       "probability that a knight stays on a " + board(in.n, in.n) + " board for " +
           count_of(static_cast<std::uint64_t>(in.moves), "random move", "random moves") + " from (" +
           std::to_string(in.row) + ", " + std::to_string(in.col) + ")",
-      bounded_runs<Rational>(
+      runs_of<Rational>(
           [in]<class T>(std::type_identity<T>) { return knight_probability<T>(in.n, in.moves, in.row, in.col); },
           [in] { return knight_probability_bound(in.n, in.moves, in.row, in.col); }),
       o.answer);
@@ -154,12 +152,12 @@ result run_knight(const knight_options& o) {
 
 result run_knight_paths(const knight_options& o) {
   const knight_input in = read_knight(o);
-  return answered("knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) +
-                      ", " + std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
-                  bounded_runs<BigInt>(
-                      [in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
+  return answered(
+      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
+          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
+      runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
                       [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
-                  o.answer);
+      o.answer);
 }
 
 // ---- coupon, fixed-points ----
@@ -178,8 +176,8 @@ result run_coupon(const count_options& o) {
   const int n = parse_integer<int>(o.n, "N (the kinds of coupon)", 0, 10'000'000);
   return answered(
       "expected draws to collect all " + count_of(static_cast<std::uint64_t>(n), "kind", "kinds") + " of coupon",
-      bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
-                             [n] { return expected_draws_to_collect_bound(n); }),
+      runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
+                        [n] { return expected_draws_to_collect_bound(n); }),
       o.answer);
 }
 
@@ -192,8 +190,8 @@ result run_fixed_points(const count_options& o) {
   const int n = parse_integer<int>(o.n, "N (the number of items)", 0, std::numeric_limits<int>::max());
   return answered("expected fixed points of a uniformly random permutation of " +
                       count_of(static_cast<std::uint64_t>(n), "item", "items"),
-                  bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
-                                         [n] { return expected_fixed_points_bound(n); }),
+                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
+                                    [n] { return expected_fixed_points_bound(n); }),
                   o.answer);
 }
 
@@ -215,7 +213,7 @@ result run_rolls_to_reach(const rolls_options& o) {
   const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
   return answered(
       "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
-      bounded_runs<Rational>(
+      runs_of<Rational>(
           [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
           [target, faces] { return expected_rolls_to_reach_bound(target, faces); }),
       o.answer);
@@ -246,8 +244,8 @@ result run_boundary_paths(const boundary_options& o) {
   return answered(
       "paths of at most " + count_of(static_cast<std::uint64_t>(moves), "move", "moves") + " from (" +
           std::to_string(row) + ", " + std::to_string(col) + ") that leave a " + board(m, n) + " grid",
-      bounded_runs<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
-                           [=] { return boundary_paths_bound(m, n, moves, row, col); }),
+      runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
+                      [=] { return boundary_paths_bound(m, n, moves, row, col); }),
       o.answer);
 }
 
@@ -280,8 +278,8 @@ result run_dice_sequences(const dice_options& o) {
   }
   return answered(
       "sequences of " + count_of(static_cast<std::uint64_t>(n), "die roll", "die rolls") + " with run limits " + text,
-      bounded_runs<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); },
-                           [n, limits] { return dice_sequences_bound(n, limits); }),
+      runs_of<BigInt>([n, limits]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, limits); },
+                      [n, limits] { return dice_sequences_bound(n, limits); }),
       o.answer);
 }
 
@@ -346,8 +344,8 @@ result run_soup(const soup_options& o) {
     if (!*estimate) *estimate = soup_servings_within(n, *eps);
     return **estimate;
   };
-  value_runs runs = bounded_runs<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); },
-                                           [n] { return soup_servings_bound(n); });
+  value_runs runs = runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); },
+                                      [n] { return soup_servings_bound(n); });
   if (!exact_too_large.empty())
     runs.exact = [exact_too_large, eps]() -> Rational {
       throw resource_error(exact_too_large +
@@ -376,38 +374,10 @@ result run_soup(const soup_options& o) {
   return r;
 }
 
-// ---- new21 ----
-
-struct new21_options {
-  std::string n, k, max_pts;
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_new21(CLI::App& cmd, new21_options& o) {
-  cmd.add_option("N", o.n, "Largest accepted total, 0 <= N <= 10^9")->required();
-  cmd.add_option("K", o.k, "Draw while the total is below K, 0 <= K <= 10^9")->required();
-  cmd.add_option("MAXPTS", o.max_pts, "Each draw is uniform in 1..MAXPTS, 1 <= MAXPTS <= 10^9")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_new21(const new21_options& o) {
-  const int n = parse_integer<int>(o.n, "N", 0, 1'000'000'000);
-  const int k = parse_integer<int>(o.k, "K", 0, 1'000'000'000);
-  const int max_pts = parse_integer<int>(o.max_pts, "MAXPTS", 1, 1'000'000'000);
-  return answered(
-      "probability that the New 21 Game total is at most " + std::to_string(n) + " (draw 1.." +
-          std::to_string(max_pts) + " while below " + std::to_string(k) + ")",
-      bounded_runs<Rational>([=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); },
-                             [=] { return new21_probability_bound(n, k, max_pts); }),
-      o.answer);
-}
-
 }  // namespace
 
 void add_probability_commands(command_list& list) {
-  add_command<run_options>(
-      list, "run", "Expected rolls of a fair die until one given face comes up K times in a row (K=2, 6 faces: 42)",
-      setup_run, run_run);
+  add_question(list, "run");
   add_command<knight_options>(
       list, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
       setup_knight_probability, run_knight);
@@ -435,10 +405,8 @@ void add_probability_commands(command_list& list) {
                             "exact while the table fits the budgets, otherwise the double with a cutoff certified "
                             "for --tolerance",
                             setup_soup, run_soup);
-  add_command<new21_options>(
-      list, "new21",
-      "New 21 Game: draw 1..MAXPTS while below K; probability that the final total is at most N (5 3 4: 59/64)",
-      setup_new21, run_new21);
+  add_question(list, "new21");
+  add_question(list, "seat");
 }
 
 }  // namespace exactdp::tool

@@ -114,6 +114,16 @@ value_runs runs_of(Solve solve) {
           {}};
 }
 
+/// runs_of with the recurrence's bound on the exact value (--as primes):
+/// bound() is its <name>_bound. Example: runs_of<Rational>(solve, [n] {
+/// return seat_probability_bound(n); }).
+template <class Exact, class Solve, class Bound>
+value_runs runs_of(Solve solve, Bound bound) {
+  value_runs runs = runs_of<Exact>(solve);
+  runs.bound = bound;
+  return runs;
+}
+
 /// What to compute, read and checked by the front end: `as` is "all" (every
 /// offered system, the default) or one of "exact", "double", "mod",
 /// "decimal", "int64", "primes"; `modulus` a prime below the runs' limit

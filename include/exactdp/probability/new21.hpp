@@ -23,12 +23,16 @@
 
 namespace exactdp {
 
+/// The limit of each argument of new21_probability: 0 <= n, k <= new21_max,
+/// 1 <= max_pts <= new21_max.
+inline constexpr int new21_max = 1'000'000'000;
+
 namespace detail {
 
 inline void check_new21_arguments(int n, int k, int max_pts) {
-  if (n < 0 || n > 1'000'000'000) throw std::invalid_argument("n must be between 0 and 10^9, not " + std::to_string(n));
-  if (k < 0 || k > 1'000'000'000) throw std::invalid_argument("k must be between 0 and 10^9, not " + std::to_string(k));
-  if (max_pts < 1 || max_pts > 1'000'000'000)
+  if (n < 0 || n > new21_max) throw std::invalid_argument("n must be between 0 and 10^9, not " + std::to_string(n));
+  if (k < 0 || k > new21_max) throw std::invalid_argument("k must be between 0 and 10^9, not " + std::to_string(k));
+  if (max_pts < 1 || max_pts > new21_max)
     throw std::invalid_argument("max_pts must be between 1 and 10^9, not " + std::to_string(max_pts));
 }
 

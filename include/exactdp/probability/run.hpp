@@ -16,12 +16,17 @@
 
 namespace exactdp {
 
+/// The limits of expected_rolls_for_run: 1 <= k <= run_max_length,
+/// 1 <= faces <= run_max_faces.
+inline constexpr int run_max_length = 10'000'000;
+inline constexpr int run_max_faces = 1'000'000;
+
 namespace detail {
 
 inline void check_run_arguments(int k, int faces) {
-  if (k < 1 || k > 10'000'000)
+  if (k < 1 || k > run_max_length)
     throw std::invalid_argument("run length k must be between 1 and 10^7, not " + std::to_string(k));
-  if (faces < 1 || faces > 1'000'000)
+  if (faces < 1 || faces > run_max_faces)
     throw std::invalid_argument("faces must be between 1 and 10^6, not " + std::to_string(faces));
 }
 

@@ -1,0 +1,165 @@
+// The catalogue of scalar questions (exactdp/api/question.hpp): one record
+// per recurrence, and the one reader of their arguments.
+#include "exactdp/api/question.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include "exactdp/io/parse.hpp"
+#include "exactdp/numeric/format.hpp"
+#include "exactdp/probability/new21.hpp"
+#include "exactdp/probability/run.hpp"
+#include "exactdp/probability/seat.hpp"
+
+namespace exactdp::api {
+
+namespace {
+
+// An argument as the int the recurrences take (the bounds make it fit).
+int int_of(const arguments& a, std::size_t i) { return static_cast<int>(a.at(i)); }
+
+// The records, in the order the front ends list them.
+std::vector<question> records() {
+  std::vector<question> all;
+  all.push_back({
+      .name = "run",
+      .python = "expected_rolls_for_run",
+      .summary = "Expected rolls of a fair die until one given face comes up {k} times in a row, the die having "
+                 "{faces} faces ({k} = 2, 6 faces: 42)",
+      .source = "Feller, An Introduction to Probability Theory, XIII.7: (f^(k+1) - f)/(f - 1)",
+      .notes = "number=\"double\" runs the recurrence in floating point, as a user's program would: 1 - b rounds to 0 "
+               "once f^-k is below half an ulp of 1 (k >= 21 for 6 faces, k >= 6 for 1000 faces) and the double is "
+               "then inf, while the exact value is finite: what check() and ulp_distance() are for.",
+      .counts = false,
+      .parameters = {{"k", "K", "Run length", "the run length", 1, run_max_length, {}},
+                     {"faces", "F", "Faces of the die", "", 1, run_max_faces, 6}},
+      .example = {2, 6},
+      .sentence =
+          [](const arguments& a) {
+            return "expected rolls of a " + std::to_string(a.at(1)) + "-faced die until one given face comes up " +
+                   count_of(static_cast<std::uint64_t>(a.at(0)), "time", "times") + " in a row";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int k = int_of(a, 0), faces = int_of(a, 1);
+            return runs_of<Rational>(
+                [k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
+                [k, faces] { return expected_rolls_for_run_bound(k, faces); });
+          },
+  });
+  all.push_back({
+      .name = "new21",
+      .python = "new21_probability",
+      .summary = "New 21 Game: draw 1..{max_pts} while below {k}; probability that the final total is at most {n} "
+                 "(5 3 4: 59/64)",
+      .source = "LeetCode 837, New 21 Game",
+      .notes = {},
+      .counts = false,
+      .parameters = {{"n", "N", "Largest accepted total", "", 0, new21_max, {}},
+                     {"k", "K", "Draw while the total is below K", "", 0, new21_max, {}},
+                     {"max_pts", "MAXPTS", "Each draw is uniform in 1..MAXPTS", "", 1, new21_max, {}}},
+      .example = {5, 3, 4},
+      .sentence =
+          [](const arguments& a) {
+            return "probability that the New 21 Game total is at most " + std::to_string(a.at(0)) + " (draw 1.." +
+                   std::to_string(a.at(2)) + " while below " + std::to_string(a.at(1)) + ")";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int n = int_of(a, 0), k = int_of(a, 1), max_pts = int_of(a, 2);
+            return runs_of<Rational>(
+                [=]<class T>(std::type_identity<T>) { return new21_probability<T>(n, k, max_pts); },
+                [=] { return new21_probability_bound(n, k, max_pts); });
+          },
+  });
+  all.push_back({
+      .name = "seat",
+      .python = "seat_probability",
+      .summary = "Airplane seats: the first of {n} passengers sits at random, each other in their own seat if free, "
+                 "else at random; probability that the last gets their own (1/2 for {n} >= 2)",
+      .source = "LeetCode 1227, Airplane Seat Assignment Probability",
+      .notes = {},
+      .counts = false,
+      .parameters = {{"n", "N", "Passengers and seats", "the number of passengers", 1, seat_max_passengers, {}}},
+      .example = {5},
+      .sentence =
+          [](const arguments& a) {
+            return "probability that the last of " +
+                   count_of(static_cast<std::uint64_t>(a.at(0)), "passenger", "passengers") +
+                   " gets their own seat when the first sits at random";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int n = int_of(a, 0);
+            return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return seat_probability<T>(n); },
+                                     [n] { return seat_probability_bound(n); });
+          },
+  });
+  return all;
+}
+
+}  // namespace
+
+const std::vector<question>& catalogue() {
+  static const std::vector<question> all = records();
+  return all;
+}
+
+const question* find_question(std::string_view name) {
+  for (const question& q : catalogue())
+    if (q.name == name || q.python == name) return &q;
+  return nullptr;
+}
+
+std::string parameter_name(const parameter& p, front_end f, bool noun) {
+  std::string name = p.python;
+  if (f == front_end::tool) {
+    if (p.fallback) {
+      std::replace(name.begin(), name.end(), '_', '-');
+      name = "--" + name;
+    } else {
+      name = p.symbol;
+    }
+  }
+  return noun && !p.noun.empty() ? name + " (" + p.noun + ")" : name;
+}
+
+std::string range_words(const parameter& p, front_end f) {
+  return describe_bound(BigInt(p.low)) + " <= " + (f == front_end::tool ? p.symbol : p.python) +
+         " <= " + describe_bound(BigInt(p.high));
+}
+
+std::string words_in(const question& q, std::string_view text, front_end f) {
+  std::string out(text);
+  for (const parameter& p : q.parameters) {
+    const std::string from = "{" + p.python + "}", to = f == front_end::tool ? p.symbol : p.python;
+    for (std::size_t at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
+      out.replace(at, from.size(), to);
+  }
+  return out;
+}
+
+std::int64_t read_argument(const parameter& p, std::string_view text, front_end f) {
+  return parse_integer<std::int64_t>(text, parameter_name(p, f, true), p.low, p.high);
+}
+
+arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f) {
+  if (texts.size() != q.parameters.size())
+    throw std::invalid_argument(q.name + " takes " + std::to_string(q.parameters.size()) + " values, not " +
+                                std::to_string(texts.size()));
+  arguments out;
+  out.reserve(texts.size());
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const parameter& p = q.parameters[i];
+    if (texts[i])
+      out.push_back(read_argument(p, *texts[i], f));
+    else if (p.fallback)
+      out.push_back(*p.fallback);
+    else
+      throw std::invalid_argument(q.name + " needs " + parameter_name(p, f));
+  }
+  return out;
+}
+
+}  // namespace exactdp::api
