@@ -48,7 +48,7 @@ inline void check_seat_arguments(int n) {
 ///
 /// Returns a probability as T. Constraints: 1 <= n <= 10^6
 /// (seat_max_passengers); std::invalid_argument otherwise. Over a residue,
-/// std::domain_error when a step divides by a multiple of P: "seat_probability:
+/// no_residue_error (a std::domain_error) when a step divides by a multiple of P: "seat_probability:
 /// the probability 1/3 of each of 3 free seats has no residue modulo 3 (step:
 /// dividing by m = 3)" (the answer 1/2 still has one: the tool and Python take
 /// it from the exact value). resource_error above the work budget.
@@ -67,10 +67,10 @@ T seat_probability(int n) {
     if ((m & 4095) == 0) poll_interrupt();
     try {
       f = (T(1) + sum) / T(m);
-    } catch (const std::domain_error&) {
-      throw std::domain_error("seat_probability: the probability 1/" + std::to_string(m) + " of each of " +
-                              std::to_string(m) + " free seats" + detail::no_value_words<T>() +
-                              " (step: dividing by m = " + std::to_string(m) + ")");
+    } catch (const no_residue_error&) {
+      throw no_residue_error("seat_probability: the probability 1/" + std::to_string(m) + " of each of " +
+                             std::to_string(m) + " free seats" + detail::no_value_words<T>() +
+                             " (step: dividing by m = " + std::to_string(m) + ")");
     }
     sum += f;
   }
