@@ -1,7 +1,8 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
-// new21_probability, seat_probability), made from its record.
+// expected_draws_to_collect, new21_probability, seat_probability), made from
+// its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -15,7 +16,6 @@
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
-#include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
@@ -263,17 +263,6 @@ void bind_probability(py::module_& m) {
       },
       py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
-  m.def(
-      "expected_draws_to_collect",
-      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n");
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); });
-      },
-      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Expected uniform draws with replacement until all n kinds of coupon are seen: n·H(n) (the coupon "
-          "collector's problem, Feller IX.3). 0 <= n <= 10^7.")
-          .c_str());
 }
 
 }  // namespace exactdp::python

@@ -8,6 +8,7 @@
 
 #include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/format.hpp"
+#include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/new21.hpp"
 #include "exactdp/probability/run.hpp"
 #include "exactdp/probability/seat.hpp"
@@ -46,6 +47,28 @@ std::vector<question> records() {
             return runs_of<Rational>(
                 [k, faces]<class T>(std::type_identity<T>) { return expected_rolls_for_run<T>(k, faces); },
                 [k, faces] { return expected_rolls_for_run_bound(k, faces); });
+          },
+  });
+  all.push_back({
+      .name = "coupon",
+      .python = "expected_draws_to_collect",
+      .summary = "Expected draws to see all {n} kinds of coupon (the coupon collector, {n}·H_{n}; {n}=3: 11/2)",
+      .source = "Feller, An Introduction to Probability Theory, IX.3: the coupon collector's problem",
+      .notes = "number=\"double\" adds the terms n/k one by one, as a user's program would; the exact value sums "
+               "them by binary splitting.",
+      .counts = false,
+      .parameters = {{"n", "N", "Kinds of coupon", "the kinds of coupon", 0, coupon_max_kinds, {}}},
+      .example = {3},
+      .sentence =
+          [](const arguments& a) {
+            return "expected draws to collect all " + count_of(static_cast<std::uint64_t>(a.at(0)), "kind", "kinds") +
+                   " of coupon";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int n = int_of(a, 0);
+            return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
+                                     [n] { return expected_draws_to_collect_bound(n); });
           },
   });
   all.push_back({

@@ -1,6 +1,6 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
-// the catalogue (run, new21, seat: exactdp/api/question.hpp) are made from
+// the catalogue (run, coupon, new21, seat: exactdp/api/question.hpp) are made from
 // their records; each other is an options struct, a setup function and a run
 // function (command.hpp).
 #include <array>
@@ -14,7 +14,6 @@
 #include "plot.hpp"
 #include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
-#include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
@@ -34,7 +33,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, new21, seat ----
+// ---- the catalogue's questions: run, coupon, new21, seat ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -160,26 +159,12 @@ result run_knight_paths(const knight_options& o) {
       o.answer);
 }
 
-// ---- coupon, fixed-points ----
+// ---- fixed-points ----
 
 struct count_options {
   std::string n;
   answer_options answer = answer_options_with_primes();
 };
-
-void setup_coupon(CLI::App& cmd, count_options& o) {
-  cmd.add_option("N", o.n, "Kinds of coupon, 0 <= N <= 10^7")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_coupon(const count_options& o) {
-  const int n = parse_integer<int>(o.n, "N (the kinds of coupon)", 0, 10'000'000);
-  return answered(
-      "expected draws to collect all " + count_of(static_cast<std::uint64_t>(n), "kind", "kinds") + " of coupon",
-      runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
-                        [n] { return expected_draws_to_collect_bound(n); }),
-      o.answer);
-}
 
 void setup_fixed_points(CLI::App& cmd, count_options& o) {
   cmd.add_option("N", o.n, "Number of items, 0 <= N <= 2^31-1")->required();
@@ -384,9 +369,7 @@ void add_probability_commands(command_list& list) {
   add_command<knight_options>(list, "knight-paths",
                               "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
                               setup_knight, run_knight_paths);
-  add_command<count_options>(list, "coupon",
-                             "Expected draws to see all N kinds of coupon (the coupon collector, N·H_N; N=3: 11/2)",
-                             setup_coupon, run_coupon);
+  add_question(list, "coupon");
   add_command<count_options>(list, "fixed-points",
                              "Expected fixed points of a random permutation of N items (linearity of expectation: 1)",
                              setup_fixed_points, run_fixed_points);
