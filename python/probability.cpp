@@ -1,8 +1,8 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
-// expected_draws_to_collect, new21_probability, seat_probability), made from
-// its record.
+// expected_draws_to_collect, expected_fixed_points, new21_probability,
+// seat_probability), made from its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -17,7 +17,6 @@
 #include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
-#include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
@@ -254,15 +253,6 @@ void bind_probability(py::module_& m) {
       doc("Number of paths of at most max_moves steps (up, down, left, right) from (row, column) that "
           "leave the rows x columns grid (LeetCode 576, Out of Boundary Paths). Exact: an int.")
           .c_str());
-  m.def(
-      "expected_fixed_points",
-      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n");
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); });
-      },
-      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
 }
 
 }  // namespace exactdp::python

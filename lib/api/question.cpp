@@ -9,6 +9,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/probability/coupon.hpp"
+#include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/new21.hpp"
 #include "exactdp/probability/run.hpp"
 #include "exactdp/probability/seat.hpp"
@@ -69,6 +70,28 @@ std::vector<question> records() {
             const int n = int_of(a, 0);
             return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
                                      [n] { return expected_draws_to_collect_bound(n); });
+          },
+  });
+  all.push_back({
+      .name = "fixed-points",
+      .python = "expected_fixed_points",
+      .summary = "Expected fixed points of a random permutation of {n} items (linearity of expectation: 1)",
+      .source = "Montmort (1708), the problème des rencontres: n indicators of probability 1/n each",
+      .notes = "number=\"double\" computes n·(1/n), which rounds one ulp below 1 for some n (49: "
+               "0.9999999999999999) while the exact value is 1.",
+      .counts = false,
+      .parameters = {{"n", "N", "Number of items", "the number of items", 0, fixed_points_max_items, {}}},
+      .example = {49},
+      .sentence =
+          [](const arguments& a) {
+            return "expected fixed points of a uniformly random permutation of " +
+                   count_of(static_cast<std::uint64_t>(a.at(0)), "item", "items");
+          },
+      .runs =
+          [](const arguments& a) {
+            const int n = int_of(a, 0);
+            return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
+                                     [n] { return expected_fixed_points_bound(n); });
           },
   });
   all.push_back({

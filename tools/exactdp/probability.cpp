@@ -1,8 +1,8 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
-// the catalogue (run, coupon, new21, seat: exactdp/api/question.hpp) are made from
-// their records; each other is an options struct, a setup function and a run
-// function (command.hpp).
+// the catalogue (run, coupon, fixed-points, new21, seat:
+// exactdp/api/question.hpp) are made from their records; each other is an
+// options struct, a setup function and a run function (command.hpp).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -15,7 +15,6 @@
 #include "exactdp/api/question.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
-#include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
@@ -33,7 +32,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, coupon, new21, seat ----
+// ---- the catalogue's questions: run, coupon, fixed-points, new21, seat ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -157,27 +156,6 @@ result run_knight_paths(const knight_options& o) {
       runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
                       [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
       o.answer);
-}
-
-// ---- fixed-points ----
-
-struct count_options {
-  std::string n;
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_fixed_points(CLI::App& cmd, count_options& o) {
-  cmd.add_option("N", o.n, "Number of items, 0 <= N <= 2^31-1")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_fixed_points(const count_options& o) {
-  const int n = parse_integer<int>(o.n, "N (the number of items)", 0, std::numeric_limits<int>::max());
-  return answered("expected fixed points of a uniformly random permutation of " +
-                      count_of(static_cast<std::uint64_t>(n), "item", "items"),
-                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
-                                    [n] { return expected_fixed_points_bound(n); }),
-                  o.answer);
 }
 
 // ---- rolls-to-reach ----
@@ -370,9 +348,7 @@ void add_probability_commands(command_list& list) {
                               "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
                               setup_knight, run_knight_paths);
   add_question(list, "coupon");
-  add_command<count_options>(list, "fixed-points",
-                             "Expected fixed points of a random permutation of N items (linearity of expectation: 1)",
-                             setup_fixed_points, run_fixed_points);
+  add_question(list, "fixed-points");
   add_command<rolls_options>(list, "rolls-to-reach",
                              "Expected rolls of a fair die until the running total is at least TARGET (3: 49/36)",
                              setup_rolls_to_reach, run_rolls_to_reach);
