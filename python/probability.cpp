@@ -1,8 +1,8 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
-// expected_draws_to_collect, expected_fixed_points, new21_probability,
-// seat_probability), made from its record.
+// expected_draws_to_collect, expected_fixed_points, expected_rolls_to_reach,
+// new21_probability, seat_probability), made from its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -18,7 +18,6 @@
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::python {
@@ -205,18 +204,6 @@ void bind_probability(py::module_& m) {
       py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
           "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
-          .c_str());
-  m.def(
-      "expected_rolls_to_reach",
-      [](const int_arg& target_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
-        const int target = integer_value<int>(target_arg, "target"), faces = integer_value<int>(faces_arg, "faces");
-        return compute<Rational>(
-            number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
-      },
-      py::arg("target").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus").noconvert() = py::none(),
-      doc("Expected number of rolls of a fair die with `faces` faces until the running total is at least "
-          "`target`.")
           .c_str());
   m.def(
       "dice_sequences",

@@ -11,6 +11,7 @@
 #include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/new21.hpp"
+#include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/run.hpp"
 #include "exactdp/probability/seat.hpp"
 
@@ -92,6 +93,29 @@ std::vector<question> records() {
             const int n = int_of(a, 0);
             return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
                                      [n] { return expected_fixed_points_bound(n); });
+          },
+  });
+  all.push_back({
+      .name = "rolls-to-reach",
+      .python = "expected_rolls_to_reach",
+      .summary = "Expected rolls of a fair die until the running total is at least {target} (3: 49/36)",
+      .source = "Kemeny and Snell, Finite Markov Chains (1960), III: first-step analysis of an absorbing chain",
+      .notes = {},
+      .counts = false,
+      .parameters = {{"target", "TARGET", "Target total", "", 0, rolls_to_reach_max_target, {}},
+                     {"faces", "F", "Faces of the die", "", 1, rolls_to_reach_max_faces, 6}},
+      .example = {3, 6},
+      .sentence =
+          [](const arguments& a) {
+            return "expected rolls of a " + std::to_string(a.at(1)) + "-faced die until the total reaches " +
+                   std::to_string(a.at(0));
+          },
+      .runs =
+          [](const arguments& a) {
+            const int target = int_of(a, 0), faces = int_of(a, 1);
+            return runs_of<Rational>(
+                [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
+                [=] { return expected_rolls_to_reach_bound(target, faces); });
           },
   });
   all.push_back({

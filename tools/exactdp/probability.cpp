@@ -1,6 +1,6 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
-// the catalogue (run, coupon, fixed-points, new21, seat:
+// the catalogue (run, coupon, fixed-points, rolls-to-reach, new21, seat:
 // exactdp/api/question.hpp) are made from their records; each other is an
 // options struct, a setup function and a run function (command.hpp).
 #include <array>
@@ -16,7 +16,6 @@
 #include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::tool {
@@ -32,7 +31,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, coupon, fixed-points, new21, seat ----
+// ---- the catalogue's questions: run, coupon, fixed-points, rolls-to-reach, new21, seat ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -155,30 +154,6 @@ result run_knight_paths(const knight_options& o) {
           std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
       runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
                       [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
-      o.answer);
-}
-
-// ---- rolls-to-reach ----
-
-struct rolls_options {
-  std::string target, faces = "6";
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_rolls_to_reach(CLI::App& cmd, rolls_options& o) {
-  cmd.add_option("TARGET", o.target, "Target total, 0 <= TARGET <= 10^8")->required();
-  cmd.add_option("--faces", o.faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
-  add_answer_options(cmd, o.answer);
-}
-
-result run_rolls_to_reach(const rolls_options& o) {
-  const int target = parse_integer<int>(o.target, "TARGET", 0, 100'000'000);
-  const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
-  return answered(
-      "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
-      runs_of<Rational>(
-          [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
-          [target, faces] { return expected_rolls_to_reach_bound(target, faces); }),
       o.answer);
 }
 
@@ -349,9 +324,7 @@ void add_probability_commands(command_list& list) {
                               setup_knight, run_knight_paths);
   add_question(list, "coupon");
   add_question(list, "fixed-points");
-  add_command<rolls_options>(list, "rolls-to-reach",
-                             "Expected rolls of a fair die until the running total is at least TARGET (3: 49/36)",
-                             setup_rolls_to_reach, run_rolls_to_reach);
+  add_question(list, "rolls-to-reach");
   add_command<boundary_options>(list, "boundary-paths",
                                 "Paths of at most MOVES moves from (ROW, COL) that leave an MxN grid (2 2 2 0 0: 6)",
                                 setup_boundary_paths, run_boundary_paths);
