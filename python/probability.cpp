@@ -1,8 +1,9 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
-// expected_draws_to_collect, expected_fixed_points, expected_rolls_to_reach,
-// new21_probability, seat_probability), made from its record.
+// knight_paths, expected_draws_to_collect, expected_fixed_points,
+// expected_rolls_to_reach, new21_probability, seat_probability), made from
+// its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -70,7 +71,7 @@ std::string question_doc(const api::question& q) {
   std::string d = api::words_in(q, q.summary, python_end) + ". Source: " + q.source + ".";
   for (std::size_t i = 0; i < q.parameters.size(); ++i) {
     const api::parameter& p = q.parameters[i];
-    d += (i ? ", " : " ") + api::range_words(p, python_end) +
+    d += (i ? ", " : " ") + api::range_words(q, i, python_end) +
          (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
   }
   d += ".";
@@ -180,20 +181,6 @@ void bind_probability(py::module_& m) {
       doc("Probability that a knight making `moves` uniformly random moves from (row, column) stays on the n x n "
           "board (LeetCode 688, Knight Probability in Chessboard). 1 <= n <= 100000, 0 <= moves <= 10^7. "
           "Exact: a Fraction with denominator a power of 8.")
-          .c_str());
-  m.def(
-      "knight_paths",
-      [](const int_arg& n_arg, const int_arg& moves_arg, const int_arg& row_arg, const int_arg& col_arg,
-         const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n"), moves = integer_value<int>(moves_arg, "moves"),
-                  row = integer_value<int>(row_arg, "row"), col = integer_value<int>(col_arg, "column");
-        return compute<BigInt>(number, modulus,
-                               [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
-      },
-      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::arg("row").noconvert(), py::arg("column").noconvert(),
-      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
-          "(knight_probability times 8^moves). Exact: an int.")
           .c_str());
   m.def(
       "soup_servings",

@@ -1,8 +1,9 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
-// the catalogue (run, coupon, fixed-points, rolls-to-reach, new21, seat:
-// exactdp/api/question.hpp) are made from their records; each other is an
-// options struct, a setup function and a run function (command.hpp).
+// the catalogue (run, knight-paths, coupon, fixed-points, rolls-to-reach,
+// new21, seat: exactdp/api/question.hpp) are made from their records; each
+// other is an options struct, a setup function and a run function
+// (command.hpp).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -31,7 +32,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, coupon, fixed-points, rolls-to-reach, new21, seat ----
+// ---- the catalogue's questions: run, knight-paths, coupon, fixed-points, rolls-to-reach, new21, seat ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -47,7 +48,7 @@ void add_question(command_list& list, const std::string& name) {
   auto setup = [o, &q](CLI::App& cmd) {
     for (std::size_t i = 0; i < q.parameters.size(); ++i) {
       const api::parameter& p = q.parameters[i];
-      const std::string help = p.summary + ", " + api::range_words(p, tool) +
+      const std::string help = p.summary + ", " + api::range_words(q, i, tool) +
                                (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
       CLI::Option* option = cmd.add_option(api::parameter_name(p, tool), o->values[i], help);
       if (!p.fallback) option->required();
@@ -61,7 +62,7 @@ void add_question(command_list& list, const std::string& name) {
   list.push_back({q.name, api::words_in(q, q.summary, tool), setup, run});
 }
 
-// ---- knight, knight-paths ----
+// ---- knight ----
 
 struct knight_options {
   std::string n, moves, row, col;
@@ -90,8 +91,8 @@ void setup_knight_probability(CLI::App& cmd, knight_options& o) {
 
 knight_input read_knight(const knight_options& o) {
   knight_input in{};
-  in.n = parse_integer<int>(o.n, "N (the board size)", 1, 100000);
-  in.moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
+  in.n = parse_integer<int>(o.n, "N (the board size)", 1, knight_max_board);
+  in.moves = parse_integer<int>(o.moves, "MOVES", 0, knight_max_moves);
   in.row = parse_integer<int>(o.row, "ROW", 0, in.n - 1);
   in.col = parse_integer<int>(o.col, "COL", 0, in.n - 1);
   return in;
@@ -145,16 +146,6 @@ result run_knight(const knight_options& o) {
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   return r;
-}
-
-result run_knight_paths(const knight_options& o) {
-  const knight_input in = read_knight(o);
-  return answered(
-      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
-          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
-      runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
-                      [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
-      o.answer);
 }
 
 // ---- boundary-paths ----
@@ -319,9 +310,7 @@ void add_probability_commands(command_list& list) {
   add_command<knight_options>(
       list, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
       setup_knight_probability, run_knight);
-  add_command<knight_options>(list, "knight-paths",
-                              "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
-                              setup_knight, run_knight_paths);
+  add_question(list, "knight-paths");
   add_question(list, "coupon");
   add_question(list, "fixed-points");
   add_question(list, "rolls-to-reach");
