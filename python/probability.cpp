@@ -2,8 +2,8 @@
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
 // knight_paths, expected_draws_to_collect, expected_fixed_points,
-// expected_rolls_to_reach, new21_probability, seat_probability), made from
-// its record.
+// expected_rolls_to_reach, boundary_paths, new21_probability,
+// seat_probability), made from its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -16,7 +16,6 @@
 #include "common.hpp"
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/question.hpp"
-#include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/soup.hpp"
@@ -209,23 +208,6 @@ void bind_probability(py::module_& m) {
       py::arg("modulus").noconvert() = py::none(),
       doc("Number of sequences of n die rolls in which face i never comes up more than roll_max[i] times in a "
           "row (LeetCode 1223, Dice Roll Simulation). roll_max: six ints in 1..15. Exact: an int.")
-          .c_str());
-  m.def(
-      "boundary_paths",
-      [](const int_arg& rows_arg, const int_arg& columns_arg, const int_arg& max_moves_arg, const int_arg& row_arg,
-         const int_arg& col_arg, const std::string& number, const modulus_arg& modulus) {
-        const int rows = integer_value<int>(rows_arg, "rows"), columns = integer_value<int>(columns_arg, "columns"),
-                  max_moves = integer_value<int>(max_moves_arg, "max_moves"), row = integer_value<int>(row_arg, "row"),
-                  col = integer_value<int>(col_arg, "column");
-        return compute<BigInt>(number, modulus, [=]<class T>(std::type_identity<T>) {
-          return boundary_paths<T>(rows, columns, max_moves, row, col);
-        });
-      },
-      py::arg("rows").noconvert(), py::arg("columns").noconvert(), py::arg("max_moves").noconvert(),
-      py::arg("row").noconvert(), py::arg("column").noconvert(), py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus").noconvert() = py::none(),
-      doc("Number of paths of at most max_moves steps (up, down, left, right) from (row, column) that "
-          "leave the rows x columns grid (LeetCode 576, Out of Boundary Paths). Exact: an int.")
           .c_str());
 }
 

@@ -8,6 +8,7 @@
 
 #include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/format.hpp"
+#include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
@@ -142,6 +143,34 @@ std::vector<question> records() {
             return runs_of<Rational>(
                 [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
                 [=] { return expected_rolls_to_reach_bound(target, faces); });
+          },
+  });
+  all.push_back({
+      .name = "boundary-paths",
+      .python = "boundary_paths",
+      .summary = "Paths of at most {max_moves} moves from ({row}, {column}) that leave an {rows}x{columns} grid "
+                 "(2 2 2 0 0: 6)",
+      .source = "LeetCode 576, Out of Boundary Paths (steps up, down, left, right)",
+      .notes = {},
+      .counts = true,
+      .parameters = {{"rows", "M", "Rows", "the rows", 1, boundary_max_size, {}, {}},
+                     {"columns", "N", "Columns", "the columns", 1, boundary_max_size, {}, {}},
+                     {"max_moves", "MOVES", "Most moves", "", 0, boundary_max_moves, {}, {}},
+                     {"row", "ROW", "Start row", "", 0, boundary_max_size - 1, {}, 0},
+                     {"column", "COL", "Start column", "", 0, boundary_max_size - 1, {}, 1}},
+      .example = {2, 2, 2, 0, 0},
+      .sentence =
+          [](const arguments& a) {
+            return "paths of at most " + count_of(static_cast<std::uint64_t>(a.at(2)), "move", "moves") + " from (" +
+                   std::to_string(a.at(3)) + ", " + std::to_string(a.at(4)) + ") that leave a " +
+                   std::to_string(a.at(0)) + "x" + std::to_string(a.at(1)) + " grid";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int m = int_of(a, 0), n = int_of(a, 1), moves = int_of(a, 2), row = int_of(a, 3), col = int_of(a, 4);
+            return runs_of<BigInt>(
+                [=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
+                [=] { return boundary_paths_bound(m, n, moves, row, col); });
           },
   });
   all.push_back({

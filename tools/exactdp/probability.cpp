@@ -1,9 +1,9 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
 // the catalogue (run, knight-paths, coupon, fixed-points, rolls-to-reach,
-// new21, seat: exactdp/api/question.hpp) are made from their records; each
-// other is an options struct, a setup function and a run function
-// (command.hpp).
+// boundary-paths, new21, seat: exactdp/api/question.hpp) are made from their
+// records; each other is an options struct, a setup function and a run
+// function (command.hpp).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -14,7 +14,6 @@
 #include "command.hpp"
 #include "plot.hpp"
 #include "exactdp/api/question.hpp"
-#include "exactdp/probability/boundary_paths.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
 #include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/soup.hpp"
@@ -32,7 +31,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, knight-paths, coupon, fixed-points, rolls-to-reach, new21, seat ----
+// ---- the catalogue's questions (exactdp/api/question.hpp) ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -146,36 +145,6 @@ result run_knight(const knight_options& o) {
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   return r;
-}
-
-// ---- boundary-paths ----
-
-struct boundary_options {
-  std::string m, n, moves, row, col;
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_boundary_paths(CLI::App& cmd, boundary_options& o) {
-  cmd.add_option("M", o.m, "Rows, 1 <= M <= 100000")->required();
-  cmd.add_option("N", o.n, "Columns, 1 <= N <= 100000")->required();
-  cmd.add_option("MOVES", o.moves, "Most moves, 0 <= MOVES <= 10^7")->required();
-  cmd.add_option("ROW", o.row, "Start row, 0 <= ROW < M")->required();
-  cmd.add_option("COL", o.col, "Start column, 0 <= COL < N")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_boundary_paths(const boundary_options& o) {
-  const int m = parse_integer<int>(o.m, "M (the rows)", 1, 100000);
-  const int n = parse_integer<int>(o.n, "N (the columns)", 1, 100000);
-  const int moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
-  const int row = parse_integer<int>(o.row, "ROW", 0, m - 1);
-  const int col = parse_integer<int>(o.col, "COL", 0, n - 1);
-  return answered(
-      "paths of at most " + count_of(static_cast<std::uint64_t>(moves), "move", "moves") + " from (" +
-          std::to_string(row) + ", " + std::to_string(col) + ") that leave a " + board(m, n) + " grid",
-      runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
-                      [=] { return boundary_paths_bound(m, n, moves, row, col); }),
-      o.answer);
 }
 
 // ---- dice-sequences ----
@@ -314,9 +283,7 @@ void add_probability_commands(command_list& list) {
   add_question(list, "coupon");
   add_question(list, "fixed-points");
   add_question(list, "rolls-to-reach");
-  add_command<boundary_options>(list, "boundary-paths",
-                                "Paths of at most MOVES moves from (ROW, COL) that leave an MxN grid (2 2 2 0 0: 6)",
-                                setup_boundary_paths, run_boundary_paths);
+  add_question(list, "boundary-paths");
   add_command<dice_options>(
       list, "dice-sequences",
       "Sequences of N die rolls in which face i comes up at most Li times in a row (2 1 1 2 2 2 3: 34)",
