@@ -1,7 +1,9 @@
 // python/probability.cpp: the probability recurrences, each in the three
 // number systems (compute in common.hpp), and a function for each question
 // of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
-// new21_probability, seat_probability), made from its record.
+// knight_paths, expected_draws_to_collect, expected_fixed_points,
+// expected_rolls_to_reach, boundary_paths, new21_probability,
+// seat_probability), made from its record.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -14,12 +16,8 @@
 #include "common.hpp"
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/question.hpp"
-#include "exactdp/probability/boundary_paths.hpp"
-#include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
-#include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::python {
@@ -72,7 +70,7 @@ std::string question_doc(const api::question& q) {
   std::string d = api::words_in(q, q.summary, python_end) + ". Source: " + q.source + ".";
   for (std::size_t i = 0; i < q.parameters.size(); ++i) {
     const api::parameter& p = q.parameters[i];
-    d += (i ? ", " : " ") + api::range_words(p, python_end) +
+    d += (i ? ", " : " ") + api::range_words(q, i, python_end) +
          (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
   }
   d += ".";
@@ -184,20 +182,6 @@ void bind_probability(py::module_& m) {
           "Exact: a Fraction with denominator a power of 8.")
           .c_str());
   m.def(
-      "knight_paths",
-      [](const int_arg& n_arg, const int_arg& moves_arg, const int_arg& row_arg, const int_arg& col_arg,
-         const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n"), moves = integer_value<int>(moves_arg, "moves"),
-                  row = integer_value<int>(row_arg, "row"), col = integer_value<int>(col_arg, "column");
-        return compute<BigInt>(number, modulus,
-                               [=]<class T>(std::type_identity<T>) { return knight_paths<T>(n, moves, row, col); });
-      },
-      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::arg("row").noconvert(), py::arg("column").noconvert(),
-      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Number of knight move sequences of length `moves` from (row, column) that never leave the n x n board "
-          "(knight_probability times 8^moves). Exact: an int.")
-          .c_str());
-  m.def(
       "soup_servings",
       [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
         const auto n = integer_value<std::int64_t>(n_arg, "n");
@@ -206,18 +190,6 @@ void bind_probability(py::module_& m) {
       py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
           "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
-          .c_str());
-  m.def(
-      "expected_rolls_to_reach",
-      [](const int_arg& target_arg, const int_arg& faces_arg, const std::string& number, const modulus_arg& modulus) {
-        const int target = integer_value<int>(target_arg, "target"), faces = integer_value<int>(faces_arg, "faces");
-        return compute<Rational>(
-            number, modulus, [=]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); });
-      },
-      py::arg("target").noconvert(), py::arg("faces").noconvert() = 6, py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus").noconvert() = py::none(),
-      doc("Expected number of rolls of a fair die with `faces` faces until the running total is at least "
-          "`target`.")
           .c_str());
   m.def(
       "dice_sequences",
@@ -236,43 +208,6 @@ void bind_probability(py::module_& m) {
       py::arg("modulus").noconvert() = py::none(),
       doc("Number of sequences of n die rolls in which face i never comes up more than roll_max[i] times in a "
           "row (LeetCode 1223, Dice Roll Simulation). roll_max: six ints in 1..15. Exact: an int.")
-          .c_str());
-  m.def(
-      "boundary_paths",
-      [](const int_arg& rows_arg, const int_arg& columns_arg, const int_arg& max_moves_arg, const int_arg& row_arg,
-         const int_arg& col_arg, const std::string& number, const modulus_arg& modulus) {
-        const int rows = integer_value<int>(rows_arg, "rows"), columns = integer_value<int>(columns_arg, "columns"),
-                  max_moves = integer_value<int>(max_moves_arg, "max_moves"), row = integer_value<int>(row_arg, "row"),
-                  col = integer_value<int>(col_arg, "column");
-        return compute<BigInt>(number, modulus, [=]<class T>(std::type_identity<T>) {
-          return boundary_paths<T>(rows, columns, max_moves, row, col);
-        });
-      },
-      py::arg("rows").noconvert(), py::arg("columns").noconvert(), py::arg("max_moves").noconvert(),
-      py::arg("row").noconvert(), py::arg("column").noconvert(), py::kw_only(), py::arg("number") = "exact",
-      py::arg("modulus").noconvert() = py::none(),
-      doc("Number of paths of at most max_moves steps (up, down, left, right) from (row, column) that "
-          "leave the rows x columns grid (LeetCode 576, Out of Boundary Paths). Exact: an int.")
-          .c_str());
-  m.def(
-      "expected_fixed_points",
-      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n");
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); });
-      },
-      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Expected number of fixed points of a uniformly random permutation of n items (1 for n >= 1).").c_str());
-  m.def(
-      "expected_draws_to_collect",
-      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n");
-        return compute<Rational>(number, modulus,
-                                 [=]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); });
-      },
-      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Expected uniform draws with replacement until all n kinds of coupon are seen: n·H(n) (the coupon "
-          "collector's problem, Feller IX.3). 0 <= n <= 10^7.")
           .c_str());
 }
 

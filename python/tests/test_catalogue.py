@@ -33,7 +33,8 @@ def tool(*args):
 
 
 def test_the_catalogue_is_listed():
-    assert {"run", "new21", "seat"} <= set(NAMES)
+    assert {"run", "knight-paths", "coupon", "fixed-points", "rolls-to-reach", "boundary-paths", "new21",
+            "seat"} <= set(NAMES)
     for q in CATALOGUE:
         assert callable(getattr(exactdp, q["python"]))
 
@@ -52,6 +53,13 @@ def test_the_same_value(name):
         assert exact.stdout.strip() == str(value)
         for modulus in (1_000_000_007, 998_244_353, 3):
             mod = tool(*line, "--as", "mod", "--modulus", str(modulus))
+            if modulus == 3 and mod.returncode == 1:
+                # The value has no residue modulo 3 (49/36): the same refusal in both.
+                with pytest.raises(exactdp.DomainError) as e:
+                    f(*values, number="mod", modulus=modulus)
+                assert mod.stderr.strip().removeprefix("exactdp: error: ") == str(e.value)
+                assert "no residue modulo 3" in str(e.value)
+                continue
             assert mod.returncode == 0, mod.stderr
             assert int(mod.stdout) == f(*values, number="mod", modulus=modulus)
         double = tool(*line, "--as", "double")

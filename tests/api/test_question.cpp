@@ -36,6 +36,7 @@ TEST_CASE("catalogue: every record is whole and answers its example", "[api][que
       CHECK((q.example[i] >= p.low && q.example[i] <= p.high));
       if (p.fallback) CHECK((*p.fallback >= p.low && *p.fallback <= p.high));
       CHECK((!defaults || p.fallback));  // required parameters first
+      if (p.below) CHECK((*p.below < i && !q.parameters[*p.below].fallback && p.low >= 0));
       defaults = defaults || p.fallback.has_value();
     }
     CHECK(!q.sentence(q.example).empty());
@@ -50,6 +51,19 @@ TEST_CASE("catalogue: every record is whole and answers its example", "[api][que
     CHECK(primes_needed(runs.bound()) >= 1);
   }
   CHECK(api::find_question("nothing") == nullptr);
+}
+
+TEST_CASE("catalogue: a start square is read below the board size", "[api][question]") {
+  const api::question& q = *api::find_question("knight-paths");
+  using texts = std::vector<std::optional<std::string>>;
+  CHECK(api::read_arguments(q, texts{"3", "2", "2", "0"}, front_end::tool) == api::arguments{3, 2, 2, 0});
+  CHECK_THROWS_WITH(api::read_arguments(q, texts{"3", "1", "5", "0"}, front_end::tool),
+                    "ROW must be an integer in 0..2, not '5'");
+  CHECK_THROWS_WITH(api::read_arguments(q, texts{"3", "1", "0", "3"}, front_end::python),
+                    "column must be an integer in 0..2, not '3'");
+  CHECK_THAT(api::range_words(q, 2, front_end::tool), Equals("0 <= ROW < N"));
+  CHECK_THAT(api::range_words(q, 3, front_end::python), Equals("0 <= column < n"));
+  CHECK_THAT(api::range_words(q, 0, front_end::tool), Equals("1 <= N <= 10^5"));
 }
 
 TEST_CASE("catalogue: the seat question is the recurrence", "[api][question]") {

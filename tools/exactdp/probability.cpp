@@ -1,7 +1,8 @@
 // The probability commands: run, knight, knight-paths, coupon, fixed-points,
 // rolls-to-reach, boundary-paths, dice-sequences, soup, new21, seat. Those of
-// the catalogue (run, new21, seat: exactdp/api/question.hpp) are made from
-// their records; each other is an options struct, a setup function and a run
+// the catalogue (run, knight-paths, coupon, fixed-points, rolls-to-reach,
+// boundary-paths, new21, seat: exactdp/api/question.hpp) are made from their
+// records; each other is an options struct, a setup function and a run
 // function (command.hpp).
 #include <array>
 #include <cstdint>
@@ -13,12 +14,8 @@
 #include "command.hpp"
 #include "plot.hpp"
 #include "exactdp/api/question.hpp"
-#include "exactdp/probability/boundary_paths.hpp"
-#include "exactdp/probability/coupon.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
-#include "exactdp/probability/fixed_points.hpp"
 #include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/soup.hpp"
 
 namespace exactdp::tool {
@@ -34,7 +31,7 @@ result answered(std::string question, const value_runs& runs, const answer_optio
 
 std::string board(int m, int n) { return std::to_string(m) + "x" + std::to_string(n); }
 
-// ---- the catalogue's questions: run, new21, seat ----
+// ---- the catalogue's questions (exactdp/api/question.hpp) ----
 
 // A command made from a catalogue record (exactdp/api/question.hpp): its
 // values, options, help, refusals and question line come from the record.
@@ -50,7 +47,7 @@ void add_question(command_list& list, const std::string& name) {
   auto setup = [o, &q](CLI::App& cmd) {
     for (std::size_t i = 0; i < q.parameters.size(); ++i) {
       const api::parameter& p = q.parameters[i];
-      const std::string help = p.summary + ", " + api::range_words(p, tool) +
+      const std::string help = p.summary + ", " + api::range_words(q, i, tool) +
                                (p.fallback ? " (default " + std::to_string(*p.fallback) + ")" : "");
       CLI::Option* option = cmd.add_option(api::parameter_name(p, tool), o->values[i], help);
       if (!p.fallback) option->required();
@@ -64,7 +61,7 @@ void add_question(command_list& list, const std::string& name) {
   list.push_back({q.name, api::words_in(q, q.summary, tool), setup, run});
 }
 
-// ---- knight, knight-paths ----
+// ---- knight ----
 
 struct knight_options {
   std::string n, moves, row, col;
@@ -93,8 +90,8 @@ void setup_knight_probability(CLI::App& cmd, knight_options& o) {
 
 knight_input read_knight(const knight_options& o) {
   knight_input in{};
-  in.n = parse_integer<int>(o.n, "N (the board size)", 1, 100000);
-  in.moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
+  in.n = parse_integer<int>(o.n, "N (the board size)", 1, knight_max_board);
+  in.moves = parse_integer<int>(o.moves, "MOVES", 0, knight_max_moves);
   in.row = parse_integer<int>(o.row, "ROW", 0, in.n - 1);
   in.col = parse_integer<int>(o.col, "COL", 0, in.n - 1);
   return in;
@@ -148,105 +145,6 @@ result run_knight(const knight_options& o) {
     r.add("plot", *o.plot, "plot", *o.plot);
   }
   return r;
-}
-
-result run_knight_paths(const knight_options& o) {
-  const knight_input in = read_knight(o);
-  return answered(
-      "knight move sequences of length " + std::to_string(in.moves) + " from (" + std::to_string(in.row) + ", " +
-          std::to_string(in.col) + ") that stay on a " + board(in.n, in.n) + " board",
-      runs_of<BigInt>([in]<class T>(std::type_identity<T>) { return knight_paths<T>(in.n, in.moves, in.row, in.col); },
-                      [in] { return knight_paths_bound(in.n, in.moves, in.row, in.col); }),
-      o.answer);
-}
-
-// ---- coupon, fixed-points ----
-
-struct count_options {
-  std::string n;
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_coupon(CLI::App& cmd, count_options& o) {
-  cmd.add_option("N", o.n, "Kinds of coupon, 0 <= N <= 10^7")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_coupon(const count_options& o) {
-  const int n = parse_integer<int>(o.n, "N (the kinds of coupon)", 0, 10'000'000);
-  return answered(
-      "expected draws to collect all " + count_of(static_cast<std::uint64_t>(n), "kind", "kinds") + " of coupon",
-      runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_draws_to_collect<T>(n); },
-                        [n] { return expected_draws_to_collect_bound(n); }),
-      o.answer);
-}
-
-void setup_fixed_points(CLI::App& cmd, count_options& o) {
-  cmd.add_option("N", o.n, "Number of items, 0 <= N <= 2^31-1")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_fixed_points(const count_options& o) {
-  const int n = parse_integer<int>(o.n, "N (the number of items)", 0, std::numeric_limits<int>::max());
-  return answered("expected fixed points of a uniformly random permutation of " +
-                      count_of(static_cast<std::uint64_t>(n), "item", "items"),
-                  runs_of<Rational>([n]<class T>(std::type_identity<T>) { return expected_fixed_points<T>(n); },
-                                    [n] { return expected_fixed_points_bound(n); }),
-                  o.answer);
-}
-
-// ---- rolls-to-reach ----
-
-struct rolls_options {
-  std::string target, faces = "6";
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_rolls_to_reach(CLI::App& cmd, rolls_options& o) {
-  cmd.add_option("TARGET", o.target, "Target total, 0 <= TARGET <= 10^8")->required();
-  cmd.add_option("--faces", o.faces, "Faces of the die, 1 <= F <= 10^6 (default 6)");
-  add_answer_options(cmd, o.answer);
-}
-
-result run_rolls_to_reach(const rolls_options& o) {
-  const int target = parse_integer<int>(o.target, "TARGET", 0, 100'000'000);
-  const int faces = parse_integer<int>(o.faces, "--faces", 1, 1'000'000);
-  return answered(
-      "expected rolls of a " + std::to_string(faces) + "-faced die until the total reaches " + std::to_string(target),
-      runs_of<Rational>(
-          [target, faces]<class T>(std::type_identity<T>) { return expected_rolls_to_reach<T>(target, faces); },
-          [target, faces] { return expected_rolls_to_reach_bound(target, faces); }),
-      o.answer);
-}
-
-// ---- boundary-paths ----
-
-struct boundary_options {
-  std::string m, n, moves, row, col;
-  answer_options answer = answer_options_with_primes();
-};
-
-void setup_boundary_paths(CLI::App& cmd, boundary_options& o) {
-  cmd.add_option("M", o.m, "Rows, 1 <= M <= 100000")->required();
-  cmd.add_option("N", o.n, "Columns, 1 <= N <= 100000")->required();
-  cmd.add_option("MOVES", o.moves, "Most moves, 0 <= MOVES <= 10^7")->required();
-  cmd.add_option("ROW", o.row, "Start row, 0 <= ROW < M")->required();
-  cmd.add_option("COL", o.col, "Start column, 0 <= COL < N")->required();
-  add_answer_options(cmd, o.answer);
-}
-
-result run_boundary_paths(const boundary_options& o) {
-  const int m = parse_integer<int>(o.m, "M (the rows)", 1, 100000);
-  const int n = parse_integer<int>(o.n, "N (the columns)", 1, 100000);
-  const int moves = parse_integer<int>(o.moves, "MOVES", 0, 10'000'000);
-  const int row = parse_integer<int>(o.row, "ROW", 0, m - 1);
-  const int col = parse_integer<int>(o.col, "COL", 0, n - 1);
-  return answered(
-      "paths of at most " + count_of(static_cast<std::uint64_t>(moves), "move", "moves") + " from (" +
-          std::to_string(row) + ", " + std::to_string(col) + ") that leave a " + board(m, n) + " grid",
-      runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
-                      [=] { return boundary_paths_bound(m, n, moves, row, col); }),
-      o.answer);
 }
 
 // ---- dice-sequences ----
@@ -381,21 +279,11 @@ void add_probability_commands(command_list& list) {
   add_command<knight_options>(
       list, "knight", "Probability that a knight making MOVES random moves from (ROW, COL) stays on an NxN board",
       setup_knight_probability, run_knight);
-  add_command<knight_options>(list, "knight-paths",
-                              "Number of the 8^MOVES knight move sequences from (ROW, COL) that stay on an NxN board",
-                              setup_knight, run_knight_paths);
-  add_command<count_options>(list, "coupon",
-                             "Expected draws to see all N kinds of coupon (the coupon collector, N·H_N; N=3: 11/2)",
-                             setup_coupon, run_coupon);
-  add_command<count_options>(list, "fixed-points",
-                             "Expected fixed points of a random permutation of N items (linearity of expectation: 1)",
-                             setup_fixed_points, run_fixed_points);
-  add_command<rolls_options>(list, "rolls-to-reach",
-                             "Expected rolls of a fair die until the running total is at least TARGET (3: 49/36)",
-                             setup_rolls_to_reach, run_rolls_to_reach);
-  add_command<boundary_options>(list, "boundary-paths",
-                                "Paths of at most MOVES moves from (ROW, COL) that leave an MxN grid (2 2 2 0 0: 6)",
-                                setup_boundary_paths, run_boundary_paths);
+  add_question(list, "knight-paths");
+  add_question(list, "coupon");
+  add_question(list, "fixed-points");
+  add_question(list, "rolls-to-reach");
+  add_question(list, "boundary-paths");
   add_command<dice_options>(
       list, "dice-sequences",
       "Sequences of N die rolls in which face i comes up at most Li times in a row (2 1 1 2 2 2 3: 34)",

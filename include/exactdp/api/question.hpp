@@ -35,6 +35,9 @@ struct parameter {
   std::string noun;                      ///< named with it in a refusal: "K (the run length)"; may be empty
   std::int64_t low = 0, high = 0;        ///< low <= value <= high
   std::optional<std::int64_t> fallback;  ///< the default, when the parameter has one
+  /// When set, the index of an earlier required parameter that bounds this
+  /// one from above too: value < that parameter's value (ROW < N).
+  std::optional<std::size_t> below;
 };
 
 /// A question's integer arguments, one per parameter in record order, each
@@ -80,6 +83,12 @@ std::string parameter_name(const parameter& p, front_end f, bool noun = false);
 /// front_end::python) == "1 <= n <= 10^6".
 std::string range_words(const parameter& p, front_end f);
 
+/// The range of q's parameter number i in front end f's words: range_words
+/// of it, or with a bound by an earlier parameter (parameter::below)
+/// "0 <= ROW < N". Example: range_words(*find_question("knight-paths"), 2,
+/// front_end::python) == "0 <= row < n".
+std::string range_words(const question& q, std::size_t i, front_end f);
+
 /// `text` with every {python-name} of q's parameters replaced by front end
 /// f's name of it. Example: words_in(q, "{k} times", front_end::tool) is "K times".
 std::string words_in(const question& q, std::string_view text, front_end f);
@@ -92,11 +101,11 @@ std::string words_in(const question& q, std::string_view text, front_end f);
 std::int64_t read_argument(const parameter& p, std::string_view text, front_end f);
 
 /// Every argument of q from its text (one per parameter, in order; an
-/// empty optional takes the parameter's default), read by read_argument.
-/// Throws std::invalid_argument for the first bad one, or when a required
-/// value is missing or there are not as many texts as parameters.
-/// Example: read_arguments(*find_question("run"), {{"3", std::nullopt}}, front_end::tool)
-/// is {3, 6} (the default of --faces).
+/// empty optional takes the parameter's default), read by read_argument;
+/// a parameter bound by an earlier one (parameter::below) is read with
+/// high = that value - 1 ("ROW must be an integer in 0..2, not '5'"). Throws std::invalid_argument for the first bad
+/// one, or when a required value is missing or there are not as many texts as parameters. Example:
+/// read_arguments(*find_question("run"), {{"3", std::nullopt}}, front_end::tool) is {3, 6} (the default of --faces).
 arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f);
 
 }  // namespace exactdp::api

@@ -20,13 +20,18 @@
 
 namespace exactdp {
 
+/// The limits of boundary_paths: 1 <= m, n <= boundary_max_size,
+/// 0 <= max_moves <= boundary_max_moves, 0 <= row < m, 0 <= col < n.
+inline constexpr int boundary_max_size = 100'000;
+inline constexpr int boundary_max_moves = 10'000'000;
+
 namespace detail {
 
 inline void check_boundary_arguments(int m, int n, int max_moves, int row, int col) {
-  if (m < 1 || m > 100'000 || n < 1 || n > 100'000)
+  if (m < 1 || m > boundary_max_size || n < 1 || n > boundary_max_size)
     throw std::invalid_argument("grid sizes must be between 1 and 100000, not " + std::to_string(m) + "x" +
                                 std::to_string(n));
-  if (max_moves < 0 || max_moves > 10'000'000)
+  if (max_moves < 0 || max_moves > boundary_max_moves)
     throw std::invalid_argument("max_moves must be between 0 and 10^7, not " + std::to_string(max_moves));
   if (row < 0 || row >= m || col < 0 || col >= n)
     throw std::invalid_argument("start (" + std::to_string(row) + ", " + std::to_string(col) + ") is outside the " +

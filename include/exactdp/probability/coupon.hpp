@@ -20,6 +20,9 @@
 
 namespace exactdp {
 
+/// The limit of expected_draws_to_collect: 0 <= n <= coupon_max_kinds.
+inline constexpr int coupon_max_kinds = 10'000'000;
+
 namespace detail {
 
 /// The terms of n·H_n = Σ_{k=1..n} n/k, paired for exact arithmetic: the
@@ -167,7 +170,7 @@ inline BigInt lcm_up_to(int n) {
 /// expected_draws_to_collect; resource_error when lcm(1..n) (about
 /// 1.44·n bits) passes the state budget. Cost: detail::lcm_up_to.
 inline answer_bound expected_draws_to_collect_bound(int n) {
-  if (n < 0 || n > 10'000'000)
+  if (n < 0 || n > coupon_max_kinds)
     throw std::invalid_argument("the number of coupon kinds must be between 0 and 10^7, not " + std::to_string(n));
   if (n == 0) return detail::integer_bound(1);
   BigInt lcm = detail::lcm_up_to(n);
@@ -187,7 +190,7 @@ inline answer_bound expected_draws_to_collect_bound(int n) {
 /// by binary splitting on integers and reduces once at the end; residues
 /// fold them into one fraction and take a single inverse.
 ///
-/// Returns draws as T; 0 for n = 0. Constraints: 0 <= n <= 10^7;
+/// Returns draws as T; 0 for n = 0. Constraints: 0 <= n <= coupon_max_kinds (10^7);
 /// std::invalid_argument otherwise. Over ModInt, std::domain_error when some
 /// k in 1..n is 0 mod P (n >= P): "expected_draws_to_collect: the expected
 /// n·H_n has no residue modulo 3 (step: the term n/k for k = 3)".
@@ -206,7 +209,7 @@ inline answer_bound expected_draws_to_collect_bound(int n) {
 /// test_handed_chance.cpp) and the residue error (test_recurrence_errors.cpp).
 template <Field T>
 T expected_draws_to_collect(int n) {
-  if (n < 0 || n > 10'000'000)
+  if (n < 0 || n > coupon_max_kinds)
     throw std::invalid_argument("the number of coupon kinds must be between 0 and 10^7, not " + std::to_string(n));
   const auto count = static_cast<long double>(n);
   if constexpr (detail::counts_first<T>) {

@@ -2,14 +2,19 @@
 // permutation, by linearity of expectation.
 #pragma once
 
-#include <string>
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/concepts.hpp"
 #include "exactdp/probability/chance.hpp"
 
 namespace exactdp {
+
+/// The limit of expected_fixed_points: 0 <= n <= fixed_points_max_items
+/// (every int n >= 0).
+inline constexpr int fixed_points_max_items = std::numeric_limits<int>::max();
 
 /// Expected number of fixed points (positions i holding the number i) of a
 /// uniformly random permutation of 0..n-1.

@@ -19,12 +19,17 @@
 
 namespace exactdp {
 
+/// The limits of knight_probability and knight_paths: 1 <= n <=
+/// knight_max_board, 0 <= moves <= knight_max_moves, 0 <= row, col < n.
+inline constexpr int knight_max_board = 100'000;
+inline constexpr int knight_max_moves = 10'000'000;
+
 namespace detail {
 
 inline void check_knight_arguments(int n, int moves, int row, int col) {
-  if (n < 1 || n > 100'000)
+  if (n < 1 || n > knight_max_board)
     throw std::invalid_argument("board size n must be between 1 and 100000, not " + std::to_string(n));
-  if (moves < 0 || moves > 10'000'000)
+  if (moves < 0 || moves > knight_max_moves)
     throw std::invalid_argument("moves must be between 0 and 10^7, not " + std::to_string(moves));
   if (row < 0 || row >= n || col < 0 || col >= n)
     throw std::invalid_argument("start (" + std::to_string(row) + ", " + std::to_string(col) + ") is outside the " +

@@ -22,12 +22,17 @@
 
 namespace exactdp {
 
+/// The limits of expected_rolls_to_reach: 0 <= target <=
+/// rolls_to_reach_max_target, 1 <= faces <= rolls_to_reach_max_faces.
+inline constexpr int rolls_to_reach_max_target = 100'000'000;
+inline constexpr int rolls_to_reach_max_faces = 1'000'000;
+
 namespace detail {
 
 inline void check_rolls_to_reach_arguments(int target, int faces) {
-  if (target < 0 || target > 100'000'000)
+  if (target < 0 || target > rolls_to_reach_max_target)
     throw std::invalid_argument("target must be between 0 and 10^8, not " + std::to_string(target));
-  if (faces < 1 || faces > 1'000'000)
+  if (faces < 1 || faces > rolls_to_reach_max_faces)
     throw std::invalid_argument("faces must be between 1 and 10^6, not " + std::to_string(faces));
 }
 
