@@ -52,6 +52,16 @@ std::vector<std::string> range_values(const std::string& value, const std::strin
   return values;
 }
 
+// The names of the properties that have one, each between `quote`s, for a
+// refusal: at most 10 or about 200 characters, then "... (N in all)"
+// (names_text), so that the message stays one short line.
+std::string property_names(const std::vector<lang::property>& all, const std::string& quote) {
+  std::vector<std::pair<std::string, int>> named;  // names_text lists the keys of (name, _) pairs
+  for (const lang::property& p : all)
+    if (!p.name.empty()) named.emplace_back(quote + p.name + quote, 0);
+  return names_text(named);
+}
+
 // Selects the properties of a PRISM properties file that `prop` names (a
 // name, an index, or a property's text).
 std::vector<lang::property> select_prism(std::vector<lang::property> all, const check_input& in,
@@ -74,10 +84,7 @@ std::vector<lang::property> select_prism(std::vector<lang::property> all, const 
     return lang::parse_properties(t, in.words.prop_source, m, given);
   } catch (const std::invalid_argument& e) {
     if (!in.properties_text) throw;
-    std::vector<std::pair<std::string, int>> named;  // names_text lists the keys of (name, _) pairs
-    for (const lang::property& p : all)
-      if (!p.name.empty()) named.emplace_back("\"" + p.name + "\"", 0);
-    const std::string names = named.empty() ? std::string() : names_text(named);
+    const std::string names = property_names(all, "\"");
     throw std::invalid_argument(in.words.prop + " " + quote_input(t, 60) + " is not a property's name (" +
                                 (names.empty() ? std::string("the file names none") : names) + "), an index 1.." +
                                 std::to_string(all.size()) + ", nor a property: " + e.what());
@@ -97,8 +104,7 @@ std::vector<lang::property> select_jani(std::vector<lang::property> all, const c
   if (!at && all_digits(t) && !all.empty())
     at = parse_integer<std::size_t>(t, in.words.prop + " INDEX", 1, all.size()) - 1;
   if (!at) {
-    std::string names;
-    for (const lang::property& p : all) names += (names.empty() ? "" : ", ") + name_text(p.name);
+    const std::string names = property_names(all, "");
     throw std::invalid_argument(
         in.words.prop + " " + quote_input(t, 60) + " is not a property's name in the JANI file (" +
         (names.empty() ? std::string("it has none") : names) + ") nor an index 1.." + std::to_string(all.size()));

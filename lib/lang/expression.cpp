@@ -3,6 +3,7 @@
 #include <gmp.h>
 
 #include "exactdp/lang/model.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 namespace exactdp::lang {
 
@@ -19,6 +20,19 @@ const char* to_string(value_type t) {
 const char* to_string(model_kind k) { return k == model_kind::dtmc ? "dtmc" : "mdp"; }
 
 expr expression_pool::add(op kind, value_type type, position pos, const std::vector<expr>& kids) {
+  // Every route to a huge pool passes here: a PRISM formula is compiled
+  // anew at every use, so 22 formulas that each use the next twice make
+  // 2^22 copies from a 1 KB file. Charged against the state budget as the
+  // pool doubles (what its vectors then hold), and kept below 2^32 nodes.
+  const std::size_t size = nodes.size();
+  if (size >= 4096 && (size & (size - 1)) == 0) {
+    if (size >= (std::size_t{1} << 31))
+      throw resource_error(source +
+                           ": the model's expressions have more than 2^31 nodes once every formula is "
+                           "expanded where it is used");
+    check_state_budget(source + ": the model's expressions, every formula expanded where it is used,",
+                       2.0L * static_cast<long double>(size), sizeof(expr_node) + 2 * sizeof(expr), "nodes");
+  }
   expr_node n;
   n.kind = kind;
   n.type = type;

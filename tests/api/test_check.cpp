@@ -6,6 +6,7 @@
 #include "exactdp/api/check.hpp"  // first: the header stands alone
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <memory>
 #include <stdexcept>
@@ -128,6 +129,22 @@ TEST_CASE("check: a refusal that lists names stays one short line, however many 
   try {
     built(in);
     FAIL("an unknown property was taken");
+  } catch (const std::invalid_argument& e) {
+    one_line(e.what());
+  }
+  // A JANI file's properties, likewise.
+  nlohmann::json jani =
+      nlohmann::json::parse(test::read_all(test::source_path("tests/data/qvbs/models/dtmc/herman/herman.3.jani")));
+  const nlohmann::json first = jani["properties"].at(0);
+  jani["properties"] = nlohmann::json::array();
+  for (int i = 0; i < 40; ++i) {
+    nlohmann::json p = first;
+    p["name"] = "property_" + std::to_string(i) + "_with_a_rather_long_name";
+    jani["properties"].push_back(p);
+  }
+  try {
+    built(input(jani.dump(), "nope", ""));
+    FAIL("an unknown JANI property was taken");
   } catch (const std::invalid_argument& e) {
     one_line(e.what());
   }

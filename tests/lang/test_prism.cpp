@@ -252,6 +252,23 @@ TEST_CASE("the state budget binds while the space grows", "[lang]") {
   CHECK_THROWS_AS(build("dtmc\nmodule a\n  x : [0..100000];\n  [] x<100000 -> (x'=x+1);\nendmodule\n"), resource_error);
 }
 
+TEST_CASE("formulas that double at every use are refused by the budget, not expanded without end", "[lang]") {
+  // Found by a tester: 23 formulas, f_k = f_{k+1} + f_{k+1}, in 1 KB; the
+  // model was expanded 2^22 times and passed 8.9 GB.
+  std::string model = "dtmc\n";
+  for (int k = 0; k < 40; ++k)
+    model += "formula f" + std::to_string(k) + " = f" + std::to_string(k + 1) + " + f" + std::to_string(k + 1) + ";\n";
+  model += "formula f40 = 1;\nmodule m\n  d : [0..1] init 0;\n  [] d=0 & f0>0 -> (d'=1);\nendmodule\n";
+  const budget_scope scope({.state_bytes = 64 << 20});
+  try {
+    (void)parse_prism_language(model, "doubling.pm");
+    FAIL("the doubling formulas were expanded");
+  } catch (const resource_error& e) {
+    CHECK_THAT(e.what(),
+               Catch::StartsWith("doubling.pm: the model's expressions, every formula expanded where it is used,"));
+  }
+}
+
 TEST_CASE("a decision model too large for the budget is refused with its whole need", "[lang]") {
   // A walk on a 100x100 torus: 10,000 states and 40,000 transitions, about
   // 8.4 MiB as a decision model. The refusal names that, not what was

@@ -73,6 +73,18 @@ TEST_CASE("tool: verify rejects a corrupted certificate and one for another mode
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file cert("lottery.json", "");
   REQUIRE(run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", cert.path()}).status == 0);
+  // A certificate never replaces the model, a properties file or "-".
+  const temp_file model("lottery-model.json", read_all(lottery));
+  const auto over =
+      run_tool({"mdp", model.path(), "--query", "pmax", "--target", "goal", "--certificate", model.path()});
+  CHECK(over.status == 2);
+  CHECK_THAT(over.err, Contains("is the model file itself"));
+  CHECK(read_all(model.path()) == read_all(lottery));
+  for (const char* path : {"-", "lottery.pm", "cert.props"}) {
+    const auto named = run_tool({"mdp", lottery, "--query", "pmax", "--target", "goal", "--certificate", path});
+    CHECK(named.status == 2);
+    CHECK_THAT(named.err, Contains("the file's name must end in .json"));
+  }
   std::string text = read_all(cert.path());
   const std::size_t at = text.find("\"3/4\"");
   REQUIRE(at != std::string::npos);

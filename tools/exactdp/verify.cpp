@@ -24,6 +24,15 @@ void check_certificate_request(const certificate_request& c) {
         "not on standard input");
   if (c.path.empty() || std::filesystem::is_directory(c.path))
     throw std::invalid_argument("--certificate needs a file name, not " + quote_input(c.path, 80));
+  // The certificate is a new JSON document: a name that ends in .json keeps
+  // it from replacing the model, a properties file or standard input's "-".
+  if (std::filesystem::path(c.path).extension() != ".json")
+    throw std::invalid_argument("--certificate " + quote_input(c.path, 80) +
+                                ": the certificate is JSON, so the file's name must end in .json");
+  std::error_code ec;
+  if (std::filesystem::equivalent(c.path, c.model, ec))
+    throw std::invalid_argument("--certificate " + quote_input(c.path, 80) +
+                                " is the model file itself: write the certificate to another file");
 }
 
 void write_certificate(result& r, const certificate_request& c, const decision_model& m, const decision_query& q,
