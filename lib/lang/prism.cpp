@@ -601,7 +601,8 @@ bool looks_like_prism_model(std::string_view text) {
   try {
     detail::tokenize(text.substr(0, std::min<std::size_t>(text.size(), 4096)), "model", tokens, comments);
   } catch (const std::invalid_argument&) {
-    return false;
+    // A lexical error further on (a stray '@', the cut at 4096 bytes) is the
+    // parser's to report with its line and column: the first word decides.
   }
   if (tokens.empty() || tokens[0].kind != tok::ident) return false;
   static constexpr std::string_view words[] = {

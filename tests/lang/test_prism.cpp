@@ -252,6 +252,15 @@ TEST_CASE("the state budget binds while the space grows", "[lang]") {
   CHECK_THROWS_AS(build("dtmc\nmodule a\n  x : [0..100000];\n  [] x<100000 -> (x'=x+1);\nendmodule\n"), resource_error);
 }
 
+TEST_CASE("a stray character in a model is reported at its line and column", "[lang]") {
+  // Found by a tester: any lexical error made the whole file "not a model in
+  // the PRISM language", without a position.
+  const std::string model = "dtmc\nmodule m\n  d : [0..1] init 0;\n  [] d=0 @ -> (d'=1);\nendmodule\n";
+  CHECK(looks_like_prism_model(model));
+  CHECK_THROWS_WITH(parse_prism_language(model, "at.pm"), Catch::StartsWith("at.pm:4:10: unexpected character"));
+  CHECK_FALSE(looks_like_prism_model("@dtmc\n"));
+}
+
 TEST_CASE("formulas that double at every use are refused by the budget, not expanded without end", "[lang]") {
   // Found by a tester: 23 formulas, f_k = f_{k+1} + f_{k+1}, in 1 KB; the
   // model was expanded 2^22 times and passed 8.9 GB.
