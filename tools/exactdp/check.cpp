@@ -16,6 +16,7 @@
 #include "command.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/io/read_text.hpp"
+#include "exactdp/io/shown_text.hpp"
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
@@ -215,7 +216,7 @@ void export_values(const std::string& path, const std::string& format, const api
   json states = json::array();
   if (!as_json) {
     out << "state";
-    for (const lang::variable& v : vars) out << "," << v.name;
+    for (const lang::variable& v : vars) out << "," << csv_field(v.name);
     out << ",exact,double,mod\n";
   }
   for (std::size_t s = 0; s < sp.size() && out; ++s) {
@@ -409,7 +410,7 @@ result run_check(const check_options& o) {
       if (!p->error.empty()) {
         if (one_property) throw std::invalid_argument(p->error);
         refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
-        r.add("", nullptr, "refused", (p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
+        r.add("", nullptr, "refused", shown_text(p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
         continue;
       }
       auto check = std::make_shared<api::property_check>(m, pi);
@@ -433,7 +434,8 @@ result run_check(const check_options& o) {
         };
         runs.approx = [check, rw] { return check->approx(rw); };
         runs.residue = [check, rw](std::uint64_t modulus) { return check->residue(rw, modulus); };
-        named_answer na{label + where_text(rw), label + where_key(rw), compute_answer(runs, o.answer)};
+        // The text escapes control characters of the model's names; the JSON escapes by its own rules.
+        named_answer na{shown_text(label + where_text(rw)), label + where_key(rw), compute_answer(runs, o.answer)};
         std::optional<bool> truth;
         bool infinite = false;
         if (const auto* exact = check->find_exact_values(); exact && rw.reduce == "state")
@@ -464,7 +466,8 @@ result run_check(const check_options& o) {
       }
     }
   }
-  r.question = "check " + in.model_name + (o.properties ? " against " + *o.properties : std::string()) + ": " + sizes;
+  r.question = "check " + shown_text(in.model_name) +
+               (o.properties ? " against " + shown_text(*o.properties) : std::string()) + ": " + sizes;
   r.add("model", in.model_name);
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);

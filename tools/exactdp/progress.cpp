@@ -5,11 +5,14 @@
 
 #include <cstdio>
 
+#include "exactdp/io/shown_text.hpp"
+
 namespace exactdp::tool {
 
 thread_local progress_line* progress_line::current_ = nullptr;
 
-progress_line::progress_line(std::string what) : what_(std::move(what)), outer_(current_) {
+// A model's names in `what` are escaped: the line goes to a terminal.
+progress_line::progress_line(std::string what) : what_(shown_text(what)), outer_(current_) {
   current_ = this;
   if (isatty(STDERR_FILENO)) thread_ = std::thread([this] { show(); });
 }

@@ -17,4 +17,11 @@ namespace exactdp {
 /// Cost: O(size).
 std::string shown_text(std::string_view name);
 
+/// A field of a CSV row as RFC 4180 writes it: `text` as it is when it holds
+/// no comma, double quote, CR or LF and does not start or end with a space,
+/// else in double quotes with every double quote doubled (so a name such as
+/// `a,b` or `x"` stays one field of the header). Cost: O(size).
+/// Example: csv_field("a,b") == "\"a,b\"".
+std::string csv_field(std::string_view text);
+
 }  // namespace exactdp
