@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <limits>
+#include <map>
 #include <stdexcept>
 
 #include "exactdp/io/parse.hpp"
@@ -50,6 +51,27 @@ api::checked_model read_lang_certificate_model(const std::string& model_text, co
                                 std::to_string(m.properties.size()) + " properties of " + model_name + ", not one");
   if (!m.properties[0].error.empty()) throw std::invalid_argument(m.properties[0].error);
   return m;
+}
+
+bool same_constants(const std::string& a, const std::string& b) {
+  // name -> value, exact where the text reads as a number.
+  auto values = [](const std::string& text) {
+    std::map<std::string, std::string> out;
+    if (text.empty()) return out;
+    for (const api::constant_range& c : api::read_constant_ranges({text})) {
+      if (c.values.size() != 1)
+        throw std::invalid_argument("the constants " + quote_input(text, 60) + " give " + name_text(c.name) +
+                                    " a range: a certificate is for one value each");
+      std::string value = c.values[0];
+      try {
+        value = to_string(parse_rational(value));
+      } catch (const std::invalid_argument&) {
+      }
+      out[c.name] = value;
+    }
+    return out;
+  };
+  return values(a) == values(b);
 }
 
 verify_model load_lang_verify_model(const std::string& path, const certificate& c) {

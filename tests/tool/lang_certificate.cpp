@@ -144,6 +144,9 @@ TEST_CASE("verify refuses a PRISM-language certificate for other constants or an
   certify({"check", brp, "--prop", "P=? [ F s=5 ]", "--const", "N=4,MAX=2"}, cert);
   json r = verify(brp, cert.path(), 1, {"--const", "N=4,MAX=3"});
   CHECK_THAT(r["reason"].get<std::string>(), Contains("written with other constants"));
+  // The same values in another order, and as other numerals, are the same constants.
+  r = verify(brp, cert.path(), 0, {"--const", "MAX=2.0,N=8/2"});
+  CHECK(r["verified"] == true);
   r = verify(herman, cert.path(), 1);
   CHECK_THAT(r["reason"].get<std::string>(), Contains("written for another model"));
   // The certificate's own constants changed, with their digest: other states.
@@ -198,4 +201,17 @@ TEST_CASE("check --certificate and verify as processes", "[tool][verify]") {
       run_tool({"check", "-", "--prop", "P=? [ F \"stable\" ]", "--certificate", cert.path()}, read_all(herman));
   CHECK(in.status == 2);
   CHECK_THAT(in.err, Contains("needs the model in a file") && Contains("not on standard input"));
+}
+
+TEST_CASE("check --certificate of an infinite expected reward: no answer, and the certificate proves it",
+          "[tool][verify]") {
+  const std::string sixes = source_path("examples/prism/two_sixes.pm");
+  const temp_file cert("infinite.cert.json", "");
+  const auto w = run_in_process({"check", sixes, "--prop", "R=? [ F false ]", "--certificate", cert.path()});
+  CHECK(w.status == 1);  // an infinite value is no answer, as without --certificate
+  CHECK_THAT(w.err, Contains("is infinite at (last=false, done=false)") &&
+                        Contains("the certificate " + cert.path() + " records it: exactdp verify checks it"));
+  const json report = verify(sixes, cert.path(), 0);
+  CHECK(report["verified"] == true);
+  CHECK(report["value"] == "inf");
 }

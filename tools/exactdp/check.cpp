@@ -425,12 +425,21 @@ result run_check(const check_options& o) {
       const std::vector<api::report_row> rows = api::report_rows(*m, *p);
       for (const api::report_row& rw : rows) {
         value_runs runs;
-        runs.exact = [check, rw] {
+        // An infinite value is no answer (exit 1), but a certificate written
+        // before it proves the infinity: the message names it.
+        const std::string written =
+            cert ? "; the certificate " + shown_text(cert->path) + " records it: exactdp verify checks it" : "";
+        runs.exact = [check, rw, written] {
           if (!check->find_exact_values()) {
             progress_line line("checking " + check->property().text);
             check->exact_values();
           }
-          return check->exact(rw);
+          try {
+            return check->exact(rw);
+          } catch (const std::domain_error& e) {
+            if (written.empty()) throw;
+            throw std::domain_error(e.what() + written);
+          }
         };
         runs.approx = [check, rw] { return check->approx(rw); };
         runs.residue = [check, rw](std::uint64_t modulus) { return check->residue(rw, modulus); };

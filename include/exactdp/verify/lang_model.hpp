@@ -48,6 +48,14 @@ std::vector<std::string> lang_state_names(const lang::symbolic_model& model, con
 api::checked_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
                                                const std::string& constants, const std::string& label);
 
+/// Whether two constant lists name the same values ("N=3,p=1/2" and
+/// "p=0.5,N=3" do): both are read by api::read_constant_ranges, and each
+/// name's value is compared as an exact number where both read as one (as
+/// text otherwise, true and false). The order does not count. Throws
+/// std::invalid_argument what read_constant_ranges refuses in either.
+/// Cost: linear in the texts. Example: same_constants("a=1,b=2", "b=2,a=1").
+bool same_constants(const std::string& a, const std::string& b);
+
 /// The checker's view of the PRISM-language or JANI model at `path` for
 /// certificate c (c.model.format "prism-language" or "jani"): the model
 /// read with c.model.constants and the property c.target names
