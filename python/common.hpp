@@ -254,6 +254,7 @@ void bind_games(py::module_& m);
 void bind_retrograde(py::module_& m);
 void bind_decision(py::module_& m);
 void bind_check(py::module_& m);  // after bind_numeric: an overload of its check()
+void bind_verify(py::module_& m);
 void bind_answer(py::module_& m);
 
 }  // namespace exactdp::python

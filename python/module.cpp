@@ -393,5 +393,6 @@ PYBIND11_MODULE(exactdp, m) {
   bind_retrograde(m);
   bind_decision(m);
   bind_check(m);
+  bind_verify(m);
   bind_answer(m);
 }

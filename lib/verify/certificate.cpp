@@ -174,6 +174,14 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   return c;
 }
 
+bool is_certificate(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || text[first] != '{') return false;
+  // The certificate's first key; a strict read follows.
+  const std::size_t key = text.find_first_not_of(" \t\r\n", first + 1);
+  return key != std::string_view::npos && text.substr(key).starts_with("\"certificate\"");
+}
+
 std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
                                                                                const std::string& source) {
   std::vector<std::pair<std::string, std::optional<Rational>>> out;

@@ -86,14 +86,6 @@ void setup_verify(CLI::App& cmd, verify_options& o) {
                  "The constants the model is meant with: refused when the certificate was written with others");
 }
 
-bool is_certificate(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos || text[first] != '{') return false;
-  // The certificate's first key; a strict read follows.
-  const std::size_t key = text.find_first_not_of(" \t\r\n", first + 1);
-  return key != std::string_view::npos && text.substr(key).starts_with("\"certificate\"");
-}
-
 // A certificate without witnesses from values of elsewhere.
 certificate plain_certificate(const verify_options& o, const verify_model& m, std::string_view text) {
   certificate c;

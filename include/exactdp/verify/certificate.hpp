@@ -78,6 +78,13 @@ std::string certificate_text(const certificate& c);
 /// budget. Cost: linear in the text.
 certificate read_certificate(std::string_view text, const std::string& source);
 
+/// Whether `text` is a certificate rather than values from elsewhere: a
+/// JSON object whose first key is "certificate" (as certificate_text
+/// writes it; read_certificate then reads it strictly). Cost: O(leading
+/// white space). Example: is_certificate("{\"certificate\": 1}") is true,
+/// is_certificate("state,value\n0,1/2") false.
+bool is_certificate(std::string_view text);
+
 /// Values from elsewhere, without witnesses: CSV lines "state,value" (a
 /// first line "state,value" is a header; '#' lines are comments) or a JSON
 /// object {"state": value, ...}, where a value is a fraction or decimal

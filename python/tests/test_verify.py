@@ -1,0 +1,85 @@
+"""exactdp.verify: a certificate checked against its model as `exactdp
+verify` checks it: the examples' MDP certificate and its corrupted copy, a
+certificate given as a dict, a PRISM-language certificate written by the
+tool (when EXACTDP_TOOL names it) with its constants in another order, an
+infinite expected reward, and the errors."""
+import json
+import math
+import os
+import pathlib
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import exactdp
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DECISION = ROOT / "examples" / "decision"
+TOOL = os.environ.get("EXACTDP_TOOL")
+needs_tool = pytest.mark.skipif(not TOOL, reason="EXACTDP_TOOL names the command-line tool (ctest sets it)")
+
+
+def test_the_examples_certificate_verifies_and_its_corruption_does_not():
+    r = exactdp.verify(DECISION / "lottery.json", DECISION / "lottery.pmax.cert.json")
+    assert r["verified"] is True
+    assert r["objective"] == "pmax"
+    assert r["start"] == "0"
+    assert r["value"] == Fraction(3, 4)
+    assert r["state"] is None and r["reason"] is None
+    assert "Baier and Katoen" in r["theorem"]
+    bad = exactdp.verify(str(DECISION / "lottery.json"), str(DECISION / "lottery.pmax.corrupt.json"))
+    assert bad["verified"] is False
+    assert bad["value"] is None
+    assert bad["state"] == "0"
+    assert "the equation fails" in bad["reason"]
+
+
+def test_a_certificate_as_a_dict_is_the_file():
+    doc = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    assert exactdp.verify(DECISION / "lottery.json", doc)["value"] == Fraction(3, 4)
+    doc["values"][0] = "1/2"
+    assert exactdp.verify(DECISION / "lottery.json", doc)["verified"] is False
+
+
+def test_another_model_is_refused_by_its_digest():
+    r = exactdp.verify(DECISION / "six.json", DECISION / "lottery.pmax.cert.json")
+    assert r["verified"] is False
+    assert "written for another model" in r["reason"]
+
+
+@needs_tool
+def test_a_prism_language_certificate_with_constants(tmp_path):
+    model = ROOT / "tests" / "data" / "qvbs" / "dtmc" / "brp" / "brp.prism"
+    cert = tmp_path / "brp.cert.json"
+    w = subprocess.run([TOOL, "check", str(model), "--prop", "P=? [ F s=5 ]", "--const", "N=4,MAX=2",
+                        "--certificate", str(cert), "--as", "exact", "--json"], capture_output=True, text=True)
+    assert w.returncode == 0, w.stderr
+    exact = Fraction(json.loads(w.stdout)["answers"][0]["exact"])
+    assert exactdp.verify(model, cert)["value"] == exact
+    assert exactdp.verify(model, cert, constants="MAX=2,N=4")["verified"] is True
+    other = exactdp.verify(model, cert, constants="N=4,MAX=3")
+    assert other["verified"] is False
+    assert "written with other constants" in other["reason"]
+
+
+@needs_tool
+def test_an_infinite_expected_reward_is_inf(tmp_path):
+    model = ROOT / "examples" / "prism" / "two_sixes.pm"
+    cert = tmp_path / "inf.cert.json"
+    w = subprocess.run([TOOL, "check", str(model), "--prop", "R=? [ F false ]", "--certificate", str(cert)],
+                       capture_output=True, text=True)
+    assert w.returncode == 1  # no answer, but the certificate is written
+    r = exactdp.verify(model, cert)
+    assert r["verified"] is True
+    assert r["value"] == math.inf
+
+
+def test_errors(tmp_path):
+    values = DECISION / "lottery.values.csv"
+    with pytest.raises(ValueError, match="certificate"):
+        exactdp.verify(DECISION / "lottery.json", values)
+    with pytest.raises(ValueError, match="cannot read"):
+        exactdp.verify(DECISION / "lottery.json", tmp_path / "missing.json")
+    with pytest.raises(TypeError):
+        exactdp.verify(DECISION / "lottery.json", 42)
