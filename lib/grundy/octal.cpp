@@ -356,30 +356,33 @@ constexpr std::size_t quick_pass = 64;
 constexpr std::size_t witness_cap = 1024;
 
 // The options of heap n that decide its value under the sparse space `sp`
-// (after mark_single_moves): every split with a rare part, then a search of
+// (after mark_single_moves): every split with a rare part (rare_values[i] =
+// G(rare[i])), then a search of
 // the splits for the values of the abundant parity below the mex. Returns
 // the steps.
 std::size_t mark_sparse_options(const move_lists& m, const sparse_space& sp, const std::vector<grundy_value>& g,
-                                const std::vector<std::uint32_t>& rare, const value_index& index, std::size_t n,
-                                grundy_value top, mex_set& reached, std::vector<std::size_t>& pending) {
+                                const std::vector<std::uint32_t>& rare, const std::vector<grundy_value>& rare_values,
+                                const value_index& index, std::size_t n, grundy_value top, mex_set& reached,
+                                std::vector<std::size_t>& pending) {
   std::size_t steps = 0;
   // Every split with a rare part: the only splits that give values of the
   // non-abundant parity (and some of the abundant one).
+  // (The inner loop of the method: the values of the rare heaps come from
+  // their own list, and only the other part is read from the table.)
   for (const std::size_t k : m.two) {
     if (n < k + 2) continue;
     const std::size_t rest = n - k;
-    for (const std::uint32_t r : rare) {
-      if (r >= rest) break;
-      reached.insert(g[r] ^ g[rest - r]);
-      ++steps;
-    }
+    const auto below = static_cast<std::size_t>(
+        std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint32_t>(rest)) - rare.begin());
+    for (std::size_t i = 0; i < below; ++i) reached.insert(rare_values[i] ^ g[rest - rare[i]]);
+    steps += below;
   }
   // A value still unreached needs a search when, for some splitting digit,
   // it has the abundant parity (two common parts could give it). Let c be
   // the smallest unreached value needing none: the mex is at most c. The
   // first splits of each digit are listed (a short sequential pass that
   // meets the commonest values); then each value still pending, from the
-  // smallest, is searched for a witness (has_witness), and the first one
+  // smallest, is searched for a witness (find_witness), and the first one
   // without any is the mex.
   auto searched_by = [&](std::size_t v, std::size_t k) {
     return n >= k + 2 &&
@@ -546,6 +549,8 @@ void sparse_extend(const octal_game& game, octal_table& table, std::size_t count
   // every split is listed).
   value_index index;
   std::vector<std::size_t> pending;
+  std::vector<grundy_value> rare_values;  // G of each rare heap
+  for (const std::uint32_t r : rare) rare_values.push_back(g[r]);
   if (report.method == grundy_method::sparse) {
     for (std::size_t h = 1; h < start; ++h) index.add(h, g[h]);
     index.sort();
@@ -588,13 +593,16 @@ void sparse_extend(const octal_game& game, octal_table& table, std::size_t count
     if (report.method == grundy_method::naive) {
       heap_steps = mark_every_option(m, g, n, reached);
     } else {
-      heap_steps =
-          mark_single_moves(m, g, n, reached) + mark_sparse_options(m, sp, g, rare, index, n, top, reached, pending);
+      heap_steps = mark_single_moves(m, g, n, reached) +
+                   mark_sparse_options(m, sp, g, rare, rare_values, index, n, top, reached, pending);
     }
     steps += heap_steps;
     block_steps += heap_steps;
     store_value(g, n, reached.mex(), top, reached);
-    if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
+    if (sp.is_rare(n, g[n])) {
+      rare.push_back(static_cast<std::uint32_t>(n));
+      rare_values.push_back(g[n]);
+    }
     if (report.method == grundy_method::sparse) index.add(n, g[n]);
   }
   report.rare_heaps = rare.size();
