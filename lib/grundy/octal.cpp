@@ -274,8 +274,8 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 namespace {
 
 // The heaps of each value by residue, for the witness searches. Values of
-// octal games follow the heap's residue modulo a small number (0.376: mod 4,
-// 16 at heaps 1 and 2 mod 4, 17 at 0 and 3), so a witness G(a) ^ G(b) = v is
+// octal games often follow the heap's residue modulo a small number (0.376:
+// mod 4, 16 at heaps 1 and 2 mod 4, 17 at 0 and 3), so a witness G(a) ^ G(b) = v is
 // looked for among classes (value, heap mod 4): heaps[4·v + i] lists the
 // heaps 1 <= h < size with G(h) = v and h = i mod 4, ascending; by_count[i]
 // lists the values that occur at residue i, the most frequent first as of
@@ -316,7 +316,8 @@ enum class witness { found, none, gave_up };
 // a heap of x, however few heaps x has), and each pair of classes is tried
 // once (from its rarer class), so `none` means every split was tested.
 // After `cap` heaps tested it gives up (the splits are then better listed in
-// order). Adds the heaps tested to `steps`.
+// order). Adds the heaps tested and the pairs of classes looked at to
+// `steps`.
 witness find_witness(const value_index& index, const std::vector<grundy_value>& g, std::size_t rest, std::size_t v,
                      std::size_t cap, std::size_t& steps) {
   constexpr std::size_t residues = value_index::residues;
@@ -328,6 +329,7 @@ witness find_witness(const value_index& index, const std::vector<grundy_value>& 
       if (rank >= index.by_count[j].size()) continue;
       const std::size_t y = index.by_count[j][rank], x = y ^ v;
       const std::size_t cx = index.count(x, i), cy = index.count(y, j);
+      ++steps;
       // The pair is tried from its rarer class; ties by value, then residue.
       if (cx == 0 || cx > cy || (cx == cy && (x > y || (x == y && i > j)))) continue;
       for (const std::uint32_t h : index.heaps[residues * x + i]) {
@@ -357,9 +359,8 @@ constexpr std::size_t witness_cap = 1024;
 
 // The options of heap n that decide its value under the sparse space `sp`
 // (after mark_single_moves): every split with a rare part (rare_values[i] =
-// G(rare[i])), then a search of
-// the splits for the values of the abundant parity below the mex. Returns
-// the steps.
+// G(rare[i])), then a search of the splits for the values of the abundant
+// parity below the mex (`pending`: scratch space). Returns the steps.
 std::size_t mark_sparse_options(const move_lists& m, const sparse_space& sp, const std::vector<grundy_value>& g,
                                 const std::vector<std::uint32_t>& rare, const std::vector<grundy_value>& rare_values,
                                 const value_index& index, std::size_t n, grundy_value top, mex_set& reached,
