@@ -90,8 +90,10 @@ std::string steps_text(long double steps) {
 void check_count(const octal_game& game, std::size_t from, std::size_t count, bool sparse) {
   if (count > max_count)
     throw std::invalid_argument("a Grundy table of " + std::to_string(count) + " values is too long (at most 2^31)");
+  // Sparse: a byte of the rare heaps' list, and the heaps by value for the
+  // witness searches (a 4-byte heap each, up to twice that while growing).
   check_state_budget("the Grundy table of " + named(game), static_cast<long double>(count),
-                     sizeof(grundy_value) + (sparse ? 1 : 0));
+                     sizeof(grundy_value) + (sparse ? 1 + 2 * sizeof(std::uint32_t) : 0));
   // Sparse: the estimate of a game with a sparse space; the cost model
   // decides later, on the values, whether the game has one (sparse_extend).
   const long double steps = sparse ? sparse_steps(game, count - std::min(from, count)) : naive_steps(game, from, count);
@@ -271,57 +273,172 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 
 namespace {
 
+// The heaps of each value by residue, for the witness searches. Values of
+// octal games often follow the heap's residue modulo a small number (0.376:
+// mod 4, 16 at heaps 1 and 2 mod 4, 17 at 0 and 3), so a witness G(a) ^ G(b) = v is
+// looked for among classes (value, heap mod 4): heaps[4·v + i] lists the
+// heaps 1 <= h < size with G(h) = v and h = i mod 4, ascending; by_count[i]
+// lists the values that occur at residue i, the most frequent first as of
+// the last sort() (the order only changes how soon a search meets a
+// witness, never what it finds).
+struct value_index {
+  static constexpr std::size_t residues = 4;
+  std::vector<std::vector<std::uint32_t>> heaps;
+  std::vector<grundy_value> by_count[residues];
+
+  std::size_t count(std::size_t v, std::size_t i) const {
+    return residues * v + i < heaps.size() ? heaps[residues * v + i].size() : 0;
+  }
+
+  void add(std::size_t h, grundy_value v) {
+    const std::size_t i = h % residues;
+    if (heaps.size() <= residues * v + i) heaps.resize(residues * (std::size_t{v} + 1));
+    if (heaps[residues * v + i].empty()) by_count[i].push_back(v);
+    heaps[residues * v + i].push_back(static_cast<std::uint32_t>(h));
+  }
+
+  void sort() {
+    for (std::size_t i = 0; i < residues; ++i)
+      std::stable_sort(by_count[i].begin(), by_count[i].end(),
+                       [&](grundy_value a, grundy_value b) { return count(a, i) > count(b, i); });
+  }
+};
+
+// What a bounded witness search found.
+enum class witness { found, none, gave_up };
+
+// Whether some split a + b = rest (a, b >= 1) has G(a) ^ G(b) = v. A split
+// joins a class (x, i) of a (value, a mod 4) with the class (y = x ^ v,
+// j = rest - i mod 4) of b. The search takes, for each residue i of a in
+// turn, the next value y of residue j by frequency, and lists the heaps h <
+// rest of the rarer class of the pair, testing the other part: the first
+// pairs tried are the likeliest witnesses (a frequent y is met at once by
+// a heap of x, however few heaps x has), and each pair of classes is tried
+// once (from its rarer class), so `none` means every split was tested.
+// After `cap` heaps tested it gives up (the splits are then better listed in
+// order). Adds the heaps tested and the pairs of classes looked at to
+// `steps`.
+witness find_witness(const value_index& index, const std::vector<grundy_value>& g, std::size_t rest, std::size_t v,
+                     std::size_t cap, std::size_t& steps) {
+  constexpr std::size_t residues = value_index::residues;
+  std::size_t longest = 0, tested = 0;
+  for (const auto& values : index.by_count) longest = std::max(longest, values.size());
+  for (std::size_t rank = 0; rank < longest; ++rank) {
+    for (std::size_t i = 0; i < residues; ++i) {
+      const std::size_t j = (rest + residues - i) % residues;
+      if (rank >= index.by_count[j].size()) continue;
+      const std::size_t y = index.by_count[j][rank], x = y ^ v;
+      const std::size_t cx = index.count(x, i), cy = index.count(y, j);
+      ++steps;
+      // The pair is tried from its rarer class; ties by value, then residue.
+      if (cx == 0 || cx > cy || (cx == cy && (x > y || (x == y && i > j)))) continue;
+      for (const std::uint32_t h : index.heaps[residues * x + i]) {
+        if (h >= rest) break;
+        if (++tested > cap) {
+          steps += cap;
+          return witness::gave_up;
+        }
+        if (g[rest - h] == y) {
+          steps += tested;
+          return witness::found;
+        }
+      }
+    }
+  }
+  steps += tested;
+  return witness::none;
+}
+
+// The splits of each digit listed in order before the witness searches: the
+// commonest values are met there at the cost of a sequential pass.
+constexpr std::size_t quick_pass = 64;
+
+// The heaps a witness search tests before it gives up and the splits are
+// listed in order.
+constexpr std::size_t witness_cap = 1024;
+
 // The options of heap n that decide its value under the sparse space `sp`
-// (after mark_single_moves): every split with a rare part, then a search of
-// the splits for the values of the abundant parity below the mex. Returns
-// the steps.
+// (after mark_single_moves): every split with a rare part (rare_values[i] =
+// G(rare[i])), then a search of the splits for the values of the abundant
+// parity below the mex (`pending`: scratch space). Returns the steps.
 std::size_t mark_sparse_options(const move_lists& m, const sparse_space& sp, const std::vector<grundy_value>& g,
-                                const std::vector<std::uint32_t>& rare, std::size_t n, grundy_value top,
-                                mex_set& reached) {
+                                const std::vector<std::uint32_t>& rare, const std::vector<grundy_value>& rare_values,
+                                const value_index& index, std::size_t n, grundy_value top, mex_set& reached,
+                                std::vector<std::size_t>& pending) {
   std::size_t steps = 0;
   // Every split with a rare part: the only splits that give values of the
   // non-abundant parity (and some of the abundant one).
+  // (The inner loop of the method: the values of the rare heaps come from
+  // their own list, and only the other part is read from the table.)
   for (const std::size_t k : m.two) {
     if (n < k + 2) continue;
     const std::size_t rest = n - k;
-    for (const std::uint32_t r : rare) {
-      if (r >= rest) break;
-      reached.insert(g[r] ^ g[rest - r]);
-      ++steps;
-    }
+    const auto below = static_cast<std::size_t>(
+        std::lower_bound(rare.begin(), rare.end(), static_cast<std::uint32_t>(rest)) - rare.begin());
+    for (std::size_t i = 0; i < below; ++i) reached.insert(rare_values[i] ^ g[rest - rare[i]]);
+    steps += below;
   }
   // A value still unreached needs a search when, for some splitting digit,
   // it has the abundant parity (two common parts could give it). Let c be
-  // the smallest unreached value needing none: the mex is at most c. One
-  // pass over the splits marks values below c until every such pending
-  // value is reached (a coupon-collector run when a sparse space holds);
-  // the mex is then the smallest value still unreached.
+  // the smallest unreached value needing none: the mex is at most c. The
+  // first splits of each digit are listed (a short sequential pass that
+  // meets the commonest values); then each value still pending, from the
+  // smallest, is searched for a witness (find_witness), and the first one
+  // without any is the mex.
+  auto searched_by = [&](std::size_t v, std::size_t k) {
+    return n >= k + 2 &&
+           sp.parity(static_cast<grundy_value>(v)) == (sp.domain ? static_cast<unsigned>((n - k) & 1u) : 0u);
+  };
   auto needs_search = [&](std::size_t v) {
-    const unsigned pv = sp.parity(static_cast<grundy_value>(v));
-    for (const std::size_t k : m.two)
-      if (n >= k + 2 && pv == (sp.domain ? static_cast<unsigned>((n - k) & 1u) : 0u)) return true;
-    return false;
+    return std::any_of(m.two.begin(), m.two.end(), [&](std::size_t k) { return searched_by(v, k); });
   };
   // Every option value is below `limit`, so no value from there on is reached.
   const std::size_t limit = std::bit_ceil(std::size_t{top} + 1);
-  std::size_t c = 0, pending = 0;
-  for (;; ++c) {
+  pending.clear();
+  for (std::size_t c = 0;; ++c) {
     c = reached.mex_from(c);
     if (c >= limit || !needs_search(c)) break;
-    ++pending;
+    pending.push_back(c);
   }
-  for (const std::size_t k : m.two) {
-    if (pending == 0 || n < k + 2) continue;
-    const std::size_t rest = n - k;
-    std::size_t a = 1;
-    for (; a <= rest / 2; ++a) {
-      const std::size_t x = g[a] ^ g[rest - a];
-      if (x < c && !reached.contains(x)) {
-        reached.insert(x);
-        if (--pending == 0) break;
+  if (pending.empty()) return steps;
+  const std::size_t c = pending.back() + 1;  // values from c on are not needed
+  std::size_t left = pending.size();
+  // Lists the splits a + b = n - k in order for a in [a0, rest/2], marking
+  // the pending values met, until none is left.
+  auto list_splits = [&](std::size_t a0, std::size_t a1) {
+    for (const std::size_t k : m.two) {
+      if (left == 0 || n < k + 2) continue;
+      const std::size_t rest = n - k;
+      const std::size_t last = std::min(rest / 2, a1);
+      std::size_t a = a0;
+      for (; a <= last; ++a) {
+        const std::size_t x = g[a] ^ g[rest - a];
+        if (x < c && !reached.contains(x)) {
+          reached.insert(x);
+          if (--left == 0) break;
+        }
       }
+      steps += a - std::min(a, a0);
     }
-    steps += a;
+  };
+  list_splits(1, quick_pass);
+  for (const std::size_t v : pending) {
+    if (left == 0) break;
+    if (reached.contains(v)) continue;
+    witness w = witness::none;
+    for (const std::size_t k : m.two) {
+      if (!searched_by(v, k)) continue;
+      const witness wk = find_witness(index, g, n - k, v, witness_cap, steps);
+      if (wk == witness::found || w == witness::none) w = wk;
+      if (w == witness::found) break;
+    }
+    if (w == witness::none) break;  // v is the mex
+    if (w == witness::gave_up) {
+      list_splits(quick_pass + 1, n);  // the rest of the splits decide
+      break;
+    }
+    reached.insert(v);
+    --left;
   }
   return steps;
 }
@@ -429,6 +546,16 @@ void sparse_extend(const octal_game& game, octal_table& table, std::size_t count
   }
   grundy_value top = max_of(g, start);
   mex_set reached(value_capacity(top));
+  // The heaps of each value, for the witness searches (not needed once
+  // every split is listed).
+  value_index index;
+  std::vector<std::size_t> pending;
+  std::vector<grundy_value> rare_values;  // G of each rare heap
+  for (const std::uint32_t r : rare) rare_values.push_back(g[r]);
+  if (report.method == grundy_method::sparse) {
+    for (std::size_t h = 1; h < start; ++h) index.add(h, g[h]);
+    index.sort();
+  }
   // The estimates assume the space stays as sparse as it looks; the steps
   // actually taken are counted, the work budget is enforced while the table
   // grows, and every `block` heaps the cost is estimated anew from the
@@ -461,17 +588,23 @@ void sparse_extend(const octal_game& game, octal_table& table, std::size_t count
         }
       }
       block_steps = 0;
+      index.sort();
     }
     std::size_t heap_steps = 0;
     if (report.method == grundy_method::naive) {
       heap_steps = mark_every_option(m, g, n, reached);
     } else {
-      heap_steps = mark_single_moves(m, g, n, reached) + mark_sparse_options(m, sp, g, rare, n, top, reached);
+      heap_steps = mark_single_moves(m, g, n, reached) +
+                   mark_sparse_options(m, sp, g, rare, rare_values, index, n, top, reached, pending);
     }
     steps += heap_steps;
     block_steps += heap_steps;
     store_value(g, n, reached.mex(), top, reached);
-    if (sp.is_rare(n, g[n])) rare.push_back(static_cast<std::uint32_t>(n));
+    if (sp.is_rare(n, g[n])) {
+      rare.push_back(static_cast<std::uint32_t>(n));
+      rare_values.push_back(g[n]);
+    }
+    if (report.method == grundy_method::sparse) index.add(n, g[n]);
   }
   report.rare_heaps = rare.size();
 }

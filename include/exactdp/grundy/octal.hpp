@@ -114,11 +114,15 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// Grundy values G(0..count-1) by the sparse-space method. The common values
 /// of the options of n (the non-abundant parity) come only from single heaps
 /// and from splits with a rare part: listing those costs O(#rare heaps) per
-/// n. Each unreached value of the abundant parity below the mex is then
-/// checked for a split of two common heaps by a search that stops at the
-/// first witness; the first value with no witness, or the first unreached
-/// value of the other parity, is G(n). The result is exact for every sparse
-/// space (a poor one only costs time; the default one is the naive method).
+/// n. Each unreached value v of the abundant parity below the mex is then
+/// checked, from the smallest, for a witness split a + b with G(a) ^ G(b) =
+/// v: after the first 64 splits of each digit, by pairs of classes (value,
+/// heap mod 4), the likeliest first (the heaps of the rarer class listed,
+/// the other part tested), stopping at the first witness; a search that
+/// tests 1024 heaps without one gives up, and the remaining splits are listed
+/// in order. The first value with no witness, or the first unreached value
+/// of the other parity, is G(n). The result is exact for every sparse space
+/// (a poor one only costs time; the default one is the naive method).
 /// The first min(count, naive_prefix) values are computed by the naive
 /// method; `space` empty: choose_sparse_space() on those values. Past the
 /// prefix the cost model (octal_cost_estimate) chooses between the sparse
@@ -138,7 +142,8 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// they pass the work budget ("... shows no sparse space within the budget").
 /// Cost: about count·(s·rare heaps + witness steps): near-linear while rare
 /// heaps stay few; never much above the naive method (bench/grundy.cpp:
-/// 0.161, 0.165, 0.376).
+/// 0.161, 0.165, 0.376). Memory: 13 bytes a value (the values, the rare
+/// heaps, the heaps by value class).
 /// Status: equal to octal_grundy_naive on every listed game for the first
 /// 12000 values, on random codes, with forced poor spaces, and on 0.376
 /// (many early rare heaps) (tests).

@@ -117,7 +117,7 @@ class octal_values {
 /// budget, naming the rare heaps and both estimates.
 /// Constraints: 1 <= max_count <= 2^31. Errors: those of octal_grundy_values
 /// (resource_error on the state or work budget). Cost: that of the last
-/// table (about 51 s for 0.376, preperiod 2268248 and period 4, certified
+/// table (about 10-15 s for 0.376, preperiod 2268248 and period 4, certified
 /// from 4536507 values; bench/grundy.cpp certify_376). Status: tested
 /// (periods above, 10^18 queries, 0.6 up to 2·10^6 values refused within a
 /// second).
