@@ -135,6 +135,8 @@ namespace exactdp {
 /// deterministic strategies on random models (up to 6 states, 2-3 choices,
 /// cycles, ties) in double, Rational and mod P; the MDP whose Pmax value
 /// iteration over rationals gets wrong (3/4); Pig.
+/// Example: for parse_decision_json's example d, optimal_decision<Rational>(d, {.target = d.label("goal")}).value[0]
+/// == 1.
 template <OrderedField T>
 decision_solution<T> optimal_decision(const decision_model& m, const decision_query& q) {
   const detail::decision_setup su = detail::prepare_decision(m, q);

@@ -76,6 +76,7 @@ class mex_set {
 /// memory (a bitmap of values.size() + 1 bits). No errors.
 /// Source: Sprague (1935), Grundy (1939). Status: tested against a
 /// sorted-vector reference on random lists.
+/// Example: mex(std::vector<grundy_value>{0, 1, 3}) == 2.
 inline grundy_value mex(std::span<const grundy_value> values) {
   std::vector<bool> seen(values.size() + 1, false);
   for (const grundy_value v : values)

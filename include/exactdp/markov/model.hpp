@@ -155,6 +155,9 @@ class markov_builder {
 /// Duplicate keys are errors. `source` names the text in messages.
 /// Throws std::invalid_argument (with the source and, for names, the line
 /// where the name first appears). Cost: linear in the text.
+/// Example: parse_json_model(R"({"start": "a", "transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing":
+/// ["b"]})").size() == 2: a coin tossed until heads, whose markov_chain<Rational> the examples of the markov headers
+/// call `coin`.
 markov_model parse_json_model(std::string_view text, const std::string& source = "model");
 /// Reads a JSON model from a file (parse_json_model). Throws
 /// std::invalid_argument when the file cannot be read, and resource_error
@@ -169,6 +172,7 @@ markov_model load_json_model(const std::string& path);
 /// single state labelled init, or state 0 when none is (PRISM's default).
 /// Texts are given with their file names for messages. Throws
 /// std::invalid_argument naming the file and line. Cost: linear in the text.
+/// Example: parse_prism_model("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2.
 markov_model parse_prism_model(std::string_view tra, const std::string& tra_name,
                                std::optional<std::string_view> lab = std::nullopt, const std::string& lab_name = {},
                                std::optional<std::string_view> srew = std::nullopt, const std::string& srew_name = {});

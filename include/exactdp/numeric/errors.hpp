@@ -106,6 +106,7 @@ inline void check_work_steps(long double steps) {
 
 /// The process-wide default budgets, which every thread starts from.
 /// Thread-safe. Cost: O(1) (one mutex).
+/// Example: default_budgets().state_bytes == 2 << 30 unless set_default_budgets changed it.
 inline budgets default_budgets() {
   const std::lock_guard lock(detail::default_budgets_mutex());
   return detail::default_budgets_storage();
@@ -124,6 +125,7 @@ inline void set_default_budgets(const budgets& b) {
 }
 
 /// The calling thread's budgets. Cost: O(1).
+/// Example: current_budgets().work_steps == 4e10 on a thread that kept the defaults.
 inline budgets current_budgets() { return detail::thread_budgets(); }
 
 /// The calling thread's state budget in bytes. Assigning through the
@@ -186,6 +188,7 @@ inline std::string human_bytes(long double bytes) {
 /// budget of Y (raise it with exactdp::state_budget_bytes())", or "<what>
 /// needs X, above ..." for a count of bytes (B = 1, unit "bytes"); the tool
 /// names its --max-memory option instead. Cost: O(1).
+/// Example: check_state_budget("a table", 1e30, 8) throws resource_error.
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
                                const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
@@ -208,6 +211,7 @@ inline void check_state_budget(const std::string& what, long double states, std:
 /// steps, above the work budget of M (raise it with
 /// exactdp::work_budget_steps())" (the tool names its --max-work option
 /// instead). Cost: O(1).
+/// Example: check_work_budget("a table", 1e30) throws resource_error.
 inline void check_work_budget(const std::string& what, long double steps) {
   const long double limit = work_budget_steps();
   if (steps > limit) {
