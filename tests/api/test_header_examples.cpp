@@ -13,7 +13,12 @@
 #include "exactdp/api/systems.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/solve.hpp"
+#include "exactdp/decision/model_files.hpp"
+#include "exactdp/decision/pig.hpp"
+#include "exactdp/decision/qualitative.hpp"
 #include "exactdp/games/can_i_win.hpp"
+#include "exactdp/games/expectiminimax.hpp"
+#include "exactdp/games/value.hpp"
 #include "exactdp/games/divisor.hpp"
 #include "exactdp/games/flip.hpp"
 #include "exactdp/games/guess_number.hpp"
@@ -31,6 +36,10 @@
 #include "exactdp/grundy/octal.hpp"
 #include "exactdp/grundy/period.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/lang/jani.hpp"
+#include "exactdp/lang/model.hpp"
+#include "exactdp/lang/prism.hpp"
+#include "exactdp/lang/properties.hpp"
 #include "exactdp/markov/absorption.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/long_run.hpp"
@@ -45,6 +54,7 @@
 #include "exactdp/io/shown_text.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/primes.hpp"
@@ -239,6 +249,18 @@ TEST_CASE("decision/*.hpp examples") {
   CHECK(optimal_decision<Rational>(d, {.target = d.label("goal")}).value[0] == 1);
   CHECK(d.size() == 2);
   CHECK(std::string(to_string(decision_objective::rmax)) == "rmax");
+  const std::vector<char> goal = state_set(d, d.label("goal"));
+  CHECK(goal == std::vector<char>{0, 1});
+  CHECK(prob0a(d, goal) == std::vector<char>{0, 0});
+  CHECK(prob0e(d, goal) == std::vector<char>{0, 0});
+  CHECK(prob1e(d, goal) == std::vector<char>{1, 1});
+  CHECK(prob1a(d, goal) == std::vector<char>{1, 1});
+  CHECK(game_prob0(d, goal) == std::vector<char>{0, 0});
+  CHECK(game_prob1(d, goal) == std::vector<char>{1, 1});
+  CHECK(owners_as(d, state_owner::min)[0] == state_owner::min);
+  CHECK(std::string(to_string(state_owner::chance)) == "chance");
+  CHECK(std::string(to_string(pig_action::hold)) == "hold");
+  CHECK(to_decision_model(parse_storm_explicit("dtmc\n0 0 0.5\n0 1 0.5\n", "coin.tra")).size() == 2);
 }
 
 TEST_CASE("retrograde/*.hpp examples") {
@@ -266,4 +288,39 @@ TEST_CASE("more examples: chance steps, budgets, systems, certificates") {
   CHECK(api::modulus_limit(api::residue_width::narrow) == std::uint64_t{1} << 31);
   CHECK(api::double_nan_words("--as exact").ends_with("--as exact computes without that limit"));
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST_CASE("lang/*.hpp and games/value.hpp examples") {
+  const char* const die = "dtmc\nmodule m\n  x : [0..1] init 0;\n  [] x=0 -> 1/2:(x'=1) + 1/2:(x'=0);\nendmodule\n";
+  CHECK(lang::looks_like_prism_model(die));
+  CHECK(!lang::looks_like_jani(die));
+  CHECK(lang::looks_like_jani(" {\"jani-version\": 1}"));
+  CHECK(!lang::looks_like_jani("dtmc"));
+  CHECK(lang::looks_like_prism_model("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n"));
+  CHECK(
+      lang::parse_prism_language("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n", "coin.prism").variables.size() ==
+      1);
+  CHECK(lang::parse_prism_language(die, "coin.prism").variables.size() == 1);
+  CHECK(lang::undefined_constants("dtmc\nconst int N;\nmodule m\n  x : [0..N] init 0;\nendmodule\n", "m.prism") ==
+        std::vector<std::string>{"N"});
+  CHECK(lang::boolean_text("True") == true);
+  CHECK(lang::where("m.prism", {3, 7}) == "m.prism:3:7");
+  CHECK(std::string(lang::to_string(lang::value_type::rational)) == "double");
+  CHECK(std::string(lang::to_string(lang::model_kind::mdp)) == "mdp");
+  lang::symbolic_model model =
+      lang::parse_prism_language("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n", "coin.prism");
+  CHECK(lang::parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0).letter == 'P');
+  CHECK(lang::reward_index(model, "") == -1);
+  CHECK(lang::undefined_property_constants("const double p;\nP>=p [ F x=1 ]", "coin.props") ==
+        std::vector<std::string>{"p"});
+  CHECK(std::string(to_string(node_kind::chance)) == "chance");
+  CHECK(lead_add<std::int64_t>(2, 3) == 5);
+  CHECK_THROWS_AS(lead_add<std::int64_t>(INT64_MAX, 1), std::overflow_error);
+  CHECK(lead_sub<std::int64_t>(2, 3) == -1);
+  CHECK(split_total<std::int64_t>(8, -2).first == 3);
+  CHECK(split_total<std::int64_t>(8, -2).second == 5);
+  CHECK(scale_row(std::vector<Rational>{parse_rational("1/2"), parse_rational("1/3")}).denominator == 6);
+  CHECK(to_string(over(3, BigInt(6))) == "1/2");
+  CHECK(operation_cost<double>(1000) == 1);
+  CHECK(operation_cost<BigInt>(640) == 11);
 }

@@ -47,6 +47,7 @@ enum class state_owner : std::uint8_t {
 };
 
 /// "max", "min", "chance" or "terminal".
+/// Example: to_string(state_owner::chance) is "chance".
 constexpr const char* to_string(state_owner o) {
   return o == state_owner::max      ? "max"
          : o == state_owner::min    ? "min"

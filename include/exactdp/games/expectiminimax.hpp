@@ -35,6 +35,7 @@ namespace exactdp {
 enum class node_kind { max, min, chance, terminal };
 
 /// "max", "min", "chance", "terminal".
+/// Example: to_string(node_kind::chance) is "chance".
 constexpr const char* to_string(node_kind k) {
   return k == node_kind::max ? "max" : k == node_kind::min ? "min" : k == node_kind::chance ? "chance" : "terminal";
 }

@@ -74,6 +74,7 @@ jani_file parse_jani(std::string_view text, const std::string& source, const con
 
 /// True when `text` looks like a JANI file: its first character, after a
 /// byte-order mark and white space, is '{' (a PRISM model never starts so).
+/// Example: looks_like_jani(" {\"jani-version\": 1}") and not looks_like_jani("dtmc").
 bool looks_like_jani(std::string_view text);
 
 /// The names of the constants a JANI file declares without a value.

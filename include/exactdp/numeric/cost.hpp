@@ -15,6 +15,7 @@ namespace exactdp {
 /// Estimated word operations for one arithmetic operation in T on operands of
 /// about `bits` bits. Exact types (BigInt, Rational): 1 + bits/64, times 8 for
 /// Rational (a gcd per operation); double and residues: 1.
+/// Example: operation_cost<double>(1000) == 1; operation_cost<BigInt>(640) == 11.
 template <class T>
 constexpr long double operation_cost(long double bits) {
   if constexpr (!field_traits<T>::fixed_size) {
