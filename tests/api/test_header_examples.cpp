@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/api/answer.hpp"
+#include "exactdp/api/check.hpp"
 #include "exactdp/api/systems.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/solve.hpp"
@@ -56,6 +58,7 @@
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/cost.hpp"
 #include "exactdp/numeric/format.hpp"
+#include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/modint64.hpp"
 #include "exactdp/numeric/primes.hpp"
 #include "exactdp/numeric/rational.hpp"
@@ -248,6 +251,12 @@ TEST_CASE("decision/*.hpp examples") {
   CHECK(optimal_decision<Rational>(d, dq).value.at(0) == 1);
   CHECK(optimal_decision<Rational>(d, {.target = d.label("goal")}).value[0] == 1);
   CHECK(d.size() == 2);
+  CHECK(d.find("b") == 1);
+  CHECK(d.name(1) == "b");
+  CHECK(d.count(state_owner::terminal) == 1);
+  CHECK(d.choice_count(0) == 1);
+  CHECK(d.action_name(0) == "go");
+  CHECK(d.label("goal") == std::vector<std::size_t>{1});
   CHECK(std::string(to_string(decision_objective::rmax)) == "rmax");
   const std::vector<char> goal = state_set(d, d.label("goal"));
   CHECK(goal == std::vector<char>{0, 1});
@@ -323,4 +332,36 @@ TEST_CASE("lang/*.hpp and games/value.hpp examples") {
   CHECK(to_string(over(3, BigInt(6))) == "1/2");
   CHECK(operation_cost<double>(1000) == 1);
   CHECK(operation_cost<BigInt>(640) == 11);
+}
+
+TEST_CASE("member function examples") {
+  CHECK(parse_octal("0.07").max_take() == 2);
+  CHECK(parse_octal("4.7").code() == "4.7");
+  CHECK(parse_octal("0.137").splits());
+  CHECK(!parse_octal("0.33").splits());
+  const octal_values v = certified_octal_values(parse_octal("0.33"), 10000);
+  CHECK(v.known(1000000));
+  CHECK(v.grundy(1000000) == 1);
+  CHECK(v.move_to_value(4, 0)->take == 1);
+  mex_set set(8);
+  set.insert(0);
+  set.insert(2);
+  CHECK(set.mex() == 1);
+  CHECK(set.mex_from(2) == 3);
+  CHECK(set.contains(2));
+  CHECK(Mod(2).inv().value() == 500000004);
+  CHECK(Mod::from_residue(5).value() == 5);
+  CHECK(Mod(-1).value() == 1000000006);
+  const markov_model m = parse_json_model(coin);
+  CHECK(m.find("b") == 1);
+  CHECK(m.name(1) == "b");
+  CHECK(m.transitions(0).size() == 2);
+  CHECK(m.labels().empty());
+  CHECK(m.start() == 0);
+  CHECK(find_subtraction_period(i64s{1, 3, 4}).at(7) == outcome::lose);
+  CHECK(api::constants_text({{"N", "16"}, {"MAX", "2"}}) == "N=16,MAX=2");
+  const api::value_runs runs = api::runs_of<Rational>([](auto t) { return ratio<typename decltype(t)::type>(1, 8); });
+  CHECK(to_string(*api::compute_answer(runs, {.as = "exact"}).exact) == "1/8");
+  CHECK(*api::compute_answer(runs, {.as = "double"}).approx == 0.125);
+  CHECK(api::residue_of(7, [](auto t) { return ratio<typename decltype(t)::type>(1, 8); }) == 1);
 }

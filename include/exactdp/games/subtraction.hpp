@@ -70,6 +70,7 @@ struct subtraction_period {
   std::vector<bool> losing;              ///< w(n) == lose for n in [0, preperiod + period)
 
   /// Outcome at any pile n (0 <= n <= 2^63 − 1). Cost: O(1).
+  /// Example: find_subtraction_period(std::vector<std::int64_t>{1, 3, 4}).at(7) == outcome::lose.
   outcome at(std::uint64_t n) const;
 };
 

@@ -36,12 +36,15 @@ struct octal_game {
   std::vector<std::uint8_t> digits{0};
 
   /// t: the index of the last non-zero digit (0 when only d0 or nothing is set).
+  /// Example: parse_octal("0.07").max_take() == 2.
   std::size_t max_take() const { return digits.size() - 1; }
 
   /// The code in the standard notation, e.g. "0.07", "4.7", "0" for no moves.
+  /// Example: parse_octal("4.7").code() == "4.7".
   std::string code() const;
 
   /// True when some digit allows a split into two heaps (the O(n) moves).
+  /// Example: parse_octal("0.137").splits() and !parse_octal("0.33").splits().
   bool splits() const;
 };
 

@@ -81,11 +81,13 @@ class octal_values {
   const octal_method_report& report() const { return report_; }
 
   /// True when G(n) is known: n is in the table or the period is certified.
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).known(1000000).
   bool known(std::uint64_t n) const { return n < table_.size() || certificate_.certified; }
 
   /// G(n). For n beyond the table, G(e + (n - e) mod p) by the certificate.
   /// Throws std::domain_error "heap N is beyond the M computed values and no
   /// period is certified" when !known(n). Cost: O(1).
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).grundy(1000000) == 1.
   grundy_value grundy(std::uint64_t n) const;
 
   /// Every move from a heap of size n whose result has Grundy value `target`
@@ -93,6 +95,7 @@ class octal_values {
   /// only parts below max(e,1) + p are tried (a larger part can be shortened
   /// by p without changing the value). Throws std::domain_error when
   /// !known(n). Cost: O(t·min(n, e + p)).
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).move_to_value(4, 0)->take == 1.
   std::optional<heap_move> move_to_value(std::uint64_t n, grundy_value target) const;
 
  private:

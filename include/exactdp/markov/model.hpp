@@ -45,10 +45,13 @@ class markov_model {
   /// Number of states, >= 1.
   std::size_t size() const { return names_.size(); }
   /// Name of state s (s < size()).
+  /// Example: name(1) == "b" for parse_json_model's example.
   const std::string& name(std::size_t s) const { return names_.at(s); }
   /// Index of the state called `name`, or nullopt. Cost: one hash lookup.
+  /// Example: find("b") == 1 for parse_json_model's example.
   std::optional<std::size_t> find(std::string_view name) const;
   /// Transitions out of s, sorted by target; empty when s is absorbing.
+  /// Example: transitions(0).size() == 2 for parse_json_model's example.
   const std::vector<markov_transition>& transitions(std::size_t s) const { return out_.at(s); }
   /// Total number of transitions.
   std::size_t transition_count() const { return transition_count_; }
@@ -58,6 +61,7 @@ class markov_model {
   /// Labels by name, each a sorted list of distinct state indices.
   const std::map<std::string, std::vector<std::size_t>>& labels() const { return labels_; }
   /// The start state the model names, if any.
+  /// Example: start() == 0 for parse_json_model's example.
   std::optional<std::size_t> start() const { return start_; }
   /// Where the model came from (a file name, or "model"), for messages.
   const std::string& source() const { return source_; }
