@@ -52,6 +52,7 @@
 #include "exactdp/retrograde/cat_mouse.hpp"
 #include "exactdp/retrograde/cat_mouse2.hpp"
 #include "exactdp/retrograde/game_graph.hpp"
+#include "exactdp/retrograde/retrograde.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/io/shown_text.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
@@ -364,4 +365,40 @@ TEST_CASE("member function examples") {
   CHECK(to_string(*api::compute_answer(runs, {.as = "exact"}).exact) == "1/8");
   CHECK(*api::compute_answer(runs, {.as = "double"}).approx == 0.125);
   CHECK(api::residue_of(7, [](auto t) { return ratio<typename decltype(t)::type>(1, 8); }) == 1);
+}
+
+namespace {
+const char* const gamble = R"({"root": "s", "nodes": [{"id": "s", "kind": "max", "children": ["a", "x"]},
+  {"id": "a", "kind": "chance", "children": ["x", "y"], "probabilities": ["1/6", "5/6"]},
+  {"id": "x", "kind": "terminal", "payoff": "3/2"}, {"id": "y", "kind": "terminal", "payoff": 3}]})";
+}  // namespace
+
+TEST_CASE("more free function examples") {
+  CHECK(to_string(BigInt(-7)) == "-7");
+  CHECK(message_text(BigInt(42)) == "42");
+  CHECK(modulus64_range_error("4").what() ==
+        std::string("modulus 4 is out of range: it must be a prime with 2 < P < 2^62 (4611686018427387904)"));
+  CHECK(state_budget_bytes() == current_budgets().state_bytes);
+  CHECK(work_budget_steps() == current_budgets().work_steps);
+  CHECK(parse_cat_mouse_graph("[[1, 3], [0], [3], [0, 2]]").size() == 4);
+  CHECK_NOTHROW(validate_game_graph(make_game_graph({{1}, {}})));
+  CHECK(principal_line(retrograde_analysis(make_game_graph({{1}, {}})), 0, 10) == std::vector<std::uint32_t>{0, 1});
+  const expectiminimax_model g = parse_expectiminimax_model(gamble);
+  CHECK(g.nodes.size() == 4);
+  CHECK(to_string(expectiminimax(g.graph<Rational>()).values[g.root]) == "11/4");
+  CHECK(expectiminimax(g.graph<Rational>()).best_child[g.root] == 1);
+  CHECK(parse_drn_model("@type: DTMC\n@nr_states\n2\n@model\nstate 0 init\n\taction 0\n\t\t0 : 1/2\n\t\t1 : 1/2\n"
+                        "state 1\n\taction 0\n\t\t1 : 1\n")
+            .size() == 2);
+  CHECK(parse_prism_explicit("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2);
+  CHECK(model_format_of("2 3\n0 0 0.5\n", "coin.tra", {}) == model_format::prism);
+  const markov_model run2 = load_json_model(std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/sixes_run_2.json");
+  CHECK(expected_steps(markov_chain<Rational>(run2), {*run2.start()}) == 42);
+  const markov_model run2_tra = load_prism_model(std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/sixes_run_2.tra");
+  CHECK(expected_steps(markov_chain<Rational>(run2_tra), {*run2_tra.start()}) == 42);
+  const markov_model any = load_markov_model(std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/sixes_run_2.tra");
+  CHECK(expected_steps(markov_chain<Rational>(any), {*any.start()}) == 42);
+  CHECK(entry_bytes<double>(1000) == sizeof(double));
+  CHECK(lang::undefined_jani_constants(R"({"jani-version": 1, "constants": [{"name": "N", "type": "int"}]})",
+                                       "m.jani") == std::vector<std::string>{"N"});
 }

@@ -79,6 +79,8 @@ bool looks_like_jani(std::string_view text);
 
 /// The names of the constants a JANI file declares without a value.
 /// Throws what the JSON reader throws.
+/// Example: undefined_jani_constants(R"({"jani-version": 1, "constants": [{"name": "N", "type": "int"}]})", "m.jani")
+/// is {"N"}.
 std::vector<std::string> undefined_jani_constants(std::string_view text, const std::string& source);
 
 }  // namespace exactdp::lang

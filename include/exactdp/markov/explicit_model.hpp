@@ -235,6 +235,7 @@ explicit_model to_explicit_model(const markov_model& chain);
 /// states it is unset. Throws std::invalid_argument naming the file and line;
 /// resource_error when the declared size passes the state budget.
 /// Cost: linear in the texts plus O(m log m).
+/// Example: parse_prism_explicit("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2.
 explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra_name,
                                     std::optional<std::string_view> lab = std::nullopt,
                                     const std::string& lab_name = {},
@@ -266,6 +267,8 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
 /// parameters, intervals, an unknown reward model, states out of order,
 /// counts that differ from @nr_states / @nr_choices); resource_error when
 /// @nr_states passes the state budget. Cost: linear in the text plus O(m log m).
+/// Example: parse_drn_model(text).size() == 2 for the coin in DRN: "@type: DTMC", 2 states, state 0
+/// init with "0 : 1/2" and "1 : 1/2", state 1 with "1 : 1" (tests/api/test_header_examples.cpp).
 explicit_model parse_drn_model(std::string_view text, const std::string& source = "model",
                                const std::string& reward_model = {});
 
@@ -310,6 +313,7 @@ std::optional<model_format> model_format_named(const std::string& name);
 /// The format a model file is read in: options.format when given (else
 /// std::invalid_argument for an unknown name), else detect_model_format on
 /// the text. `path` names the file in messages ("-": standard input).
+/// Example: model_format_of("2 3\n0 0 0.5\n", "coin.tra", {}) == model_format::prism.
 model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options);
 
 /// The model in `text`, already read from `path` (which locates the .lab

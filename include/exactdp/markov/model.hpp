@@ -166,6 +166,8 @@ markov_model parse_json_model(std::string_view text, const std::string& source =
 /// Reads a JSON model from a file (parse_json_model). Throws
 /// std::invalid_argument when the file cannot be read, and resource_error
 /// when it is larger than the state budget allows.
+/// Example: from the source tree, expected_steps(markov_chain<Rational>(m), {*m.start()}) == 42 for m =
+/// load_json_model("examples/markov/sixes_run_2.json").
 markov_model load_json_model(const std::string& path);
 
 /// Reads PRISM's explicit files as a Markov chain: parse_prism_explicit
@@ -183,6 +185,8 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
 /// Reads PRISM's explicit files from disk: `tra_path`, and the .lab and
 /// .srew files with the same stem when they exist (PRISM's -exportmodel
 /// names). Same errors as parse_prism_model, plus unreadable files.
+/// Example: from the source tree, load_prism_model("examples/markov/sixes_run_2.tra") is the chain of
+/// load_json_model's example (42 expected rolls).
 markov_model load_prism_model(const std::string& tra_path);
 
 /// Reads a model file as a Markov chain, in the format `format` ("json",
@@ -191,6 +195,8 @@ markov_model load_prism_model(const std::string& tra_path);
 /// input. A model whose states have several choices is refused, naming such
 /// a state (see load_explicit_model for those). Throws std::invalid_argument
 /// for an unknown format, an unreadable file or a fault in it.
+/// Example: from the source tree, load_markov_model("examples/markov/sixes_run_2.tra") is the chain of
+/// load_json_model's example.
 markov_model load_markov_model(const std::string& path, const std::string& format = {});
 
 }  // namespace exactdp

@@ -28,6 +28,7 @@ constexpr long double operation_cost(long double bits) {
 
 /// Bytes of one table entry of T holding about `bits` bits (heap part included
 /// for exact types).
+/// Example: entry_bytes<double>(1000) == sizeof(double).
 template <class T>
 constexpr std::size_t entry_bytes(long double bits) {
   if constexpr (!field_traits<T>::fixed_size) {

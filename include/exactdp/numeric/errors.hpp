@@ -131,11 +131,13 @@ inline budgets current_budgets() { return detail::thread_budgets(); }
 /// The calling thread's state budget in bytes. Assigning through the
 /// reference changes it for this thread only and until changed back; prefer
 /// budget_scope, which restores it. The tool's --max-memory sets it.
+/// Example: state_budget_bytes() == current_budgets().state_bytes.
 inline std::uint64_t& state_budget_bytes() { return detail::thread_budgets().state_bytes; }
 
 /// The calling thread's work budget in elementary steps. Assigning through
 /// the reference changes it for this thread only; prefer budget_scope. The
 /// tool's --max-work sets it.
+/// Example: work_budget_steps() == current_budgets().work_steps.
 inline long double& work_budget_steps() { return detail::thread_budgets().work_steps; }
 
 /// budget_scope's argument: each limit given replaces the thread's, a limit

@@ -282,6 +282,8 @@ constexpr bool is_residue_modulus64(std::uint64_t p) { return p > 2 && p < modul
 
 /// The error of a modulus outside 2 < P < 2^62, `p` its decimal text (a
 /// front end's value may not fit 64 bits).
+/// Example: modulus64_range_error("4").what() is "modulus 4 is out of range: it must be a prime with 2 < P < 2^62
+/// (4611686018427387904)".
 inline std::invalid_argument modulus64_range_error(const std::string& p) {
   return std::invalid_argument("modulus " + p +
                                " is out of range: it must be a prime with 2 < P < 2^62 (4611686018427387904)");

@@ -114,6 +114,7 @@ BigInt parse_bigint(std::string_view text);
 /// Example: to_string(parse_rational("0.0625")) == "1/16".
 std::string to_string(const Rational& q);
 /// Decimal text of z. Cost: linear in digits.
+/// Example: to_string(BigInt(-7)) == "-7".
 std::string to_string(const BigInt& z);
 
 /// A number as an error message shows it: to_string when that has at most 60
@@ -126,6 +127,7 @@ std::string to_string(const BigInt& z);
 /// Example: message_text(parse_rational("1/3")) == "1/3".
 std::string message_text(const Rational& q);
 /// The same for an integer.
+/// Example: message_text(BigInt(42)) == "42".
 std::string message_text(const BigInt& z);
 
 }  // namespace exactdp

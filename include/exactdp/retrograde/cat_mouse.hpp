@@ -127,6 +127,7 @@ int cat_mouse(const std::vector<std::vector<int>>& graph);
 /// (syntax, entries that are not node numbers); resource_error if the text
 /// exceeds the state budget. The rules of the game are checked by
 /// cat_mouse_game. Cost: O(text length). Status: error paths tested.
+/// Example: parse_cat_mouse_graph("[[1, 3], [0], [3], [0, 2]]").size() == 4.
 std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text,
                                                     const std::string& source = "cat and mouse graph");
 

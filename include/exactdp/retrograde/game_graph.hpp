@@ -49,6 +49,7 @@ game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& childr
 /// position, a terminal position with moves, a player other than 0/1, sizes
 /// that disagree, more than 2^32 - 2 positions). Cost: O(N + M).
 /// Status: each error tested.
+/// Example: validate_game_graph(make_game_graph({{1}, {}})) returns.
 void validate_game_graph(const game_graph& g);
 
 /// Retrograde analysis of an explicit game graph: outcome, remoteness and an
