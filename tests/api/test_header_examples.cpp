@@ -73,6 +73,10 @@
 #include "exactdp/probability/run.hpp"
 #include "exactdp/probability/soup.hpp"
 
+// The examples name only the fields they set ({.as = "exact"}), as a reader
+// would write them.
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
 using namespace exactdp;
 using u64s = std::vector<std::uint64_t>;
 using i64s = std::vector<std::int64_t>;
