@@ -13,6 +13,7 @@
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/api/systems.hpp"
+#include "exactdp/decision/bounded.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/decision/model_files.hpp"
@@ -38,6 +39,7 @@
 #include "exactdp/grundy/octal.hpp"
 #include "exactdp/grundy/period.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/lang/build.hpp"
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/model.hpp"
 #include "exactdp/lang/prism.hpp"
@@ -54,6 +56,7 @@
 #include "exactdp/retrograde/game_graph.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
 #include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/verify.hpp"
 #include "exactdp/io/shown_text.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/convert.hpp"
@@ -262,6 +265,16 @@ TEST_CASE("decision/*.hpp examples") {
   CHECK(d.choice_count(0) == 1);
   CHECK(d.action_name(0) == "go");
   CHECK(d.label("goal") == std::vector<std::size_t>{1});
+  const std::vector<char> to_b = state_set(d, d.label("goal"));
+  CHECK(bounded_value_iteration<Rational>(d, bounded_kind::reach, 1, true, to_b).value[0] == Rational(1) / 2);
+  decision_query pmax;
+  pmax.target = d.label("goal");
+  CHECK(choice_values(d, pmax, optimal_decision<Rational>(d, pmax), 0).at(0) == 1);
+  CHECK(evaluate_strategy<Rational>(d, pmax, std::vector<std::uint32_t>{0, 0}).value[0] == 1);
+  CHECK(positive_reach_region(d, to_b, owners_as(d, state_owner::max)).count == 2);
+  CHECK(almost_sure_reach_region(d, to_b, owners_as(d, state_owner::max)).count == 2);
+  CHECK(to_verify_model(d).names.size() == 2);
+  CHECK(to_verify_model(parse_json_model(coin)).names.size() == 2);
   CHECK(std::string(to_string(decision_objective::rmax)) == "rmax");
   const std::vector<char> goal = state_set(d, d.label("goal"));
   CHECK(goal == std::vector<char>{0, 1});
@@ -325,6 +338,13 @@ TEST_CASE("lang/*.hpp and games/value.hpp examples") {
       lang::parse_prism_language("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n", "coin.prism");
   CHECK(lang::parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0).letter == 'P');
   CHECK(lang::reward_index(model, "") == -1);
+  lang::symbolic_model coin_model = lang::parse_prism_language(die, "coin.prism");
+  const lang::state_space space = lang::build_state_space(coin_model);
+  CHECK(space.size() == 2);
+  CHECK(lang::describe_state(coin_model, space, 1) == "(x=1)");
+  CHECK(lang::to_decision_model(coin_model, space, -1).size() == 2);
+  CHECK(lang::to_explicit_model(coin_model, space).size() == 2);
+  CHECK(lang::state_rewards(coin_model, space, -2) == std::vector<Rational>{1, 1});
   CHECK(lang::undefined_property_constants("const double p;\nP>=p [ F x=1 ]", "coin.props") ==
         std::vector<std::string>{"p"});
   CHECK(std::string(to_string(node_kind::chance)) == "chance");

@@ -56,6 +56,8 @@ struct reach_region {
 /// the model's, or an owner contradicts the model (a terminal with choices).
 /// Cost: O(n + m). Status: against brute force over all strategies on
 /// random small models.
+/// Example: positive_reach_region(d, state_set(d, d.label("goal")), owners_as(d, state_owner::max)).count == 2 for
+/// parse_decision_json's example d.
 reach_region positive_reach_region(const decision_model& m, const std::vector<char>& target,
                                    std::span<const state_owner> owner);
 
@@ -64,6 +66,8 @@ reach_region positive_reach_region(const decision_model& m, const std::vector<ch
 /// step closer to the target: following it reaches the target with
 /// probability 1 (a proper strategy). Same errors as positive_reach_region.
 /// Cost: O(k·(n + m)), k rounds. Status: as positive_reach_region.
+/// Example: almost_sure_reach_region(d, state_set(d, d.label("goal")), owners_as(d, state_owner::max)).count == 2 for
+/// parse_decision_json's example d.
 reach_region almost_sure_reach_region(const decision_model& m, const std::vector<char>& target,
                                       std::span<const state_owner> owner);
 
