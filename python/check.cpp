@@ -182,7 +182,7 @@ void bind_check(py::module_& m) {
             throw py::type_error("prop= is a property's name, its 1-based index, or its text");
           in.prop = py::str(prop).cast<std::string>();
         }
-        const api::number_system system = read_system(number, modulus);
+        const api::number_system system = read_system(number, modulus, api::residue_width::narrow);
         const std::vector<row_value> rows = released([&] { return check_all(in, system); });
         py::list out;
         for (const row_value& v : rows) {

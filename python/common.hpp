@@ -34,9 +34,10 @@ namespace py = pybind11;
 // ---- integer arguments ----
 
 /// An integer argument as Python passed it, before it is read into a C++
-/// type: a Python int of any size, a bool, a numpy integer or any object
-/// with __index__ (as operator.index takes it). A float, a Fraction or a
-/// Decimal is not an integer: the call raises TypeError. Every integer
+/// type: a Python int of any size, a numpy integer or any object with
+/// __index__ (as operator.index takes it). A float, a Fraction, a Decimal
+/// or a bool (True is no count: seat_probability(True) is a slip) is not an
+/// integer: the call raises TypeError. Every integer
 /// argument of the module is an int_arg (a list of them: std::vector<int_arg>),
 /// read by integer_value, so one rule holds for all: an integer the C++ type
 /// cannot hold is a ValueError naming the argument and the range, as an
@@ -49,9 +50,14 @@ struct int_arg {
 /// The integer x as an I, when it fits; nullopt otherwise. Needs the GIL.
 std::optional<std::int64_t> fit_int64(const int_arg& x);
 std::optional<std::uint64_t> fit_uint64(const int_arg& x);
-/// std::invalid_argument (ValueError) "`name` V is out of range: it must be
-/// an integer from LO to HI", V written in full up to 64 digits, else by
-/// its number of bits. Needs the GIL.
+/// x as a message quotes it and as api::read_argument reads it: its
+/// decimal text up to 200 bits, else "(an integer of N bits)". Needs the GIL.
+std::string integer_text(const int_arg& x);
+/// std::invalid_argument (ValueError) "`name` must be an integer in LO..HI,
+/// not 'V'" (parse_integer's words, as the tool and the catalogue's
+/// questions refuse a value in range of the type: one wording for every
+/// integer argument), V = integer_text(x), LO and HI as describe_bound
+/// writes them. Needs the GIL.
 [[noreturn]] void throw_out_of_range(const int_arg& x, std::string_view name, const std::string& lo,
                                      const std::string& hi);
 
@@ -142,10 +148,14 @@ void bind_state_names(py::class_<Model, Holder>& c) {
 }
 
 /// The number system of a call: number="exact" | "double" | "mod" and, for
-/// "mod", the prime `modulus` (default 1,000,000,007; checked when the run
-/// starts, api::check_residue_modulus). Throws std::invalid_argument
-/// (ValueError) for any other text.
-api::number_system read_system(const std::string& number, const modulus_arg& modulus);
+/// "mod", the prime `modulus` (default 1,000,000,007). A modulus= given is
+/// checked whatever number= is (api::check_residue_modulus for residues of
+/// width `width`), as the tool reads --modulus before any work:
+/// seat_probability(5, modulus=4) is a ValueError, as `exactdp seat 5
+/// --modulus 4` is refused. Throws std::invalid_argument (ValueError) for
+/// any other text.
+api::number_system read_system(const std::string& number, const modulus_arg& modulus,
+                               api::residue_width width = api::residue_width::wide);
 
 /// The states of a target= argument: a name (a label or a state,
 /// api::resolve_target's rule) or an iterable of state names
@@ -212,7 +222,7 @@ template <class Exact, bool Wide = true, class Solve, class Convert>
 py::object compute_as(const std::string& number, const modulus_arg& modulus, const Solve& solve,
                       const Convert& convert) {
   constexpr api::residue_width width = Wide ? api::residue_width::wide : api::residue_width::narrow;
-  const api::number_system system = read_system(number, modulus);
+  const api::number_system system = read_system(number, modulus, width);
   auto run = [&]<class T>(std::type_identity<T> t) -> py::object {
     const auto result = released([&] { return solve(t); });
     return py::object(convert(result));
@@ -260,12 +270,20 @@ void bind_answer(py::module_& m);
 }  // namespace exactdp::python
 
 namespace pybind11::detail {
-/// int_arg from Python: any object operator.index takes (never a float).
+/// int_arg from Python: any object operator.index takes (never a float nor
+/// a bool).
 template <>
 struct type_caster<exactdp::python::int_arg> {
   PYBIND11_TYPE_CASTER(exactdp::python::int_arg, const_name("int"));
+  // A Python bool, or NumPy's (numpy.bool_, numpy.bool in NumPy 2), which
+  // operator.index still takes with a DeprecationWarning.
+  static bool is_bool(handle src) {
+    if (PyBool_Check(src.ptr())) return true;
+    const std::string_view type = Py_TYPE(src.ptr())->tp_name;
+    return type == "numpy.bool_" || type == "numpy.bool";
+  }
   bool load(handle src, bool /*convert*/) {
-    if (!src || PyFloat_Check(src.ptr()) || !PyIndex_Check(src.ptr())) return false;
+    if (!src || PyFloat_Check(src.ptr()) || is_bool(src) || !PyIndex_Check(src.ptr())) return false;
     PyObject* i = PyNumber_Index(src.ptr());
     if (!i) {
       PyErr_Clear();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/modint64.hpp"
 
@@ -168,8 +169,7 @@ std::optional<std::uint64_t> fit_uint64(const int_arg& x) {
   return static_cast<std::uint64_t>(v);
 }
 
-namespace {
-// An integer as text: in full up to 64 digits (Python's own limit on
+// An integer as text: in full up to 200 bits (Python's own limit on
 // int-to-text conversion is never met), else by its size.
 std::string integer_text(const int_arg& x) {
   const auto bits = x.value.attr(names().bit_length)().cast<std::size_t>();
@@ -177,11 +177,9 @@ std::string integer_text(const int_arg& x) {
   const bool negative = PyObject_RichCompareBool(x.value.ptr(), py::int_(0).ptr(), Py_LT) == 1;
   return std::string(negative ? "(a negative integer of " : "(an integer of ") + std::to_string(bits) + " bits)";
 }
-}  // namespace
 
 void throw_out_of_range(const int_arg& x, std::string_view name, const std::string& lo, const std::string& hi) {
-  throw std::invalid_argument(std::string(name) + " " + integer_text(x) +
-                              " is out of range: it must be an integer from " + lo + " to " + hi);
+  detail::integer_out_of_range(integer_text(x), name, parse_integer(lo, "lo"), parse_integer(hi, "hi"));
 }
 
 std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus) {
@@ -190,11 +188,14 @@ std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus) {
   throw modulus64_range_error(integer_text(*modulus));
 }
 
-api::number_system read_system(const std::string& number, const modulus_arg& modulus) {
+api::number_system read_system(const std::string& number, const modulus_arg& modulus, api::residue_width width) {
+  // A modulus given is checked (prime, in range) whatever the system, as the
+  // tool reads --modulus before any work.
+  const std::optional<std::uint64_t> p = modulus_value(modulus);
+  if (p) api::check_residue_modulus(*p, width);
   if (number == "exact") return api::number_system::exact();
   if (number == "double") return api::number_system::approx();
-  // The modulus is checked (prime, in range) when the run starts.
-  if (number == "mod") return api::number_system::residue(modulus_value(modulus).value_or(api::default_modulus));
+  if (number == "mod") return api::number_system::residue(p.value_or(api::default_modulus));
   throw std::invalid_argument("number must be \"exact\", \"double\" or \"mod\", not \"" + number + "\"");
 }
 

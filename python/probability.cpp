@@ -35,13 +35,11 @@ std::string doc(const std::string& text) { return text + number_doc; }
 
 constexpr api::front_end python_end = api::front_end::python;
 
-// An argument of a catalogue question: the module's int_arg rule for an
-// integer beyond 64 bits (a ValueError with the parameter's range), else its
-// text for api::read_argument, the tool's reader and message.
-std::optional<std::string> argument_text(const int_arg& x, const api::parameter& p) {
-  if (const std::optional<std::int64_t> v = fit_int64(x)) return std::to_string(*v);
-  throw_out_of_range(x, p.python, std::to_string(p.low), std::to_string(p.high));
-}
+// An argument of a catalogue question as text for api::read_argument, the
+// tool's reader and message, whatever its size: an integer beyond 64 bits is
+// refused with the same words as one in range of the type ("n (the number of
+// passengers) must be an integer in 1..10^6, not '18446744073709551616'").
+std::optional<std::string> argument_text(const int_arg& x) { return integer_text(x); }
 
 // The question's value in the number system asked for, by the tool's rule
 // (api::compute_answer: a residue that the run cannot give is taken from the
@@ -49,7 +47,8 @@ std::optional<std::string> argument_text(const int_arg& x, const api::parameter&
 py::object answer_question(const api::question& q, const std::vector<std::optional<std::string>>& texts,
                            const std::string& number, const modulus_arg& modulus) {
   const api::arguments a = api::read_arguments(q, texts, python_end);
-  const api::number_system system = read_system(number, modulus);
+  const api::value_runs runs = q.runs(a);
+  const api::number_system system = read_system(number, modulus, runs.residues);
   api::answer_request request;
   request.as = system.kind == api::system_kind::exact    ? "exact"
                : system.kind == api::system_kind::approx ? "double"
@@ -58,7 +57,7 @@ py::object answer_question(const api::question& q, const std::vector<std::option
   api::answer_hooks hooks;
   hooks.exact_option = "number=\"exact\"";
   hooks.check_option = "check=";
-  const api::answer r = released([&] { return api::compute_answer(q.runs(a), request, hooks); });
+  const api::answer r = released([&] { return api::compute_answer(runs, request, hooks); });
   if (r.exact) return q.counts ? py::object(to_python_int(BigInt(numerator(*r.exact)))) : to_fraction(*r.exact);
   if (r.approx) return py::float_(*r.approx);
   return py::int_(r.residue.value());
@@ -102,7 +101,7 @@ void def_question(py::module_& m, const api::question& q, std::index_sequence<I.
   m.def(
       q.python.c_str(),
       [qp](typename int_parameter<I>::type... x, const std::string& number, const modulus_arg& modulus) {
-        return answer_question(*qp, {argument_text(x, qp->parameters[I])...}, number, modulus);
+        return answer_question(*qp, {argument_text(x)...}, number, modulus);
       },
       python_arg<(I < Required)>(q.parameters[I])..., py::kw_only(), py::arg("number") = "exact",
       py::arg("modulus").noconvert() = py::none(), question_doc(q).c_str());

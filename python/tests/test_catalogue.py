@@ -86,7 +86,8 @@ def refused_alike(q, values, at):
 def test_the_same_refusal(name):
     q = CATALOGUE[NAMES.index(name)]
     for at, p in enumerate(q["parameters"]):
-        for bad in (p["low"] - 1, p["high"] + 1, -(2**63), 2**63 - 1):
+        # Beyond 64 bits too: the tool reads the text, Python the int, in the same words.
+        for bad in (p["low"] - 1, p["high"] + 1, -(2**63), 2**63 - 1, 2**64, -(2**64) - 1, 2**199):
             values = list(q["example"])
             values[at] = bad
             message = refused_alike(q, values, at)
@@ -114,3 +115,18 @@ def test_the_same_failure_of_a_residue(modulus, error):
     with pytest.raises(error) as e:
         exactdp.new21_probability(5, 4, 3, number="mod", modulus=modulus)
     assert t.stderr.strip().removeprefix("exactdp: error: ") == str(e.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_modulus_is_checked_in_every_system_alike(name):
+    """`exactdp seat 5 --modulus 4 --as exact` is refused before any work;
+    so is seat_probability(5, modulus=4), in the same words."""
+    q = CATALOGUE[NAMES.index(name)]
+    f = getattr(exactdp, q["python"])
+    for system in ("exact", "double", "mod"):
+        t = tool(*tool_line(q, q["example"]), "--as", system, "--modulus", "4")
+        assert t.returncode == 2, t.stderr
+        with pytest.raises(ValueError) as e:
+            f(*q["example"], number=system, modulus=4)
+        assert t.stderr.strip().removeprefix("exactdp: error: ") == str(e.value)
+        assert str(e.value).startswith("modulus 4 is not prime")

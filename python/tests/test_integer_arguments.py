@@ -1,9 +1,12 @@
-"""One rule for every integer argument of the module (issue 25): a Python
-int of any size or a numpy integer is accepted; a value the C++ type cannot
-hold is a ValueError naming the argument and its range, as a value inside
-the type but outside the function's range is; a float is a TypeError. The
-functions are enumerated from the module itself (their signatures), so that
-a new function with an integer argument must be listed here."""
+"""One rule for every integer argument of the module (issues 21 and 25): a
+Python int of any size or a numpy integer is accepted; a value the C++ type
+cannot hold is a ValueError naming the argument and its range in the words
+of a value inside the type but outside the function's range ("NAME must be
+an integer in LO..HI, not 'V'", the tool's words); a float or a bool is a
+TypeError. A modulus= is checked whatever number= is, as the tool reads
+--modulus before any work. The functions are enumerated from the module
+itself (their signatures), so that a new function with an integer argument
+or a modulus must be listed here."""
 import re
 from fractions import Fraction
 
@@ -154,7 +157,9 @@ def test_integers_beyond_every_type_are_value_errors(name, param, kind):
         message = str(e.value)
         assert type(e.value) is ValueError, message
         assert message.startswith(label + " "), message
-        assert "out of range" in message and re.search(r"from -?\d+ to \d+|2 < P < 2\^62", message), message
+        assert re.search(r" must be an integer in -?[\d^]+\.\.[\d^-]+, not '(-?\d+|\(an integer of \d+ bits\)|"
+                         r"\(a negative integer of \d+ bits\))'$| is out of range: it must be a prime with 2 < P < 2\^62",
+                         message), message
 
 
 @pytest.mark.parametrize("name,param,kind", CASES)
@@ -194,10 +199,9 @@ def test_any_integer_beyond_64_bits(case, bad):
 
 
 def test_the_message_names_the_range_of_the_type():
-    with pytest.raises(ValueError, match=r"^n 2147483648 is out of range: it must be an integer from -2147483648 to "
-                                         r"2147483647$"):
+    with pytest.raises(ValueError, match=r"^n must be an integer in -2\^31\.\.2\^31-1, not '2147483648'$"):
         exactdp.knight_probability(2**31, 1, 0, 0)
-    with pytest.raises(ValueError, match=r"^heaps\[1\] -1 is out of range: it must be an integer from 0 to "):
+    with pytest.raises(ValueError, match=r"^heaps\[1\] must be an integer in 0\.\.2\^64-1, not '-1'$"):
         exactdp.nim([1, -1])
     with pytest.raises(ValueError, match=r"^modulus 18446744073709551616 is out of range: it must be a prime with "
                                          r"2 < P < 2\^62"):
@@ -205,7 +209,82 @@ def test_the_message_names_the_range_of_the_type():
     # Inside the type, the function's own range (the library's check).
     with pytest.raises(ValueError, match="board size"):
         exactdp.knight_probability(10**6, 1, 0, 0)
-    with pytest.raises(ValueError, match=r"n \(an integer of 5001 bits\)"):
+    with pytest.raises(ValueError, match=r"^n must be an integer in -2\^31\.\.2\^31-1, not '\(an integer of 5001 bits\)'$"):
         exactdp.knight_probability(2**5000, 1, 0, 0)
-    with pytest.raises(ValueError, match=r"n \(a negative integer of 5001 bits\)"):
+    with pytest.raises(ValueError, match=r"n must be an integer in -2\^31\.\.2\^31-1, not '\(a negative integer of 5001 bits\)'"):
         exactdp.knight_probability(-(2**5000), 1, 0, 0)
+
+
+def test_beyond_64_bits_in_the_words_of_a_value_in_range_of_the_type():
+    """A catalogue question refuses 2**64 and 0 alike: its parameter's noun
+    and range, the value quoted (the tool's words for the same text)."""
+    with pytest.raises(ValueError) as small:
+        exactdp.seat_probability(0)
+    with pytest.raises(ValueError) as large:
+        exactdp.seat_probability(2**64)
+    assert str(small.value) == "n (the number of passengers) must be an integer in 1..10^6, not '0'"
+    assert str(large.value) == "n (the number of passengers) must be an integer in 1..10^6, not '18446744073709551616'"
+    with pytest.raises(ValueError, match=r"^k must be an integer in 0\.\.10\^12, not '-1'$"):
+        exactdp.after_steps(CHAIN, -1)
+    with pytest.raises(ValueError, match=r"^k must be an integer in 0\.\.10\^12, not '-18446744073709551616'$"):
+        exactdp.after_steps(CHAIN, -(2**64))
+
+
+@pytest.mark.parametrize("name,param,kind", CASES)
+def test_bools_are_type_errors(name, param, kind):
+    """True is an int in Python but never a count here: seat_probability(True)
+    is refused as seat_probability(1.0) is."""
+    budgets = exactdp.get_budgets()
+    try:
+        for b in (True, False, np.bool_(True), np.bool_(False)):
+            kwargs, _ = replaced(name, param, kind, b)
+            with pytest.raises(TypeError):
+                call(name, **kwargs)
+    finally:
+        exactdp.set_budgets(**budgets)  # set_budgets(state_bytes=True) must not leave a budget of 1 byte
+
+
+def modulus_functions():
+    """Every function with a modulus= keyword, read from its signature."""
+    return sorted(name for name, f in FUNCTIONS.items()
+                  if any(re.search(r"\bmodulus: ", s) for s in signatures_of(f)))
+
+
+def test_every_function_with_a_modulus_is_listed():
+    assert set(modulus_functions()) <= set(VALID)
+    assert len(modulus_functions()) >= 20
+
+
+def refusal(name, **kwargs):
+    try:
+        call(name, **kwargs)
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+@pytest.mark.parametrize("name", modulus_functions())
+def test_a_modulus_is_checked_whatever_the_number_system(name):
+    """modulus=4 is refused with number="exact" and "double" as it is with
+    number="mod" (`exactdp seat 5 --modulus 4 --as exact` is refused too);
+    a prime is accepted by every system that accepts it for residues."""
+    kwargs = dict(VALID[name])
+    systems = ("exact", "double", "mod") if "number" in kwargs else (None,)
+    for p, words in ((4, "modulus 4 is not prime"), (2, "modulus 2 is out of range"),
+                     (2**62, "modulus 4611686018427387904 is out of range"), (2**64, "is out of range")):
+        for number in systems:
+            if number:
+                kwargs["number"] = number
+            kwargs["modulus"] = p
+            message = refusal(name, **kwargs)
+            assert message is not None and words in message, (number, p, message)
+    # A prime above 2^31: refused by every system of a 32-bit solver, or by none.
+    big = 4_611_686_018_427_387_847
+    outcomes = set()
+    for number in systems:
+        if number:
+            kwargs["number"] = number
+        kwargs["modulus"] = big
+        message = refusal(name, **kwargs)
+        outcomes.add(message is not None and "below 2^31" in message)
+    assert len(outcomes) == 1, outcomes

@@ -63,10 +63,9 @@ def test_long_run_exact_values():
 
 
 def test_k_is_an_integer_argument_with_the_tools_range():
-    with pytest.raises(ValueError, match=r"^k 1000000000001 is out of range: it must be an integer from 0 to "
-                                         r"1000000000000$"):
+    with pytest.raises(ValueError, match=r"^k must be an integer in 0\.\.10\^12, not '1000000000001'$"):
         exactdp.after_steps(TWO_SIXES, 10**12 + 1)
-    with pytest.raises(ValueError, match=r"^k -1 is out of range"):
+    with pytest.raises(ValueError, match=r"^k must be an integer in 0\.\.10\^12, not '-1'$"):
         exactdp.within_steps(TWO_SIXES, -1)
     with pytest.raises(ValueError, match="modulo primes below 2\\^31"):
         exactdp.long_run(TWO_SIXES, number="mod", modulus=4_611_686_018_427_387_847)

@@ -95,6 +95,7 @@ struct value_runs {
 
 /// The residue modulo the prime p of a run in the residue type run_residue
 /// picks (narrow: 32-bit residues, P < 2^31; wide: P < 2^62), as a number.
+/// Example: residue_of(7, [](auto t) { return ratio<typename decltype(t)::type>(1, 8); }) == 1.
 template <residue_width Width = residue_width::wide, class Solve>
 std::uint64_t residue_of(std::uint64_t p, const Solve& solve) {
   return run_residue<Width>(p, [&solve](auto t) { return std::uint64_t{solve(t).value()}; });
@@ -104,6 +105,8 @@ std::uint64_t residue_of(std::uint64_t p, const Solve& solve) {
 /// returns the recurrence's value in T (run_in). Exact is Rational
 /// (probabilities and expectations) or BigInt (counts). Residues take primes
 /// below 2^62.
+/// Example: compute_answer(runs_of<Rational>([](auto t) { return ratio<typename decltype(t)::type>(1, 8); }), {.as =
+/// "double"}).approx == 0.125.
 template <class Exact, class Solve>
 value_runs runs_of(Solve solve) {
   return {[solve] { return Rational(solve(std::type_identity<Exact>{})); },
@@ -165,6 +168,8 @@ struct answer_hooks {
 /// Errors: the runs'; std::invalid_argument for "primes" without a bound;
 /// std::domain_error for a check whose exact value failed.
 /// Cost: that of the runs asked for, plus measure_double.
+/// Example: to_string(*compute_answer(runs_of<Rational>(solve), {.as = "exact"}).exact) == "1/8" for the solve of
+/// runs_of's example.
 answer compute_answer(const value_runs& runs, const answer_request& request, const answer_hooks& hooks = {});
 
 }  // namespace exactdp::api

@@ -70,6 +70,7 @@ std::vector<constant_range> read_constant_ranges(const std::vector<std::string>&
 /// items in the order given, joined by commas; "" for none): how the check
 /// names a row of a range, and how a certificate records its constants.
 /// Cost: linear in the text.
+/// Example: constants_text({{"N", "16"}, {"MAX", "2"}}) == "N=16,MAX=2".
 std::string constants_text(const lang::constant_values& given);
 
 /// What to check: the texts of the model and its properties, their names

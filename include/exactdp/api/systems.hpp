@@ -31,6 +31,7 @@ namespace exactdp::api {
 /// instead of printing it. `exact_option` is how that front end asks for the
 /// exact value ("--as exact", "number=\"exact\""). An infinite double, by
 /// contrast, is an answer: it overflowed, and the front ends say so beside it.
+/// Example: double_nan_words("--as exact") ends with "--as exact computes without that limit".
 inline std::string double_nan_words(const std::string& exact_option) {
   return "the double computation gave nan (not a number): a value beyond the largest double became infinity and "
          "then met inf - inf or 0 * inf on the way; " +
@@ -63,6 +64,7 @@ inline constexpr std::uint64_t default_modulus = 1'000'000'007;
 enum class residue_width { narrow, wide };
 
 /// The bound (exclusive) on the moduli of residue_width w: 2^31 or 2^62.
+/// Example: modulus_limit(residue_width::narrow) == 2^31.
 constexpr std::uint64_t modulus_limit(residue_width w) {
   return w == residue_width::narrow ? std::uint64_t{1} << 31 : modulus64_limit;
 }

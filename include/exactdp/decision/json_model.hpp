@@ -53,6 +53,8 @@ namespace exactdp {
 /// Cost: linear in the text, plus one exact sum per choice.
 /// Status: every rule and error path tested through the tool
 /// (tests/tool/decision.cpp); the examples of docs/decision.md are read by it.
+/// Example: parse_decision_json(R"({"start": "a", "labels": {"goal": ["b"]}, "nodes": [{"id": "a", "kind": "max",
+/// "choices": [{"action": "go", "to": {"a": "1/2", "b": "1/2"}}]}, {"id": "b", "kind": "terminal"}]})").size() == 2.
 decision_model parse_decision_json(std::string_view text, const std::string& source = "model");
 
 /// The file `path` (or standard input for "-") read by parse_decision_json.

@@ -47,6 +47,7 @@ enum class state_owner : std::uint8_t {
 };
 
 /// "max", "min", "chance" or "terminal".
+/// Example: to_string(state_owner::chance) is "chance".
 constexpr const char* to_string(state_owner o) {
   return o == state_owner::max      ? "max"
          : o == state_owner::min    ? "min"
@@ -63,6 +64,7 @@ class decision_model {
   std::size_t size() const { return owner_.size(); }
   state_owner owner(std::size_t s) const { return owner_.at(s); }
   /// Number of choices of s: >= 1 for max and min, 1 for chance, 0 for terminal.
+  /// Example: choice_count(0) == 1 for parse_decision_json's example.
   std::size_t choice_count(std::size_t s) const { return choice_begin_.at(s + 1) - choice_begin_[s]; }
   /// Total number of choices.
   std::size_t choice_total() const { return edge_begin_.size() - 1; }
@@ -79,23 +81,28 @@ class decision_model {
   /// True when some choice has a nonzero reward.
   bool has_rewards() const { return !rewards_.empty(); }
   /// The action name of global choice c, or "" when it has none.
+  /// Example: action_name(0) == "go" for parse_decision_json's example.
   std::string_view action_name(std::size_t c) const;
   /// Payoff of a terminal state (0 for the others).
   const Rational& payoff(std::size_t s) const;
   /// Name of s: the name it was given, or its index as text.
+  /// Example: name(1) == "b" for parse_decision_json's example.
   std::string name(std::size_t s) const;
   /// The state called `name` (given name, or index as text when the model
   /// has no names), or nullopt. Cost: one hash lookup.
+  /// Example: find("b") == 1 for parse_decision_json's example.
   std::optional<std::size_t> find(std::string_view name) const;
   /// Labels by name, each a sorted list of distinct states.
   const std::map<std::string, std::vector<std::size_t>>& labels() const { return labels_; }
   /// The states of label `name`. Throws std::invalid_argument naming the
   /// known labels when there is no such label.
+  /// Example: label("goal") is {1} for parse_decision_json's example.
   const std::vector<std::size_t>& label(const std::string& name) const;
   std::optional<std::size_t> start() const { return start_; }
   /// Where the model came from (a file name, or "model"), for messages.
   const std::string& source() const { return source_; }
   /// Number of states owned by `o`.
+  /// Example: count(state_owner::terminal) == 1 for parse_decision_json's example.
   std::size_t count(state_owner o) const;
 
  private:

@@ -23,6 +23,7 @@ namespace exactdp {
 /// past the state budget. Cost: linear in the model.
 /// Status: tested on PRISM's and Storm's files of the same MDP against its
 /// JSON (tests/decision/test_model_files.cpp).
+/// Example: to_decision_model(parse_storm_explicit("dtmc\n0 0 0.5\n0 1 0.5\n", "coin.tra")).size() == 2.
 decision_model to_decision_model(const explicit_model& model);
 
 /// Reads a decision model from `path` ("-" for standard input): options.format

@@ -80,6 +80,7 @@ struct pig_stats {
 enum class pig_action : std::uint8_t { roll, hold };
 
 /// "roll" or "hold".
+/// Example: to_string(pig_action::hold) is "hold".
 constexpr const char* to_string(pig_action a) { return a == pig_action::roll ? "roll" : "hold"; }
 
 namespace detail {

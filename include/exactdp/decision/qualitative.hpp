@@ -56,6 +56,8 @@ struct reach_region {
 /// the model's, or an owner contradicts the model (a terminal with choices).
 /// Cost: O(n + m). Status: against brute force over all strategies on
 /// random small models.
+/// Example: positive_reach_region(d, state_set(d, d.label("goal")), owners_as(d, state_owner::max)).count == 2 for
+/// parse_decision_json's example d.
 reach_region positive_reach_region(const decision_model& m, const std::vector<char>& target,
                                    std::span<const state_owner> owner);
 
@@ -64,30 +66,40 @@ reach_region positive_reach_region(const decision_model& m, const std::vector<ch
 /// step closer to the target: following it reaches the target with
 /// probability 1 (a proper strategy). Same errors as positive_reach_region.
 /// Cost: O(k·(n + m)), k rounds. Status: as positive_reach_region.
+/// Example: almost_sure_reach_region(d, state_set(d, d.label("goal")), owners_as(d, state_owner::max)).count == 2 for
+/// parse_decision_json's example d.
 reach_region almost_sure_reach_region(const decision_model& m, const std::vector<char>& target,
                                       std::span<const state_owner> owner);
 
 /// The owners of the model's states with every max and min state given to
 /// `player` (state_owner::max or min): an MDP analysed for that player.
+/// Example: owners_as(d, state_owner::min)[0] == state_owner::min for parse_decision_json's example d.
 std::vector<state_owner> owners_as(const decision_model& m, state_owner player);
 
 /// MDP: states where the maximal probability of reaching `target` is 0.
+/// Example: prob0a(d, state_set(d, d.label("goal"))) is {0, 0} for parse_decision_json's example d.
 std::vector<char> prob0a(const decision_model& m, const std::vector<char>& target);
 /// MDP: states where the minimal probability of reaching `target` is 0.
+/// Example: prob0e(d, state_set(d, d.label("goal"))) is {0, 0} for parse_decision_json's example d.
 std::vector<char> prob0e(const decision_model& m, const std::vector<char>& target);
 /// MDP: states where the maximal probability of reaching `target` is 1.
+/// Example: prob1e(d, state_set(d, d.label("goal"))) is {1, 1} for parse_decision_json's example d.
 std::vector<char> prob1e(const decision_model& m, const std::vector<char>& target);
 /// MDP: states where the minimal probability of reaching `target` is 1.
+/// Example: prob1a(d, state_set(d, d.label("goal"))) is {1, 1} for parse_decision_json's example d.
 std::vector<char> prob1a(const decision_model& m, const std::vector<char>& target);
 /// Game: states where the value of reaching `target` is 0 (the minimiser
 /// avoids it surely), with the model's owners.
+/// Example: game_prob0(d, state_set(d, d.label("goal"))) is {0, 0} for parse_decision_json's example d.
 std::vector<char> game_prob0(const decision_model& m, const std::vector<char>& target);
 /// Game: states where the value of reaching `target` is 1 (the maximiser
 /// reaches it almost surely), with the model's owners.
+/// Example: game_prob1(d, state_set(d, d.label("goal"))) is {1, 1} for parse_decision_json's example d.
 std::vector<char> game_prob1(const decision_model& m, const std::vector<char>& target);
 
 /// The indicator vector of a list of states (size m.size()). Throws
 /// std::invalid_argument naming a state out of range.
+/// Example: state_set(d, d.label("goal")) is {0, 1} for parse_decision_json's example d.
 std::vector<char> state_set(const decision_model& m, std::span<const std::size_t> states);
 
 namespace detail {

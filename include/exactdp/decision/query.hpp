@@ -17,6 +17,7 @@ namespace exactdp {
 enum class decision_objective : std::uint8_t { pmax, pmin, rmax, rmin, reach_game, payoff_game };
 
 /// "pmax", "pmin", "rmax", "rmin", "reach", "payoff".
+/// Example: to_string(decision_objective::rmax) is "rmax".
 constexpr const char* to_string(decision_objective o) {
   switch (o) {
     case decision_objective::pmax:

@@ -135,6 +135,8 @@ namespace exactdp {
 /// deterministic strategies on random models (up to 6 states, 2-3 choices,
 /// cycles, ties) in double, Rational and mod P; the MDP whose Pmax value
 /// iteration over rationals gets wrong (3/4); Pig.
+/// Example: for parse_decision_json's example d, optimal_decision<Rational>(d, {.target = d.label("goal")}).value[0]
+/// == 1.
 template <OrderedField T>
 decision_solution<T> optimal_decision(const decision_model& m, const decision_query& q) {
   const detail::decision_setup su = detail::prepare_decision(m, q);
@@ -183,6 +185,8 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
 /// playing the choice once.
 /// Errors: std::invalid_argument for s out of range or a solution of
 /// another size. Cost: O(transitions of s).
+/// Example: choice_values(d, q, optimal_decision<Rational>(d, q), 0)[0] == 1 for parse_decision_json's example d
+/// and q.target = d.label("goal").
 template <OrderedField T>
 std::vector<std::optional<T>> choice_values(const decision_model& m, const decision_query& q,
                                             const decision_solution<T>& sol, std::size_t s) {
@@ -229,6 +233,8 @@ std::vector<std::optional<T>> choice_values(const decision_model& m, const decis
 /// Cost: O(n + m) plus O(k³) per strongly connected piece of k states.
 /// Status: tested against the exact solve mapped to residues, and in the
 /// brute-force searches of the tests.
+/// Example: evaluate_strategy<Rational>(d, q, std::vector<std::uint32_t>{0, 0}).value[0] == 1 for
+/// parse_decision_json's example d and q.target = d.label("goal").
 template <Field T>
 strategy_values<T> evaluate_strategy(const decision_model& m, const decision_query& q,
                                      std::span<const std::uint32_t> strategy) {

@@ -29,6 +29,7 @@ struct divisor_result {
 /// Source: LeetCode 1025 Divisor Game. Status: against a memoised table of
 /// the rules and an exhaustive game-tree search for n <= 60
 /// (tests/games/test_subtraction.cpp).
+/// Example: divisor_game(2).result == outcome::win.
 constexpr divisor_result divisor_game(std::uint64_t n) {
   if (n == 0 || n % 2 == 1) return {outcome::lose, std::nullopt};
   return {outcome::win, std::uint64_t{1}};

@@ -35,6 +35,7 @@ namespace exactdp {
 enum class node_kind { max, min, chance, terminal };
 
 /// "max", "min", "chance", "terminal".
+/// Example: to_string(node_kind::chance) is "chance".
 constexpr const char* to_string(node_kind k) {
   return k == node_kind::max ? "max" : k == node_kind::min ? "min" : k == node_kind::chance ? "chance" : "terminal";
 }
@@ -92,6 +93,8 @@ inline constexpr std::size_t expectiminimax_max_nodes = 50'000'000;
 /// recursion). Source: Michie (1966). Status: a dice game
 /// checked against brute-force enumeration of every play (exact Rational),
 /// double within 1e-12 of the exact value, every validation error.
+/// Example: for the model m of parse_expectiminimax_model's example,
+/// expectiminimax(m.graph<Rational>()).values[m.root] is 11/4 (max of 1/6·3/2 + 5/6·3 and 3/2).
 template <OrderedField T>
 expectiminimax_result<T> expectiminimax(const std::vector<game_node<T>>& nodes) {
   const std::size_t n = nodes.size();
@@ -255,6 +258,9 @@ struct expectiminimax_model {
 /// Throws std::invalid_argument "SOURCE:LINE: ..." naming the node.
 /// Cost: linear in the text. Status: tests in tests/games/test_expectiminimax.cpp
 /// (every error path) and the tool tests.
+/// Example: the model of a max node s choosing between a chance node (1/6 to
+/// x, 5/6 to y) and x, with payoffs x = 3/2 and y = 3, has 4 nodes (its text:
+/// `gamble` in tests/api/test_header_examples.cpp).
 expectiminimax_model parse_expectiminimax_model(std::string_view json_text, const std::string& source = "model");
 
 template <class T>

@@ -65,6 +65,7 @@ struct flip_game {
 /// Source: LeetCode 294 Flip Game II. Status: against an exhaustive game-tree
 /// search without memo on all 16,383 strings of length <= 13, and thirteen
 /// pluses win (tests/games/test_small_games.cpp).
+/// Example: flip_wins_by_search("++++").winning_flip == 1 (to "+--+").
 inline flip_search_result flip_wins_by_search(std::string_view s,
                                               std::size_t max_positions = flip_search_default_positions) {
   if (s.size() > flip_search_max_length)

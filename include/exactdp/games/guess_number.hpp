@@ -42,6 +42,7 @@ struct guess_number_result {
 /// Source: LeetCode 375. Status: n = 1, 2, 3, 10, 200 give 0, 1, 2, 16,
 /// 952; against an exhaustive search over the sets of candidates (any guess
 /// in 1..n, the picker's worst case) for n <= 12, first guess included.
+/// Example: guess_number(10).cost == 16 (LeetCode 375's first example).
 inline guess_number_result guess_number(std::int64_t n) {
   if (n < 1 || n > guess_number_max_n)
     throw std::invalid_argument("Guess Number Higher or Lower II: n must be 1 to " +

@@ -44,6 +44,7 @@ struct nim_result {
 /// exhaustive game-tree search over all heap vectors of these sizes (one or
 /// two heaps up to 9, three up to 7, four up to 5, five up to 4)
 /// (tests/games/test_small_games.cpp).
+/// Example: nim(std::vector<std::uint64_t>{3, 4, 5}).nim_sum == 2.
 inline nim_result nim(std::span<const std::uint64_t> heaps) {
   nim_result a;
   a.nim_sum = nim_sum(heaps);
@@ -62,6 +63,7 @@ inline nim_result nim(std::span<const std::uint64_t> heaps) {
 /// of the sizes tested for normal play, the move included; the published
 /// verdicts 3,4,5 win; 1,1,1 lose; 1,1 win; 1 lose; 2,2 lose; 1,2,3 lose;
 /// 2,3,4,5 lose.
+/// Example: misere_nim(std::vector<std::uint64_t>{1, 1, 1}).result == outcome::lose.
 inline nim_result misere_nim(std::span<const std::uint64_t> heaps) {
   nim_result a;
   std::size_t big = 0, ones = 0, big_index = 0;

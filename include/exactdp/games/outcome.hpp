@@ -15,6 +15,7 @@ enum class outcome : std::uint8_t { undecided, lose, draw, win };
 
 /// The outcome seen by the other player: win <-> lose; draw and undecided stay.
 /// Cost: O(1).
+/// Example: opposite(outcome::win) == outcome::lose.
 constexpr outcome opposite(outcome o) noexcept {
   switch (o) {
     case outcome::win:
@@ -27,6 +28,7 @@ constexpr outcome opposite(outcome o) noexcept {
 }
 
 /// "undecided", "lose", "draw" or "win". Cost: O(1).
+/// Example: outcome_name(outcome::draw) == "draw".
 constexpr std::string_view outcome_name(outcome o) noexcept {
   switch (o) {
     case outcome::lose:

@@ -72,6 +72,7 @@ inline void check_row(std::size_t n, const char* game) {
 /// the problem's examples, and
 /// against an exhaustive game-tree search that tracks both players' totals on
 /// 600 random rows (negatives and zeros) in int64, BigInt, Rational and double.
+/// Example: best_lead(std::vector<std::int64_t>{1, 5, 2}).lead == -2.
 template <LeadValue T>
 row_game_result<T> best_lead(std::span<const T> values) {
   const std::size_t n = values.size();
@@ -125,6 +126,7 @@ struct stone_game_vii_result {
 /// [7,90,5,1,100,10,10,2] → 122; against an exhaustive game-tree search that
 /// tracks both players' points on random rows (negatives and zeros) in
 /// int64, BigInt, Rational and double, first move included.
+/// Example: stone_game_vii(std::vector<std::int64_t>{5, 3, 1, 4, 2}).lead == 6 (LeetCode 1690's first example).
 template <LeadValue T>
 stone_game_vii_result<T> stone_game_vii(std::span<const T> stones) {
   const std::size_t n = stones.size();
@@ -155,6 +157,7 @@ stone_game_vii_result<T> stone_game_vii(std::span<const T> stones) {
 /// Errors and cost as best_lead. Source: LeetCode 486 Predict the Winner.
 /// Status (tests/games/test_rows.cpp):
 /// [1,5,2] → false, [1,2,1] → true (tie), plus best_lead's tests.
+/// Example: !predict_the_winner(std::vector<std::int64_t>{1, 5, 2}).
 template <LeadValue T>
 bool predict_the_winner(std::span<const T> values) {
   return best_lead(values).lead >= T(0);
@@ -200,6 +203,7 @@ bool is_odd_integer(const T& v) {
 /// Status (tests/games/test_rows.cpp): [5,3,4,5] → true; the
 /// shortcut agrees with the DP on 2,000 random even rows with odd totals;
 /// [3,2,7,4,3] (odd count) goes to the DP and gives lead −1.
+/// Example: stone_game(std::vector<std::int64_t>{5, 3, 4, 5}).by_parity.
 template <LeadValue T>
 stone_game_result<T> stone_game(std::span<const T> piles) {
   detail::check_row(piles.size(), "Stone Game");
@@ -232,6 +236,7 @@ stone_game_result<T> stone_game(std::span<const T> piles) {
 /// Errors as best_lead. Cost: n(n−1)/2 steps on integers of the scaled
 /// row's size. Status: agrees with best_lead<Rational> on random rows of
 /// fractions and integers (tests/games/test_rows.cpp).
+/// Example: best_lead_exact(std::vector<Rational>{parse_rational("1/2"), 5, 2}).lead is -5/2.
 inline row_game_result<Rational> best_lead_exact(std::span<const Rational> values) {
   detail::check_row(values.size(), "Predict the Winner");
   return solve_row_exact(
@@ -253,44 +258,52 @@ inline row_game_result<Rational> best_lead_exact(std::span<const Rational> value
 // std::span, C array and std::initializer_list (tests/games/test_row_ranges.cpp).
 
 /// best_lead on a std::vector, std::array, C array or mutable span.
+/// Example: best_lead(std::vector<std::int64_t>{1, 5, 2}).lead == -2.
 template <NonSpanLeadRow R>
 auto best_lead(R&& values) {
   return best_lead(detail::as_lead_span(values));
 }
 /// best_lead on a braced list.
+/// Example: best_lead<std::int64_t>({1, 5, 2}).lead == -2.
 template <LeadValue T>
 row_game_result<T> best_lead(std::initializer_list<T> values) {
   return best_lead(std::span<const T>(values.begin(), values.size()));
 }
 
 /// stone_game_vii on a std::vector, std::array, C array or mutable span.
+/// Example: stone_game_vii(std::vector<std::int64_t>{5, 3, 1, 4, 2}).lead == 6.
 template <NonSpanLeadRow R>
 auto stone_game_vii(R&& stones) {
   return stone_game_vii(detail::as_lead_span(stones));
 }
 /// stone_game_vii on a braced list.
+/// Example: stone_game_vii<std::int64_t>({5, 3, 1, 4, 2}).lead == 6.
 template <LeadValue T>
 stone_game_vii_result<T> stone_game_vii(std::initializer_list<T> stones) {
   return stone_game_vii(std::span<const T>(stones.begin(), stones.size()));
 }
 
 /// predict_the_winner on a std::vector, std::array, C array or mutable span.
+/// Example: !predict_the_winner(std::vector<std::int64_t>{1, 5, 2}).
 template <NonSpanLeadRow R>
 bool predict_the_winner(R&& values) {
   return predict_the_winner(detail::as_lead_span(values));
 }
 /// predict_the_winner on a braced list.
+/// Example: predict_the_winner<std::int64_t>({1, 5, 233, 7}).
 template <LeadValue T>
 bool predict_the_winner(std::initializer_list<T> values) {
   return predict_the_winner(std::span<const T>(values.begin(), values.size()));
 }
 
 /// stone_game on a std::vector, std::array, C array or mutable span.
+/// Example: stone_game(std::vector<std::int64_t>{5, 3, 4, 5}).by_parity.
 template <NonSpanLeadRow R>
 auto stone_game(R&& piles) {
   return stone_game(detail::as_lead_span(piles));
 }
 /// stone_game on a braced list.
+/// Example: stone_game<std::int64_t>({5, 3, 4, 5}).first_player_wins.
 template <LeadValue T>
 stone_game_result<T> stone_game(std::initializer_list<T> piles) {
   return stone_game(std::span<const T>(piles.begin(), piles.size()));

@@ -52,6 +52,7 @@ struct stone_game_ii_result {
 /// Status (tests/games/test_rows.cpp): [2,7,9,4,4] → 10, [1] → 1 (one
 /// pile), and against an exhaustive
 /// game-tree search on 500 random rows (negatives included).
+/// Example: stone_game_ii(std::vector<std::int64_t>{2, 7, 9, 4, 4}).first_score == 10 (LeetCode 1140's first example).
 template <LeadValue T>
 stone_game_ii_result<T> stone_game_ii(std::span<const T> piles) {
   const std::size_t n = piles.size();
@@ -95,6 +96,7 @@ stone_game_ii_result<T> stone_game_ii(std::span<const T> piles) {
 enum class stone_winner { alice, bob, tie };
 
 /// "Alice", "Bob" or "Tie".
+/// Example: to_string(stone_winner::tie) is "Tie".
 constexpr const char* to_string(stone_winner w) {
   return w == stone_winner::alice ? "Alice" : w == stone_winner::bob ? "Bob" : "Tie";
 }
@@ -114,6 +116,7 @@ struct stone_game_iii_result {
 /// [1,2,3,7] → Bob, [1,2,3,−9] → Alice, [−5,−3] → Bob (no pass), and
 /// against an exhaustive
 /// game-tree search tracking both scores on 600 random rows in [−20, 20].
+/// Example: stone_game_iii(std::vector<std::int64_t>{1, 2, 3, 7}).winner == stone_winner::bob.
 template <LeadValue T>
 stone_game_iii_result<T> stone_game_iii(std::span<const T> values) {
   const std::size_t n = values.size();
@@ -150,6 +153,7 @@ stone_game_iii_result<T> stone_game_iii(std::span<const T> values) {
 /// denominator (solve_row_exact). Errors and cost as stone_game_ii on
 /// integers of the scaled row's size. Status: agrees with
 /// stone_game_ii<Rational> on random rows (tests/games/test_rows.cpp).
+/// Example: stone_game_ii_exact(std::vector<Rational>{parse_rational("1/2"), 5, 2}).first_score is 11/2.
 inline stone_game_ii_result<Rational> stone_game_ii_exact(std::span<const Rational> piles) {
   return solve_row_exact(
       piles, [](auto row) { return stone_game_ii(row); },
@@ -161,6 +165,7 @@ inline stone_game_ii_result<Rational> stone_game_ii_exact(std::span<const Ration
 /// stone_game_iii over exact values, computed on integers over the common
 /// denominator (solve_row_exact). Errors and cost as stone_game_iii.
 /// Status: agrees with stone_game_iii<Rational> on random rows.
+/// Example: stone_game_iii_exact(std::vector<Rational>{parse_rational("1/2"), 5, 2}).winner == stone_winner::alice.
 inline stone_game_iii_result<Rational> stone_game_iii_exact(std::span<const Rational> values) {
   return solve_row_exact(
       values, [](auto row) { return stone_game_iii(row); },
@@ -175,22 +180,26 @@ inline stone_game_iii_result<Rational> stone_game_iii_exact(std::span<const Rati
 // std::initializer_list (tests/games/test_row_ranges.cpp).
 
 /// stone_game_ii on a std::vector, std::array, C array or mutable span.
+/// Example: stone_game_ii(std::vector<std::int64_t>{2, 7, 9, 4, 4}).first_score == 10.
 template <NonSpanLeadRow R>
 auto stone_game_ii(R&& piles) {
   return stone_game_ii(detail::as_lead_span(piles));
 }
 /// stone_game_ii on a braced list.
+/// Example: stone_game_ii<std::int64_t>({2, 7, 9, 4, 4}).first_score == 10.
 template <LeadValue T>
 stone_game_ii_result<T> stone_game_ii(std::initializer_list<T> piles) {
   return stone_game_ii(std::span<const T>(piles.begin(), piles.size()));
 }
 
 /// stone_game_iii on a std::vector, std::array, C array or mutable span.
+/// Example: stone_game_iii(std::vector<std::int64_t>{1, 2, 3, 7}).winner == stone_winner::bob.
 template <NonSpanLeadRow R>
 auto stone_game_iii(R&& values) {
   return stone_game_iii(detail::as_lead_span(values));
 }
 /// stone_game_iii on a braced list.
+/// Example: stone_game_iii<std::int64_t>({1, 2, 3, 7}).winner == stone_winner::bob.
 template <LeadValue T>
 stone_game_iii_result<T> stone_game_iii(std::initializer_list<T> values) {
   return stone_game_iii(std::span<const T>(values.begin(), values.size()));

@@ -42,6 +42,7 @@ inline constexpr std::uint64_t subtraction_max_pile = 9'223'372'036'854'775'807U
 /// Checks a move set: non-empty, every move in 1..subtraction_max_move, no
 /// duplicates. Returns the moves sorted ascending. Throws
 /// std::invalid_argument naming the offending move. Cost: O(k log k).
+/// Example: checked_subtraction_moves(std::vector<std::int64_t>{3, 1}) is {1, 3}.
 std::vector<std::uint64_t> checked_subtraction_moves(std::span<const std::int64_t> moves);
 
 /// The W/L table: element n (0 <= n <= last) is outcome::win or outcome::lose
@@ -50,6 +51,7 @@ std::vector<std::uint64_t> checked_subtraction_moves(std::span<const std::int64_
 /// Cost: O(last · |moves|) time, last + 1 bytes. Status: exhaustive game-tree
 /// search on small piles; the known tables for {1,2,3} (LeetCode 292:
 /// losing at multiples of 4) and {1,3,4} (losing at 0 and 2 mod 7).
+/// Example: subtraction_table(std::vector<std::int64_t>{1, 2, 3}, 4).back() == outcome::lose.
 std::vector<outcome> subtraction_table(std::span<const std::int64_t> moves, std::uint64_t last,
                                        play_rule rule = play_rule::normal);
 
@@ -68,6 +70,7 @@ struct subtraction_period {
   std::vector<bool> losing;              ///< w(n) == lose for n in [0, preperiod + period)
 
   /// Outcome at any pile n (0 <= n <= 2^63 − 1). Cost: O(1).
+  /// Example: find_subtraction_period(std::vector<std::int64_t>{1, 3, 4}).at(7) == outcome::lose.
   outcome at(std::uint64_t n) const;
 };
 
@@ -81,6 +84,7 @@ struct subtraction_period {
 /// Status: tested on {1,2,3} (period 4), {1,3,4} (period 7), {1} and {2}
 /// (period 2 / 4), a set with a long preperiod, and against brute force for
 /// every move set inside {1..6}, under both play rules.
+/// Example: find_subtraction_period(std::vector<std::int64_t>{1, 3, 4}).period == 7.
 subtraction_period find_subtraction_period(std::span<const std::int64_t> moves, play_rule rule = play_rule::normal);
 
 /// The answer for one pile.
@@ -97,6 +101,7 @@ struct subtraction_result {
 /// preperiod + period + m) · |moves|). Status: as above; n = 10^18 benchmarked;
 /// misère play against the win/lose engine (win_lose_search) for every move
 /// set inside {1..6}.
+/// Example: subtraction_game(4, std::vector<std::int64_t>{1, 2, 3}).result == outcome::lose (LeetCode 292).
 subtraction_result subtraction_game(std::uint64_t n, std::span<const std::int64_t> moves,
                                     play_rule rule = play_rule::normal);
 

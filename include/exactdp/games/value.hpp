@@ -59,6 +59,7 @@ constexpr std::size_t lead_entry_bytes(long double bits) {
 
 /// a + b in T. For std::int64_t the sum is checked: throws std::overflow_error
 /// naming both operands when it does not fit. Cost: one addition.
+/// Example: lead_add<std::int64_t>(INT64_MAX, 1) throws std::overflow_error.
 template <LeadValue T>
 T lead_add(const T& a, const T& b) {
   if constexpr (std::same_as<T, std::int64_t>) {
@@ -74,6 +75,7 @@ T lead_add(const T& a, const T& b) {
 
 /// a − b in T. For std::int64_t the difference is checked: throws
 /// std::overflow_error naming both operands when it does not fit.
+/// Example: lead_sub<std::int64_t>(2, 3) == -1.
 template <LeadValue T>
 T lead_sub(const T& a, const T& b) {
   if constexpr (std::same_as<T, std::int64_t>) {
@@ -123,6 +125,7 @@ struct score_split {
 /// Splits `total` by `lead` as above. For integer types T + d must be even
 /// (it always is when every point goes to one of the two players); otherwise
 /// throws std::invalid_argument. For double the halving rounds as IEEE does.
+/// Example: split_total<std::int64_t>(8, -2).first == 3 (and .second == 5).
 template <LeadValue T>
 score_split<T> split_total(const T& total, const T& lead) {
   const T twice_first = lead_add(total, lead);
@@ -185,6 +188,7 @@ struct scaled_row {
 /// the exact answer times the denominator: no fraction, and no gcd, per cell.
 /// Throws resource_error when the scaled row would pass the state budget.
 /// Cost: n lcm steps on numbers up to the denominator's size.
+/// Example: scale_row(std::vector<Rational>{parse_rational("1/2"), parse_rational("1/3")}).denominator == 6.
 inline scaled_row scale_row(std::span<const Rational> values) {
   scaled_row r;
   r.denominator = 1;
@@ -247,6 +251,7 @@ auto as_lead_span(R& row) {
 }  // namespace detail
 
 /// An integer lead or score over a common denominator, as a fraction.
+/// Example: to_string(over(3, BigInt(6))) == "1/2".
 template <class I>
 Rational over(const I& value, const BigInt& denominator) {
   return make_rational(BigInt(value), denominator);

@@ -37,6 +37,7 @@ enum class play_rule {
 };
 
 /// The outcome, for the player to move, of a position without moves under `rule`.
+/// Example: no_move_outcome_under(play_rule::misere) == outcome::win.
 constexpr outcome no_move_outcome_under(play_rule rule) {
   return rule == play_rule::normal ? outcome::lose : outcome::win;
 }

@@ -29,6 +29,7 @@ namespace exactdp {
 /// Status: tested against an exhaustive string search (all strings of length
 /// <= 13, random strings of length 14..23) and the published values of
 /// 0.07 for 0..20 (OEIS A002187 shifted by one) (tests/grundy/test_flip.cpp).
+/// Example: flip_run_grundy(4) == 2.
 grundy_value flip_run_grundy(std::uint64_t len);
 
 /// A winning flip in one run of len pluses (any len): the number of pluses
@@ -36,6 +37,7 @@ grundy_value flip_run_grundy(std::uint64_t len);
 /// Cost: O(min(len, 87)) by the certified period. No errors.
 /// Status: tested against the exhaustive search (every run up to 23) and, for
 /// long runs, by checking that the result has value 0.
+/// Example: flip_run_winning_flip(4) == 1 ("++++" to "+--+").
 std::optional<std::uint64_t> flip_run_winning_flip(std::uint64_t len);
 
 /// The answer for a Flip Game II position.
@@ -54,6 +56,7 @@ struct flip_grundy_result {
 /// cut points are tried, by the period). Source: LeetCode 294 Flip Game II.
 /// Status (tests/grundy/test_flip.cpp): see flip_run_grundy; thirteen
 /// pluses win.
+/// Example: flip_grundy("++++").flip == 1.
 flip_grundy_result flip_grundy(std::string_view s);
 
 }  // namespace exactdp

@@ -53,12 +53,15 @@ class mex_set {
   void insert(std::size_t v) { stamp_[v] = round_; }
 
   /// True when v is in the set; v >= capacity() is never in it.
+  /// Example: after insert(2), contains(2).
   bool contains(std::size_t v) const { return v < stamp_.size() && stamp_[v] == round_; }
 
   /// The smallest value not in the set (at most capacity()). Cost: O(result).
+  /// Example: after insert(0) and insert(2), mex() == 1.
   grundy_value mex() const { return mex_from(0); }
 
   /// The smallest value >= from that is not in the set.
+  /// Example: after insert(0) and insert(2), mex_from(2) == 3.
   grundy_value mex_from(std::size_t from) const {
     std::size_t v = from;
     while (v < stamp_.size() && stamp_[v] == round_) ++v;
@@ -76,6 +79,7 @@ class mex_set {
 /// memory (a bitmap of values.size() + 1 bits). No errors.
 /// Source: Sprague (1935), Grundy (1939). Status: tested against a
 /// sorted-vector reference on random lists.
+/// Example: mex(std::vector<grundy_value>{0, 1, 3}) == 2.
 inline grundy_value mex(std::span<const grundy_value> values) {
   std::vector<bool> seen(values.size() + 1, false);
   for (const grundy_value v : values)

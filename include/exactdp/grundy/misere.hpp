@@ -49,6 +49,7 @@ inline constexpr std::uint64_t misere_max_heap = 1'000'000;
 /// without memo on small heaps of several games (Kayles 0.77, Dawson's
 /// Kayles 0.07, 0.137, 4.7); a subtraction game against the misère
 /// subtraction table; Nim heaps against Bouton's rule.
+/// Example: misere_octal_heap(parse_octal("0.77"), 2).result == outcome::win.
 misere_heap_result misere_octal_heap(const octal_game& game, std::uint64_t heap, std::size_t max_positions = 0);
 
 /// Misère play on several heaps of an octal game: one heap is
@@ -56,6 +57,7 @@ misere_heap_result misere_octal_heap(const octal_game& game, std::uint64_t heap,
 /// play has no rule for sums (see the file comment). Errors:
 /// std::invalid_argument for no heap or two or more heaps (with the
 /// explanation), and misere_octal_heap's. Status: tested, both refusals.
+/// Example: misere_octal(parse_octal("0.77"), std::vector<std::uint64_t>{1}).result == outcome::lose.
 misere_heap_result misere_octal(const octal_game& game, std::span<const std::uint64_t> heaps,
                                 std::size_t max_positions = 0);
 

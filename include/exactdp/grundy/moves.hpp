@@ -74,6 +74,7 @@ std::vector<grundy_value> grundy_table(std::size_t count, Moves moves) {
 /// "the move function has a cycle" otherwise) and has at most max_positions
 /// positions (resource_error beyond). Cost: O(positions·options·log).
 /// Status: tested on sums of heaps (product-game search) and Flip Game II.
+/// Example: grundy_of(3, [](int n) { return n ? std::vector<int>{n - 1} : std::vector<int>{}; }) == 1.
 template <class Position, class Moves>
 grundy_value grundy_of(const Position& start, Moves moves, std::size_t max_positions = 10'000'000) {
   constexpr grundy_value in_progress = ~grundy_value{0};

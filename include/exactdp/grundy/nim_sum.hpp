@@ -35,6 +35,7 @@ struct component_move {
 /// No errors. Source: Bouton (1901). Status: tested against an exhaustive
 /// search of product games (tests/grundy/test_period.cpp) and of Nim
 /// (tests/games/test_small_games.cpp).
+/// Example: nim_sum(std::vector<std::uint64_t>{3, 4}) == 7.
 inline std::uint64_t nim_sum(std::span<const std::uint64_t> values) {
   std::uint64_t s = 0;
   for (const std::uint64_t v : values) s ^= v;
@@ -48,6 +49,7 @@ inline std::uint64_t nim_sum(std::span<const std::uint64_t> values) {
 /// Status: tested through nim, misere_nim and both winning_move overloads
 /// against exhaustive search (tests/games/test_small_games.cpp,
 /// tests/grundy/test_period.cpp).
+/// Example: for values {3, 4, 5} (sum 2) the move is {0, 1}: heap 0 from 3 to 1.
 template <std::unsigned_integral V>
 std::optional<component_move<V>> nim_reduction(std::span<const V> values) {
   V sum = 0;

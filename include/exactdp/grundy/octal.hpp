@@ -36,12 +36,15 @@ struct octal_game {
   std::vector<std::uint8_t> digits{0};
 
   /// t: the index of the last non-zero digit (0 when only d0 or nothing is set).
+  /// Example: parse_octal("0.07").max_take() == 2.
   std::size_t max_take() const { return digits.size() - 1; }
 
   /// The code in the standard notation, e.g. "0.07", "4.7", "0" for no moves.
+  /// Example: parse_octal("4.7").code() == "4.7".
   std::string code() const;
 
   /// True when some digit allows a split into two heaps (the O(n) moves).
+  /// Example: parse_octal("0.137").splits() and !parse_octal("0.33").splits().
   bool splits() const;
 };
 
@@ -50,16 +53,19 @@ struct octal_game {
 /// 0..7; at most 4096 digits after the point. Throws std::invalid_argument
 /// naming the offending character. Cost: O(length). Status: tested on every
 /// game listed in the issue and on malformed codes.
+/// Example: parse_octal(".07").code() == "0.07".
 octal_game parse_octal(std::string_view code);
 
 /// The subtraction game with the given move set: remove exactly s counters
 /// for some s in `takes` (as the octal game with d_s = 3). Constraints:
 /// 1 <= s <= 4096, at least one s; duplicates allowed. std::invalid_argument
 /// otherwise. Cost: O(max s).
+/// Example: octal_subtraction_game(std::vector<std::uint64_t>{1, 2}).code() == "0.33".
 octal_game octal_subtraction_game(std::span<const std::uint64_t> takes);
 
 /// Reads a subtraction set "1,3,4" (comma or space separated) and returns
 /// octal_subtraction_game(). std::invalid_argument on a malformed list.
+/// Example: parse_subtraction_set("1,2").code() == "0.33".
 octal_game parse_subtraction_set(std::string_view list);
 
 /// How a Grundy table is computed.
@@ -78,6 +84,7 @@ enum class grundy_method { naive, sparse };
 /// definition (a search of heap multisets) for n <= 300 on every listed game,
 /// and against published sequences (OEIS A002187 Dawson's chess, A002186
 /// Kayles, A071434, A071453, A125920).
+/// Example: octal_grundy_naive(parse_octal("0.07"), 6) is {0, 0, 1, 1, 2, 0}.
 std::vector<grundy_value> octal_grundy_naive(const octal_game& game, std::size_t count);
 
 /// A sparse space (Winning Ways ch. 4 "Sparse space spells speed";
@@ -147,6 +154,7 @@ sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_
 /// Status: equal to octal_grundy_naive on every listed game for the first
 /// 12000 values, on random codes, with forced poor spaces, and on 0.376
 /// (many early rare heaps) (tests).
+/// Example: octal_grundy_sparse(parse_octal("0.77"), 5) is {0, 1, 2, 3, 1} (Kayles).
 std::vector<grundy_value> octal_grundy_sparse(const octal_game& game, std::size_t count,
                                               std::optional<sparse_space> space = std::nullopt,
                                               std::size_t naive_prefix = 8192);
@@ -210,6 +218,7 @@ struct octal_table {
 /// Errors and cost: as octal_grundy_naive and octal_grundy_sparse.
 /// Status: tested on 0.07 and 0.6 (no sparse space: naive, refused at once
 /// above the budget), 0.161 and 0.376 (sparse).
+/// Example: octal_grundy_table(parse_octal("0.77"), 5).values is {0, 1, 2, 3, 1}.
 octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy_method method = grundy_method::sparse);
 
 /// Extends `table` (from octal_grundy_table or octal_grundy_extend of the
@@ -229,6 +238,7 @@ void octal_grundy_extend(const octal_game& game, octal_table& table, std::size_t
 octal_cost_estimate octal_extension_estimate(const octal_game& game, const octal_table& table, std::size_t count);
 
 /// octal_grundy_table(game, count, method).values.
+/// Example: octal_grundy_values(parse_octal("0.77"), 5) is {0, 1, 2, 3, 1}.
 std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_t count,
                                               grundy_method method = grundy_method::sparse);
 

@@ -56,6 +56,7 @@ struct period_certificate {
 /// Status: tested on the games with published periods listed above
 /// (tests/grundy/test_period.cpp) and through the subtraction game's
 /// certified periods (tests/games/test_subtraction.cpp).
+/// Example: certify_period(std::vector<grundy_value>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0}, 2).period == 3.
 period_certificate certify_period(std::span<const grundy_value> values, std::size_t max_take);
 
 /// Grundy values of an octal game together with its period certificate:
@@ -80,11 +81,13 @@ class octal_values {
   const octal_method_report& report() const { return report_; }
 
   /// True when G(n) is known: n is in the table or the period is certified.
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).known(1000000).
   bool known(std::uint64_t n) const { return n < table_.size() || certificate_.certified; }
 
   /// G(n). For n beyond the table, G(e + (n - e) mod p) by the certificate.
   /// Throws std::domain_error "heap N is beyond the M computed values and no
   /// period is certified" when !known(n). Cost: O(1).
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).grundy(1000000) == 1.
   grundy_value grundy(std::uint64_t n) const;
 
   /// Every move from a heap of size n whose result has Grundy value `target`
@@ -92,6 +95,7 @@ class octal_values {
   /// only parts below max(e,1) + p are tried (a larger part can be shortened
   /// by p without changing the value). Throws std::domain_error when
   /// !known(n). Cost: O(t·min(n, e + p)).
+  /// Example: certified_octal_values(parse_octal("0.33"), 10000).move_to_value(4, 0)->take == 1.
   std::optional<heap_move> move_to_value(std::uint64_t n, grundy_value target) const;
 
  private:
@@ -121,6 +125,7 @@ class octal_values {
 /// from 4536507 values; bench/grundy.cpp certify_376). Status: tested
 /// (periods above, 10^18 queries, 0.6 up to 2·10^6 values refused within a
 /// second).
+/// Example: certified_octal_values(parse_octal("0.33"), 10000).certificate().period == 3.
 octal_values certified_octal_values(const octal_game& game, std::size_t max_count,
                                     grundy_method method = grundy_method::sparse);
 
@@ -142,12 +147,14 @@ inline constexpr std::size_t grundy_table_bytes_per_value = 64;
 /// resource_error when count × grundy_table_bytes_per_value pass the state
 /// budget. The values then come from certified_octal_values(game, count
 /// or more) and grundy_table. Cost: O(1).
+/// Example: check_grundy_table(0, "count") throws std::invalid_argument.
 void check_grundy_table(std::size_t count, const std::string& what);
 
 /// G(0..count-1) from `values`: the computed values, and past them the
 /// certified period. Throws std::domain_error (octal_values::grundy) for a
 /// heap beyond the computed values when no period is certified.
 /// Cost: O(count).
+/// Example: grundy_table(certified_octal_values(parse_octal("0.33"), 10000), 4) is {0, 1, 2, 0}.
 std::vector<grundy_value> grundy_table(const octal_values& values, std::size_t count);
 
 /// A move in a sum of heaps: heap number `component` is replaced by the move.
@@ -161,11 +168,14 @@ using sum_move = component_move<heap_move>;
 /// one move_to_value. Source: Bouton (1901), generalised by Sprague (1935)
 /// and Grundy (1939). Status: tested against an exhaustive search of the
 /// product game (tests/grundy/test_period.cpp).
+/// Example: winning_move(certified_octal_values(parse_octal("0.33"), 10000), std::vector<std::uint64_t>{4})->move.take
+/// == 1.
 std::optional<sum_move> winning_move(const octal_values& values, std::span<const std::uint64_t> heaps);
 
 /// Text form of a move from a heap of size `heap`, e.g. "take 2 from heap 7
 /// leaving 2 and 3", "take 2 from heap 2 leaving nothing", "split heap 5 into
 /// 1 and 4" (a move of d0 = 4). Cost: O(1).
+/// Example: describe(heap_move{2, 2, 3}, 7) == "take 2 from heap 7 leaving 2 and 3".
 std::string describe(const heap_move& move, std::uint64_t heap);
 
 }  // namespace exactdp

@@ -30,6 +30,7 @@ namespace exactdp {
 /// cut after about `limit` characters shown (escapes count) with "..." and
 /// the input's size in bytes appended.
 /// Cost: O(min(size, limit)).
+/// Example: quote_input("a\nb") == "'a\\nb'".
 std::string quote_input(std::string_view text, std::size_t limit = 200);
 
 /// A name from the input (a state, a label) as a message shows it: as it is
@@ -39,12 +40,14 @@ std::string quote_input(std::string_view text, std::size_t limit = 200);
 /// short line, while the names models usually have ("s0", "(1, 2)", "café")
 /// read as before.
 /// Cost: O(min(size, 60)).
+/// Example: name_text("s0") == "s0".
 std::string name_text(std::string_view name);
 
 /// The keys of a map from names (the labels of a model) for a message:
 /// "a, b, c", each as name_text shows it; past `most` keys or about 200
 /// characters, the ones shown so far then "... (N in all)".
 /// Cost: O(min(size, most)) names.
+/// Example: names_text(std::map<std::string, int>{{"a", 1}, {"b", 2}}) == "a, b".
 template <class NameMap>
 std::string names_text(const NameMap& names, std::size_t most = 10) {
   std::string out;
@@ -67,18 +70,21 @@ void check_numbers_budget(std::string_view text, const std::string& name);
 
 /// A bound as people write it: "1000", "10^6" (powers of ten from 10^4),
 /// "2^31-1", "2^63-1", "2^64-1", "-2^63"; other values in plain digits.
+/// Example: describe_bound(BigInt(1000000)) == "10^6".
 std::string describe_bound(const BigInt& v);
 
 /// Reads an integer of any size (grammar in the file comment). `name` names
 /// the value in the message ("the modulus", "K"). Throws
 /// std::invalid_argument "NAME must be an integer, not 'TEXT'" (or "... an
 /// integer of at most 100000 digits"). Cost: quasi-linear in the digits.
+/// Example: parse_integer("010", "K") == 10.
 BigInt parse_integer(std::string_view text, std::string_view name);
 
 /// Reads an integer and checks lo <= value <= hi. Throws
 /// std::invalid_argument "NAME must be an integer in LO..HI, not 'TEXT'"
 /// (bounds as describe_bound writes them) for text that is not an integer or
 /// is out of range. Cost: O(length of text).
+/// Example: parse_integer<int>("7", "K", 1, 10) == 7.
 template <std::integral I>
 I parse_integer(std::string_view text, std::string_view name, I lo, I hi);
 
@@ -87,6 +93,7 @@ I parse_integer(std::string_view text, std::string_view name, I lo, I hi);
 /// and/or whitespace. The views point into `parts`. Throws
 /// std::invalid_argument naming the list for an empty item, for no item at
 /// all, or for more than `max_items` items. Cost: linear in the text.
+/// Example: split_list(std::vector<std::string>{"1,3 4"}, "MOVES").size() == 3.
 std::vector<std::string_view> split_list(std::span<const std::string> parts, std::string_view name,
                                          std::size_t max_items = 10'000'000);
 
@@ -94,6 +101,7 @@ std::vector<std::string_view> split_list(std::span<const std::string> parts, std
 /// "1e-3"), with surrounding whitespace ignored; the message names the
 /// value: "NAME must be a number such as 42, -3/7, 0.1 or 1e-3, not 'x'
 /// (...)". Throws std::invalid_argument.
+/// Example: to_string(parse_number(" 0.1 ", "P")) == "1/10".
 Rational parse_number(std::string_view text, std::string_view name);
 
 namespace detail {

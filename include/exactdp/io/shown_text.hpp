@@ -15,6 +15,7 @@ namespace exactdp {
 /// as it is). Other UTF-8 ("café") is kept. The tool's text output passes
 /// every name through it; its JSON and dot outputs escape by their own rules.
 /// Cost: O(size).
+/// Example: shown_text("a\tb") == "a\\tb".
 std::string shown_text(std::string_view name);
 
 /// A field of a CSV row as RFC 4180 writes it: `text` as it is when it holds

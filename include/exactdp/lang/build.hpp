@@ -100,10 +100,13 @@ struct state_space {
 /// transition). Polls poll_interrupt().
 /// Cost: per state, every guard once and every update of the enabled
 /// commands once; hash lookups per transition.
+/// Example: build_state_space(model).size() == 2 for the coin "x : [0..1] init 0; [] x=0 -> 1/2:(x'=1) +
+/// 1/2:(x'=0);" (a dtmc of one module).
 state_space build_state_space(const symbolic_model& model, const build_options& options = {});
 
 /// "(x=1, y=true)": the state's variables, at most `shown` of them (20 for
 /// messages; then ", ..." ends the list). Cost: linear in the variables shown.
+/// Example: describe_state(model, space, 1) == "(x=1)" for the coin of build_state_space's example.
 std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s,
                            std::size_t shown = 20);
 
@@ -112,6 +115,7 @@ std::vector<char> states_where(const symbolic_model& model, const state_space& s
 
 /// The state rewards of reward structure `reward` (an index into
 /// model.rewards; -2: 1 at every state, Storm's expected steps) at every state.
+/// Example: state_rewards(model, space, -2) is {1, 1} for the coin of build_state_space's example.
 std::vector<Rational> state_rewards(const symbolic_model& model, const state_space& space, int reward);
 
 /// The decision model of the state space (every state owned by the one
@@ -122,6 +126,7 @@ std::vector<Rational> state_rewards(const symbolic_model& model, const state_spa
 /// rewards plus the choice's transition rewards (a DTMC: their average).
 /// Errors: decision_builder's; a reward expression that fails to evaluate.
 /// Cost: linear in the state space plus the rewards' evaluation.
+/// Example: to_decision_model(model, space, -1).size() == 2 for the coin of build_state_space's example.
 decision_model to_decision_model(const symbolic_model& model, const state_space& space, int reward,
                                  const std::vector<char>& stop = {});
 
@@ -129,6 +134,7 @@ decision_model to_decision_model(const symbolic_model& model, const state_space&
 /// choices with their action names (a DTMC: one merged choice per state),
 /// the state and choice rewards of reward structure `reward` (-1: none),
 /// the labels of the model and "init". Cost: linear plus O(m log m).
+/// Example: to_explicit_model(model, space).size() == 2 for the coin of build_state_space's example.
 explicit_model to_explicit_model(const symbolic_model& model, const state_space& space, int reward = -1);
 
 }  // namespace exactdp::lang

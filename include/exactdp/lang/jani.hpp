@@ -74,10 +74,13 @@ jani_file parse_jani(std::string_view text, const std::string& source, const con
 
 /// True when `text` looks like a JANI file: its first character, after a
 /// byte-order mark and white space, is '{' (a PRISM model never starts so).
+/// Example: looks_like_jani(" {\"jani-version\": 1}") and not looks_like_jani("dtmc").
 bool looks_like_jani(std::string_view text);
 
 /// The names of the constants a JANI file declares without a value.
 /// Throws what the JSON reader throws.
+/// Example: undefined_jani_constants(R"({"jani-version": 1, "constants": [{"name": "N", "type": "int"}]})", "m.jani")
+/// is {"N"}.
 std::vector<std::string> undefined_jani_constants(std::string_view text, const std::string& source);
 
 }  // namespace exactdp::lang

@@ -47,12 +47,14 @@ struct position {
 
 /// "file:line:column" ("file:line" when the column is 0, as in JSON files;
 /// "file" when the position is unknown).
+/// Example: where("m.prism", {3, 7}) == "m.prism:3:7".
 std::string where(const std::string& file, position p);
 
 /// The type of an expression: PRISM's bool, int and double (an exact rational).
 enum class value_type : std::uint8_t { boolean, integer, rational };
 
 /// "bool", "int" or "double".
+/// Example: to_string(value_type::rational) is "double".
 const char* to_string(value_type t);
 
 /// The operators of compiled expressions. The n-ary ones (add, mul, and_,
@@ -155,6 +157,7 @@ class expression_pool {
 enum class model_kind : std::uint8_t { dtmc, mdp };
 
 /// "dtmc" or "mdp".
+/// Example: to_string(model_kind::mdp) is "mdp".
 const char* to_string(model_kind k);
 
 /// A bounded variable: an int in [low, high] or a bool (low 0, high 1).

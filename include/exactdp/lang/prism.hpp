@@ -39,18 +39,24 @@ using constant_values = std::vector<std::pair<std::string, std::string>>;
 
 /// A bool constant's value as given: true or false (any case: Storm writes
 /// True), or nullopt.
+/// Example: boolean_text("True") == true.
 std::optional<bool> boolean_text(std::string_view text);
 
 /// Parses a PRISM model. `source` names the file in messages. Cost: linear
 /// in the text (expressions are compiled once, constant parts folded).
+/// Example: parse_prism_language(text, "coin.prism").variables.size() == 1 for the text of
+/// looks_like_prism_model's example.
 symbolic_model parse_prism_language(std::string_view text, const std::string& source,
                                     const constant_values& constants = {});
 
 /// True when `text` looks like a PRISM language model (its first word,
 /// after comments, is a model type or a PRISM declaration keyword).
+/// Example: looks_like_prism_model("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n").
 bool looks_like_prism_model(std::string_view text);
 
 /// The names of the constants a model declares without a value.
+/// Example: undefined_constants("dtmc\nconst int N;\nmodule m\n  x : [0..N] init 0;\nendmodule\n", "m.prism") is
+/// {"N"}.
 std::vector<std::string> undefined_constants(std::string_view text, const std::string& source);
 
 }  // namespace exactdp::lang

@@ -89,10 +89,13 @@ struct property {
 /// name are kept too; reading goes on at the next ';' or named property),
 /// so that a file with one unsupported property still serves the others;
 /// a `const` that fails still throws. Cost: linear in the text.
+/// Example: parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0).letter == 'P' for the model of
+/// parse_prism_language's example.
 std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
                                        const constant_values& constants = {}, bool keep_going = false);
 
 /// The names of the constants a properties file declares without a value.
+/// Example: undefined_property_constants("const double p;\nP>=p [ F x=1 ]", "coin.props") is {"p"}.
 std::vector<std::string> undefined_property_constants(std::string_view text, const std::string& source);
 
 /// The values of a property at every state of the space, in T: probabilities
@@ -226,6 +229,7 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
 
 /// The reward structure called `name` ("" : the first one), or -1 when the
 /// model has none of that name.
+/// Example: reward_index(model, "") == -1 for the model of parse_prism_language's example (no rewards).
 int reward_index(const symbolic_model& model, const std::string& name);
 
 }  // namespace exactdp::lang

@@ -213,11 +213,13 @@ class explicit_model_builder {
 /// solved by the tool's `exactdp mdp` command). Cost: O(n + m) plus the
 /// exact sums of markov_builder::build.
 /// Status: tested on every reader's output.
+/// Example: to_markov_model(parse_storm_explicit("dtmc\n0 0 0.5\n0 1 0.5\n", "coin.tra")).size() == 2.
 markov_model to_markov_model(const explicit_model& model);
 
 /// The model with choices of a Markov chain: one choice per non-absorbing
 /// state, none for an absorbing one, the chain's rewards as state rewards.
 /// Cost: O(n + m).
+/// Example: to_explicit_model(parse_json_model(...)).size() == 2 (the coin of parse_json_model's example).
 explicit_model to_explicit_model(const markov_model& chain);
 
 /// Reads PRISM's explicit files: `tra` is a DTMC ("n m", then "i j p [action]")
@@ -233,6 +235,7 @@ explicit_model to_explicit_model(const markov_model& chain);
 /// states it is unset. Throws std::invalid_argument naming the file and line;
 /// resource_error when the declared size passes the state budget.
 /// Cost: linear in the texts plus O(m log m).
+/// Example: parse_prism_explicit("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2.
 explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra_name,
                                     std::optional<std::string_view> lab = std::nullopt,
                                     const std::string& lab_name = {},
@@ -247,6 +250,7 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
 /// self-loop). `lab` and `srew` as in parse_prism_explicit. The start is the
 /// single init state (unset otherwise). Errors and cost as
 /// parse_prism_explicit; "ctmc" and "ma" models are refused.
+/// Example: parse_storm_explicit("dtmc\n0 0 0.5\n0 1 0.5\n", "coin.tra").size() == 2.
 explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra_name,
                                     std::optional<std::string_view> lab = std::nullopt,
                                     const std::string& lab_name = {},
@@ -263,6 +267,8 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
 /// parameters, intervals, an unknown reward model, states out of order,
 /// counts that differ from @nr_states / @nr_choices); resource_error when
 /// @nr_states passes the state budget. Cost: linear in the text plus O(m log m).
+/// Example: parse_drn_model(text).size() == 2 for the coin in DRN: "@type: DTMC", 2 states, state 0
+/// init with "0 : 1/2" and "1 : 1/2", state 1 with "1 : 1" (tests/api/test_header_examples.cpp).
 explicit_model parse_drn_model(std::string_view text, const std::string& source = "model",
                                const std::string& reward_model = {});
 
@@ -274,6 +280,7 @@ enum class model_format { json, prism, storm, drn };
 /// explicit (first line of two or three integers). Throws
 /// std::invalid_argument naming the source when it is none of them.
 /// Cost: reads the first lines only.
+/// Example: detect_model_format("dtmc\n0 1 1\n", "x.tra") == model_format::storm.
 model_format detect_model_format(std::string_view text, const std::string& source);
 
 /// How to read a model file.
@@ -300,11 +307,13 @@ explicit_model load_explicit_model(const std::string& path, const model_file_opt
 /// The format called `name` ("json", "prism", "storm", "drn"), nullopt for
 /// "" (tell it from the content); std::invalid_argument for another name.
 /// The loaders call it before they read the file.
+/// Example: model_format_named("drn") == model_format::drn.
 std::optional<model_format> model_format_named(const std::string& name);
 
 /// The format a model file is read in: options.format when given (else
 /// std::invalid_argument for an unknown name), else detect_model_format on
 /// the text. `path` names the file in messages ("-": standard input).
+/// Example: model_format_of("2 3\n0 0 0.5\n", "coin.tra", {}) == model_format::prism.
 model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options);
 
 /// The model in `text`, already read from `path` (which locates the .lab

@@ -148,6 +148,7 @@ void markov_check_stationary_budget(const markov_chain<T>& chain, const markov_c
 /// Cost: O(n + m). Source: Tarjan 1972 (components); the period as the gcd
 /// of level differences along edges (Kemeny and Snell 1960).
 /// Status: tested against brute-force reachability and return times.
+/// Example: closed_classes(coin, 0).at(0).states is {1} (coin: parse_json_model's example).
 template <Field T>
 std::vector<markov_closed_class> closed_classes(const markov_chain<T>& chain, std::size_t start) {
   detail::check_markov_start(chain.size(), start);
@@ -160,6 +161,7 @@ std::vector<markov_closed_class> closed_classes(const markov_chain<T>& chain, st
 /// The closed class containing `state`, or nullopt when `state` is
 /// transient (it can reach a state that cannot come back).
 /// Errors: std::invalid_argument for a state out of range. Cost: O(n + m).
+/// Example: !closed_class_of(coin, 0) (coin: parse_json_model's example).
 template <Field T>
 std::optional<markov_closed_class> closed_class_of(const markov_chain<T>& chain, std::size_t state) {
   detail::check_markov_start(chain.size(), state);
@@ -316,6 +318,7 @@ std::vector<T> markov_stationary(const markov_chain<T>& chain, const markov_clos
 /// Source: Grassmann, Taksar and Heyman 1985 (double); Kemeny and Snell
 /// 1960. Status: tested against the limit of Cesàro averages computed
 /// exactly, a brute-force solve on tiny chains, and across policies.
+/// Example: stationary_distribution(coin, *closed_class_of(coin, 1)) is {1} (coin: parse_json_model's example).
 template <Field T>
 std::vector<T> stationary_distribution(const markov_chain<T>& chain, const markov_closed_class& c) {
   std::vector<std::size_t> local(chain.size(), static_cast<std::size_t>(-1));
@@ -359,6 +362,7 @@ struct markov_long_run {
 /// steps (k up to 480) on random chains, a brute-force oracle on tiny
 /// chains, a periodic reducible chain with known values, and across the
 /// three policies.
+/// Example: long_run(coin, {}).distribution.at(0).first == 1 (coin: parse_json_model's example).
 template <Field T>
 markov_long_run<T> long_run(const markov_chain<T>& chain, const markov_query& q) {
   const std::size_t n = chain.size();

@@ -45,10 +45,13 @@ class markov_model {
   /// Number of states, >= 1.
   std::size_t size() const { return names_.size(); }
   /// Name of state s (s < size()).
+  /// Example: name(1) == "b" for parse_json_model's example.
   const std::string& name(std::size_t s) const { return names_.at(s); }
   /// Index of the state called `name`, or nullopt. Cost: one hash lookup.
+  /// Example: find("b") == 1 for parse_json_model's example.
   std::optional<std::size_t> find(std::string_view name) const;
   /// Transitions out of s, sorted by target; empty when s is absorbing.
+  /// Example: transitions(0).size() == 2 for parse_json_model's example.
   const std::vector<markov_transition>& transitions(std::size_t s) const { return out_.at(s); }
   /// Total number of transitions.
   std::size_t transition_count() const { return transition_count_; }
@@ -58,6 +61,7 @@ class markov_model {
   /// Labels by name, each a sorted list of distinct state indices.
   const std::map<std::string, std::vector<std::size_t>>& labels() const { return labels_; }
   /// The start state the model names, if any.
+  /// Example: start() == 0 for parse_json_model's example.
   std::optional<std::size_t> start() const { return start_; }
   /// Where the model came from (a file name, or "model"), for messages.
   const std::string& source() const { return source_; }
@@ -155,10 +159,15 @@ class markov_builder {
 /// Duplicate keys are errors. `source` names the text in messages.
 /// Throws std::invalid_argument (with the source and, for names, the line
 /// where the name first appears). Cost: linear in the text.
+/// Example: parse_json_model(R"({"start": "a", "transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing":
+/// ["b"]})").size() == 2: a coin tossed until heads, whose markov_chain<Rational> the examples of the markov headers
+/// call `coin`.
 markov_model parse_json_model(std::string_view text, const std::string& source = "model");
 /// Reads a JSON model from a file (parse_json_model). Throws
 /// std::invalid_argument when the file cannot be read, and resource_error
 /// when it is larger than the state budget allows.
+/// Example: from the source tree, expected_steps(markov_chain<Rational>(m), {*m.start()}) == 42 for m =
+/// load_json_model("examples/markov/sixes_run_2.json").
 markov_model load_json_model(const std::string& path);
 
 /// Reads PRISM's explicit files as a Markov chain: parse_prism_explicit
@@ -169,12 +178,15 @@ markov_model load_json_model(const std::string& path);
 /// single state labelled init, or state 0 when none is (PRISM's default).
 /// Texts are given with their file names for messages. Throws
 /// std::invalid_argument naming the file and line. Cost: linear in the text.
+/// Example: parse_prism_model("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2.
 markov_model parse_prism_model(std::string_view tra, const std::string& tra_name,
                                std::optional<std::string_view> lab = std::nullopt, const std::string& lab_name = {},
                                std::optional<std::string_view> srew = std::nullopt, const std::string& srew_name = {});
 /// Reads PRISM's explicit files from disk: `tra_path`, and the .lab and
 /// .srew files with the same stem when they exist (PRISM's -exportmodel
 /// names). Same errors as parse_prism_model, plus unreadable files.
+/// Example: from the source tree, load_prism_model("examples/markov/sixes_run_2.tra") is the chain of
+/// load_json_model's example (42 expected rolls).
 markov_model load_prism_model(const std::string& tra_path);
 
 /// Reads a model file as a Markov chain, in the format `format` ("json",
@@ -183,6 +195,8 @@ markov_model load_prism_model(const std::string& tra_path);
 /// input. A model whose states have several choices is refused, naming such
 /// a state (see load_explicit_model for those). Throws std::invalid_argument
 /// for an unknown format, an unreadable file or a fault in it.
+/// Example: from the source tree, load_markov_model("examples/markov/sixes_run_2.tra") is the chain of
+/// load_json_model's example.
 markov_model load_markov_model(const std::string& path, const std::string& format = {});
 
 }  // namespace exactdp

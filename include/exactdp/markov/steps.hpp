@@ -247,6 +247,7 @@ void markov_target_probability(markov_steps<T>& out, const std::vector<char>& is
 /// Source: the forward recurrence of the distribution, d_{k+1} = d_k·P.
 /// Status: both methods tested against dense matrix powers on random
 /// chains, exactly and across policies.
+/// Example: after_steps(coin, {}, 2).target_probability is 3/4 (coin: parse_json_model's example).
 template <Field T>
 markov_steps<T> after_steps(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
   std::vector<char> stop, is_target;
@@ -262,6 +263,7 @@ markov_steps<T> after_steps(const markov_chain<T>& chain, const markov_query& q,
 /// it is absorbed), after k steps: the distribution of where it is, the
 /// probability of having reached the target within k steps, and the method
 /// used. Errors and cost as after_steps.
+/// Example: within_steps(coin, {}, 2).target_probability is 3/4 (coin: parse_json_model's example).
 template <Field T>
 markov_steps<T> within_steps(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
   std::vector<char> stop, is_target;
@@ -277,6 +279,7 @@ markov_steps<T> within_steps(const markov_chain<T>& chain, const markov_query& q
 /// the walk can be in after k steps, by increasing index. Probabilities sum
 /// to 1. q.target is ignored. after_steps(...).distribution; same errors
 /// and cost.
+/// Example: distribution_after(coin, {}, 1) is {{0, 1/2}, {1, 1/2}} (coin: parse_json_model's example).
 template <Field T>
 std::vector<std::pair<std::size_t, T>> distribution_after(const markov_chain<T>& chain, const markov_query& q,
                                                           std::uint64_t k) {
@@ -287,6 +290,7 @@ std::vector<std::pair<std::size_t, T>> distribution_after(const markov_chain<T>&
 
 /// The probability of being in the target (default: absorbed) after
 /// exactly k steps, in [0, 1]: after_steps(...).target_probability.
+/// Example: probability_after(coin, {}, 2) is 3/4 (coin: parse_json_model's example).
 template <Field T>
 T probability_after(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
   return after_steps(chain, q, k).target_probability;
@@ -294,6 +298,7 @@ T probability_after(const markov_chain<T>& chain, const markov_query& q, std::ui
 
 /// The probability of having reached the target (default: of having been
 /// absorbed) within k steps, in [0, 1]: within_steps(...).target_probability.
+/// Example: reached_within(coin, {}, 2) is 3/4 (coin: parse_json_model's example).
 template <Field T>
 T reached_within(const markov_chain<T>& chain, const markov_query& q, std::uint64_t k) {
   return within_steps(chain, q, k).target_probability;

@@ -49,6 +49,7 @@ struct answer_bound {
 /// otherwise). Cost: O(1).
 /// Status: tested on every recurrence's bound by combining that many
 /// residues into the exact answer, and one prime fewer failing.
+/// Example: primes_needed(answer_bound{100, 1, BigInt(1)}) == 2.
 inline std::uint64_t primes_needed(const answer_bound& bound, int prime_bits = 62) {
   if (prime_bits < 3 || prime_bits > 62)
     throw std::invalid_argument("primes of " + std::to_string(prime_bits) + " bits: the bits must be between 3 and 62");

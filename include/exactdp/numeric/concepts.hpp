@@ -72,6 +72,7 @@ concept OrderedField = Field<T> && std::totally_ordered<T>;
 /// |p|, |q| <= 2^53 (IEEE division of two exact values).
 /// Throws std::invalid_argument when q == 0, and std::domain_error (from
 /// ModInt's inverse) when q ≡ 0 mod P. Cost: one division in T.
+/// Example: to_string(ratio<Rational>(1, 8)) == "1/8".
 template <Field T>
 T ratio(std::int64_t p, std::int64_t q) {
   if (q == 0) throw std::invalid_argument("ratio: denominator is 0 in " + std::to_string(p) + "/0");
@@ -84,6 +85,7 @@ T ratio(std::int64_t p, std::int64_t q) {
 /// no value in T (P divides q's denominator; the message names q and P).
 /// Cost: one conversion (an MPFR division for double, two mpz remainders and
 /// an inverse for residues).
+/// Example: from_rational<double>(parse_rational("1/10")) == 0.1.
 template <Field T>
 T from_rational(const Rational& q) {
   return field_traits<T>::from_rational(q);
@@ -91,6 +93,7 @@ T from_rational(const Rational& q) {
 
 /// base^e in the ring T: field_traits<T>::power when the trait has one (the
 /// residues' pow), otherwise repeated squaring. Cost: O(log e) products.
+/// Example: power(BigInt(2), 10) == 1024.
 template <Ring T>
 T power(const T& base, std::uint64_t e) {
   if constexpr (requires { field_traits<T>::power(base, e); }) {
@@ -107,6 +110,7 @@ T power(const T& base, std::uint64_t e) {
 /// correctly rounded one): field_traits<T>::approximate. Only for types
 /// whose trait provides it (double, Rational; a compile error otherwise).
 /// Cost: O(1) for double, one mpq_get_d for Rational.
+/// Example: approximate(parse_rational("1/4")) == 0.25.
 template <Ring T>
 double approximate(const T& x) {
   return field_traits<T>::approximate(x);

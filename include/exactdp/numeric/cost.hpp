@@ -15,6 +15,7 @@ namespace exactdp {
 /// Estimated word operations for one arithmetic operation in T on operands of
 /// about `bits` bits. Exact types (BigInt, Rational): 1 + bits/64, times 8 for
 /// Rational (a gcd per operation); double and residues: 1.
+/// Example: operation_cost<double>(1000) == 1; operation_cost<BigInt>(640) == 11.
 template <class T>
 constexpr long double operation_cost(long double bits) {
   if constexpr (!field_traits<T>::fixed_size) {
@@ -27,6 +28,7 @@ constexpr long double operation_cost(long double bits) {
 
 /// Bytes of one table entry of T holding about `bits` bits (heap part included
 /// for exact types).
+/// Example: entry_bytes<double>(1000) == sizeof(double).
 template <class T>
 constexpr std::size_t entry_bytes(long double bits) {
   if constexpr (!field_traits<T>::fixed_size) {

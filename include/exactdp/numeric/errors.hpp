@@ -106,6 +106,7 @@ inline void check_work_steps(long double steps) {
 
 /// The process-wide default budgets, which every thread starts from.
 /// Thread-safe. Cost: O(1) (one mutex).
+/// Example: default_budgets().state_bytes == 2 << 30 unless set_default_budgets changed it.
 inline budgets default_budgets() {
   const std::lock_guard lock(detail::default_budgets_mutex());
   return detail::default_budgets_storage();
@@ -124,16 +125,19 @@ inline void set_default_budgets(const budgets& b) {
 }
 
 /// The calling thread's budgets. Cost: O(1).
+/// Example: current_budgets().work_steps == 4e10 on a thread that kept the defaults.
 inline budgets current_budgets() { return detail::thread_budgets(); }
 
 /// The calling thread's state budget in bytes. Assigning through the
 /// reference changes it for this thread only and until changed back; prefer
 /// budget_scope, which restores it. The tool's --max-memory sets it.
+/// Example: state_budget_bytes() == current_budgets().state_bytes.
 inline std::uint64_t& state_budget_bytes() { return detail::thread_budgets().state_bytes; }
 
 /// The calling thread's work budget in elementary steps. Assigning through
 /// the reference changes it for this thread only; prefer budget_scope. The
 /// tool's --max-work sets it.
+/// Example: work_budget_steps() == current_budgets().work_steps.
 inline long double& work_budget_steps() { return detail::thread_budgets().work_steps; }
 
 /// budget_scope's argument: each limit given replaces the thread's, a limit
@@ -186,6 +190,7 @@ inline std::string human_bytes(long double bytes) {
 /// budget of Y (raise it with exactdp::state_budget_bytes())", or "<what>
 /// needs X, above ..." for a count of bytes (B = 1, unit "bytes"); the tool
 /// names its --max-memory option instead. Cost: O(1).
+/// Example: check_state_budget("a table", 1e30, 8) throws resource_error.
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
                                const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
@@ -208,6 +213,7 @@ inline void check_state_budget(const std::string& what, long double states, std:
 /// steps, above the work budget of M (raise it with
 /// exactdp::work_budget_steps())" (the tool names its --max-work option
 /// instead). Cost: O(1).
+/// Example: check_work_budget("a table", 1e30) throws resource_error.
 inline void check_work_budget(const std::string& what, long double steps) {
   const long double limit = work_budget_steps();
   if (steps > limit) {

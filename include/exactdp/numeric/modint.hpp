@@ -129,6 +129,7 @@ class ModInt {
   constexpr ModInt() = default;
   constexpr ModInt(std::int64_t x) : v_(detail::reduce_signed(x, P)) {}  // NOLINT: implicit like int
   /// A residue already in [0, P); throws std::invalid_argument otherwise.
+  /// Example: Mod::from_residue(5).value() == 5.
   static constexpr ModInt from_residue(std::uint32_t r) {
     if (r >= P)
       throw std::invalid_argument("ModInt: residue " + std::to_string(r) + " is not below " + std::to_string(P));
@@ -137,6 +138,7 @@ class ModInt {
     return m;
   }
   /// The residue, in [0, P).
+  /// Example: Mod(-1).value() == 1000000006.
   constexpr std::uint32_t value() const { return v_; }
 
   constexpr ModInt& operator+=(ModInt o) {
@@ -155,6 +157,7 @@ class ModInt {
   }
   constexpr ModInt& operator/=(ModInt o) { return *this *= o.inv(); }
   /// The inverse; throws std::domain_error when the value is 0 mod P.
+  /// Example: Mod(2).inv().value() == 500000004.
   constexpr ModInt inv() const { return from_residue(detail::inverse_mod(v_, P)); }
   constexpr ModInt pow(std::uint64_t e) const {
     ModInt r(1), b = *this;

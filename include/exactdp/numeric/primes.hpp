@@ -26,6 +26,7 @@ namespace exactdp {
 /// Source: prime number theorem for the density; Miller-Rabin with
 /// Sinclair's bases (modint64.hpp). Status: tested against FLINT's n_is_prime
 /// and n_prevprime, and on the ranges with few primes (bits 3 to 8).
+/// Example: primes_below(2, 5) is {31, 29}.
 std::vector<std::uint64_t> primes_below(std::size_t count, int bits = 62);
 
 }  // namespace exactdp

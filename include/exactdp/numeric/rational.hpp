@@ -62,6 +62,7 @@ struct field_traits<BigInt> {
 /// A non-canonical mpq_t compares and converts wrongly (GMP manual,
 /// "Rational Number Functions": mpq_canonicalize). Status: tested with
 /// (-1)/(-1) and 6/(-4) (tests/numeric/test_policies.cpp).
+/// Example: to_string(make_rational(6, -4)) == "-3/2".
 Rational make_rational(const BigInt& num, const BigInt& den);
 
 /// num / base^exponent in lowest terms, for a denominator known to be a
@@ -79,6 +80,7 @@ Rational make_rational(const BigInt& num, const BigInt& den);
 /// Functions" (mpz_remove, mpz_scan1). Status: agreement with make_rational
 /// on random numerators and every base below 200 and prime and composite
 /// bases near 2^32 (tests/numeric/test_conversions.cpp).
+/// Example: to_string(make_rational_over_power(4, 2, 3)) == "1/2".
 Rational make_rational_over_power(const BigInt& num, std::uint64_t base, std::uint64_t exponent);
 
 /// Parses an exact rational from text, never through a double:
@@ -89,6 +91,7 @@ Rational make_rational_over_power(const BigInt& num, std::uint64_t base, std::ui
 /// cannot ask for a huge number.
 /// Throws std::invalid_argument naming the text and what is wrong with it.
 /// Cost: quasi-linear in the number of digits (GMP).
+/// Example: to_string(parse_rational("0.1")) == "1/10".
 Rational parse_rational(std::string_view text);
 
 /// An upper bound on the decimal digits of the exact numbers parse_rational
@@ -99,15 +102,19 @@ Rational parse_rational(std::string_view text);
 /// against the state budget before it reads any number. Exponents count up
 /// to parse_rational's limit (larger ones are refused when read).
 /// Cost: O(size of text).
+/// Example: exact_digits_in_text("1e-99999") >= 99999.
 long double exact_digits_in_text(std::string_view text);
 
 /// Parses a (signed) integer of any size; same rules as parse_rational
 /// without '/', '.', 'e'. Throws std::invalid_argument.
+/// Example: parse_bigint("-7") == -7.
 BigInt parse_bigint(std::string_view text);
 
 /// Lowest-terms text of q: "42", "1/16", "-3/7". Cost: linear in digits.
+/// Example: to_string(parse_rational("0.0625")) == "1/16".
 std::string to_string(const Rational& q);
 /// Decimal text of z. Cost: linear in digits.
+/// Example: to_string(BigInt(-7)) == "-7".
 std::string to_string(const BigInt& z);
 
 /// A number as an error message shows it: to_string when that has at most 60
@@ -117,8 +124,10 @@ std::string to_string(const BigInt& z);
 /// "18100000000000000000...0000 (41618 digits)"; each part of a fraction is
 /// cut on its own: "10000000000000000000...0001 (61 digits)/7".
 /// Cost: one decimal conversion. Status: tested in tests/io/test_parse.cpp.
+/// Example: message_text(parse_rational("1/3")) == "1/3".
 std::string message_text(const Rational& q);
 /// The same for an integer.
+/// Example: message_text(BigInt(42)) == "42".
 std::string message_text(const BigInt& z);
 
 }  // namespace exactdp

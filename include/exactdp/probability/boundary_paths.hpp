@@ -110,6 +110,7 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
 /// sequences for small grids, policy agreement tested
 /// (tests/probability/test_boundary_paths.cpp), int64 counts with overflow
 /// checks (test_fourth_policy.cpp).
+/// Example: boundary_paths<BigInt>(2, 2, 2, 0, 0) == 6 (LeetCode 576's first example).
 template <Ring T>
 T boundary_paths(int m, int n, int max_moves, int row, int col) {
   detail::check_boundary_arguments(m, n, max_moves, row, col);
@@ -126,6 +127,7 @@ T boundary_paths(int m, int n, int max_moves, int row, int col) {
 /// A bound on boundary_paths(m, n, max_moves, row, col): a count below
 /// 4^(max_moves + 1)/3 (known denominator 1). Same constraints as
 /// boundary_paths. Cost: O(1).
+/// Example: *boundary_paths_bound(2, 2, 2, 0, 0).denominator == 1.
 inline answer_bound boundary_paths_bound(int m, int n, int max_moves, int row, int col) {
   detail::check_boundary_arguments(m, n, max_moves, row, col);
   return detail::integer_bound(2 * static_cast<std::uint64_t>(max_moves) + 2);

@@ -78,6 +78,7 @@ class chance_step {
 
   /// `outcomes` equally likely outcomes (a fair die: uniform(6)).
   /// Throws std::invalid_argument unless 1 <= outcomes <= 2^31.
+  /// Example: chance_step<Rational>::uniform(6).outcomes() == 6.
   static chance_step uniform(std::int64_t outcomes) {
     if (outcomes < 1 || outcomes > (std::int64_t{1} << 31))
       throw std::invalid_argument("a uniform chance step needs 1 to 2^31 outcomes, not " + std::to_string(outcomes));
@@ -90,6 +91,7 @@ class chance_step {
   std::int64_t weight(std::size_t i) const { return weights_.empty() ? 1 : weights_.at(i); }
   std::int64_t total_weight() const { return total_; }
   /// Probability of outcome i, exact in T. Throws std::out_of_range for i >= outcomes().
+  /// Example: chance_step<Rational>{1, 3}.probability(1) is 3/4.
   T probability(std::size_t i) const {
     if (i >= outcomes()) throw std::out_of_range("chance step has no outcome " + std::to_string(i));
     return ratio<T>(weight(i), total_);
@@ -97,6 +99,7 @@ class chance_step {
 
   /// Σ_i probability(i)·values[i]. Throws std::invalid_argument when the
   /// number of values is not outcomes().
+  /// Example: chance_step<Rational>::uniform(2).expected({0, 1}) is 1/2.
   T expected(std::span<const T> values) const {
     if (values.size() != outcomes())
       throw std::invalid_argument("chance step has " + std::to_string(outcomes()) + " outcomes but " +

@@ -169,6 +169,7 @@ inline BigInt lcm_up_to(int n) {
 /// it) and 0 <= N <= n·(ln n + 1)·lcm(1..n). Constraints as
 /// expected_draws_to_collect; resource_error when lcm(1..n) (about
 /// 1.44·n bits) passes the state budget. Cost: detail::lcm_up_to.
+/// Example: *expected_draws_to_collect_bound(3).denominator == 6 (lcm(1..3)).
 inline answer_bound expected_draws_to_collect_bound(int n) {
   if (n < 0 || n > coupon_max_kinds)
     throw std::invalid_argument("the number of coupon kinds must be between 0 and 10^7, not " + std::to_string(n));
@@ -207,6 +208,7 @@ inline answer_bound expected_draws_to_collect_bound(int n) {
 /// independent inclusion-exclusion sum, the plain sum over Rational for
 /// n <= 300, policy agreement (tests/probability/test_foundation_recurrences.cpp,
 /// test_handed_chance.cpp) and the residue error (test_recurrence_errors.cpp).
+/// Example: to_string(expected_draws_to_collect<Rational>(3)) == "11/2".
 template <Field T>
 T expected_draws_to_collect(int n) {
   if (n < 0 || n > coupon_max_kinds)

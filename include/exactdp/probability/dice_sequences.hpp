@@ -98,6 +98,7 @@ T dice_walk(int n, const std::array<int, 6>& roll_max, long double bits) {
 /// for n <= 6, policy agreement tested
 /// (tests/probability/test_dice_sequences.cpp), int64 counts with overflow
 /// checks (test_fourth_policy.cpp).
+/// Example: dice_sequences<BigInt>(2, {1, 1, 2, 2, 2, 3}) == 34 (LeetCode 1223's first example).
 template <Ring T>
 T dice_sequences(int n, const std::array<int, 6>& roll_max) {
   detail::check_dice_arguments(n, roll_max);
@@ -113,6 +114,7 @@ T dice_sequences(int n, const std::array<int, 6>& roll_max) {
 
 /// A bound on dice_sequences(n, roll_max): a count in [1, 6^n] (known
 /// denominator 1). Same constraints as dice_sequences. Cost: O(1).
+/// Example: *dice_sequences_bound(2, {1, 1, 2, 2, 2, 3}).denominator == 1.
 inline answer_bound dice_sequences_bound(int n, const std::array<int, 6>& roll_max) {
   detail::check_dice_arguments(n, roll_max);
   return detail::integer_bound(detail::power_bits(6, static_cast<std::uint64_t>(n)));

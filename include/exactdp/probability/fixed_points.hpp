@@ -37,6 +37,7 @@ inline constexpr int fixed_points_max_items = std::numeric_limits<int>::max();
 /// Status: exhaustive check over all n! permutations for n <= 8, policy
 /// agreement tested (tests/probability/test_fixed_points.cpp), the residue
 /// error (test_recurrence_errors.cpp).
+/// Example: expected_fixed_points<Rational>(3) == 1.
 template <Field T>
 T expected_fixed_points(int n) {
   if (n < 0) throw std::invalid_argument("the permutation size n must be >= 0, not " + std::to_string(n));
@@ -53,6 +54,7 @@ T expected_fixed_points(int n) {
 
 /// A bound on expected_fixed_points(n): the answer is 0 or 1 (known
 /// denominator 1). Same constraints as expected_fixed_points. Cost: O(1).
+/// Example: expected_fixed_points_bound(3).numerator_bits == 1.
 inline answer_bound expected_fixed_points_bound(int n) {
   if (n < 0) throw std::invalid_argument("the permutation size n must be >= 0, not " + std::to_string(n));
   return detail::integer_bound(1);

@@ -139,6 +139,7 @@ T knight_walk(int n, int moves, int row, int col, const T& step, long double bit
 /// bits a width of W bits holds (W - B)/3 more moves; each stage takes the
 /// narrowest width that holds the next moves (detail::advance_in_widths),
 /// and past 4096 bits the walk runs on BigInt.
+/// Example: knight_paths<BigInt>(3, 2, 0, 0) == 4 (of the 64 sequences of two moves).
 template <Ring T>
 T knight_paths(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
@@ -170,6 +171,7 @@ T knight_paths(int n, int moves, int row, int col) {
 /// Status: brute force, the problem's values, the 25x25 case exactly and
 /// policy agreement tested (tests/probability/test_knight_count_first.cpp,
 /// test_handed_chance.cpp).
+/// Example: to_string(knight_probability<Rational>(3, 2, 0, 0)) == "1/16" (LeetCode 688's 0.0625).
 template <Field T>
 T knight_probability(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
@@ -192,6 +194,7 @@ T knight_probability(int n, int moves, int row, int col) {
 /// and errors as knight_probability; resource_error when 8^moves passes the
 /// state budget. Cost: one power of two. Status: tested by combining
 /// primes_needed residues (tests/probability/test_answer_bounds.cpp).
+/// Example: *knight_probability_bound(3, 2, 0, 0).denominator == 64.
 inline answer_bound knight_probability_bound(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
   const auto bits = 3 * static_cast<std::uint64_t>(moves) + 1;
@@ -200,6 +203,7 @@ inline answer_bound knight_probability_bound(int n, int moves, int row, int col)
 
 /// A bound on knight_paths(n, moves, row, col): a count in [0, 8^moves]
 /// (known denominator 1). Same constraints as knight_paths. Cost: O(1).
+/// Example: *knight_paths_bound(3, 2, 0, 0).denominator == 1.
 inline answer_bound knight_paths_bound(int n, int moves, int row, int col) {
   detail::check_knight_arguments(n, moves, row, col);
   return detail::integer_bound(3 * static_cast<std::uint64_t>(moves) + 1);

@@ -142,6 +142,7 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
 /// gives 0.36), k = 0, brute force over every draw sequence, policy
 /// agreement and the residue error tested (tests/probability/test_new21.cpp,
 /// test_handed_chance.cpp, test_recurrence_errors.cpp).
+/// Example: to_string(new21_probability<Rational>(5, 3, 4)) == "59/64".
 template <Field T>
 T new21_probability(int n, int k, int max_pts) {
   detail::check_new21_arguments(n, k, max_pts);
@@ -191,6 +192,7 @@ T new21_probability(int n, int k, int max_pts) {
 /// probability); 1 (denominator 1) when the game always ends at or below n.
 /// Same constraints as new21_probability; resource_error when the denominator
 /// passes the state budget. Cost: one power.
+/// Example: *new21_probability_bound(5, 3, 4).denominator == 64 (4^3).
 inline answer_bound new21_probability_bound(int n, int k, int max_pts) {
   detail::check_new21_arguments(n, k, max_pts);
   if (k == 0 || static_cast<long long>(n) >= static_cast<long long>(k) + max_pts - 1) return detail::integer_bound(1);

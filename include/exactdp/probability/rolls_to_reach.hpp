@@ -100,6 +100,7 @@ T rolls_to_reach_walk(int target, int faces, const T& one, const Share& share, l
 /// Status: 49/36 for target 3, brute force over every roll sequence (exact),
 /// policy agreement and the residue error tested
 /// (tests/probability/test_rolls_to_reach.cpp, test_recurrence_errors.cpp).
+/// Example: to_string(expected_rolls_to_reach<Rational>(3)) == "49/36".
 template <Field T>
 T expected_rolls_to_reach(int target, int faces = 6) {
   detail::check_rolls_to_reach_arguments(target, faces);
@@ -125,6 +126,7 @@ T expected_rolls_to_reach(int target, int faces = 6) {
 /// dividing faces^(target - s)) and 0 <= N <= target·faces^target. Same
 /// constraints as expected_rolls_to_reach; resource_error when
 /// faces^target passes the state budget. Cost: one power.
+/// Example: *expected_rolls_to_reach_bound(3).denominator == 216 (6^3).
 inline answer_bound expected_rolls_to_reach_bound(int target, int faces = 6) {
   detail::check_rolls_to_reach_arguments(target, faces);
   const auto f = static_cast<unsigned long>(faces);

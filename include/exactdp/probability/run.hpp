@@ -119,6 +119,7 @@ struct run_counts {
 /// independent Markov chain solve and policy agreement tested
 /// (tests/probability/test_foundation_recurrences.cpp), the residue error
 /// (test_recurrence_errors.cpp).
+/// Example: expected_rolls_for_run<Rational>(2) == 42 (two sixes in a row).
 template <Field T>
 T expected_rolls_for_run(int k, int faces = 6) {
   detail::check_run_arguments(k, faces);
@@ -140,6 +141,7 @@ T expected_rolls_for_run(int k, int faces = 6) {
 /// (f^(k+1) - f)/(f - 1) (k for one face) is an integer below 2·f^k, so the
 /// known denominator is 1. Same constraints as expected_rolls_for_run.
 /// Cost: O(1).
+/// Example: *expected_rolls_for_run_bound(2).denominator == 1.
 inline answer_bound expected_rolls_for_run_bound(int k, int faces = 6) {
   detail::check_run_arguments(k, faces);
   if (faces == 1) return detail::integer_bound(static_cast<std::uint64_t>(std::bit_width(static_cast<unsigned>(k))));

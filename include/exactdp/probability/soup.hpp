@@ -175,6 +175,7 @@ inline std::vector<Rational> soup_exact_diagonal(std::int64_t units) {
 /// Status: the problem's value, n = 3505 exactly, brute force over every
 /// serving sequence in millilitres for n <= 150, policy agreement tested
 /// (tests/probability/test_soup.cpp, test_handed_chance.cpp).
+/// Example: to_string(soup_servings<Rational>(50)) == "5/8" (LeetCode 808's 0.625).
 template <Field T>
 T soup_servings(std::int64_t n) {
   const std::int64_t units = detail::soup_units(n);
@@ -241,12 +242,14 @@ struct soup_estimate {
 /// Source: LeetCode 808 Soup Servings (answers within 1e-5 accepted).
 /// Status: tested for 1e-5, 1e-6 and 1e-3 against
 /// the exact values on both sides of the cutoff (tests/probability/test_soup.cpp).
+/// Example: soup_servings_within(50, 1e-5).value == 0.625.
 soup_estimate soup_servings_within(std::int64_t n, double tolerance);
 
 /// A bound on soup_servings(n): the answer is N/(2·4^L) for
 /// L = ceil(2·ceil(n/25)/4), that denominator known, and 0 <= N <= 2·4^L.
 /// Same constraints as soup_servings; resource_error when 2·4^L passes the
 /// state budget. Cost: one power of two.
+/// Example: *soup_servings_bound(50).denominator == 8 (2·4^1).
 inline answer_bound soup_servings_bound(std::int64_t n) {
   const std::int64_t units = detail::soup_units(n);
   const auto bits = 2 * static_cast<std::uint64_t>(detail::soup_depth(2 * units)) + 2;

@@ -112,9 +112,12 @@ struct cat_mouse_result {
 /// every position, against a history search (repeated position = draw);
 /// remoteness against a depth-bounded search; a graph whose cat win needs
 /// more plies than a 4n+3 cap allows.
+/// Example: cat_mouse(cat_mouse_game({{1, 3}, {0}, {3}, {0, 2}})).result == 1 (LeetCode 913's second example).
 cat_mouse_result cat_mouse(const cat_mouse_game& game);
 
 /// The LC 913 answer alone: 1, 2 or 0. Errors and cost as cat_mouse.
+/// Example: cat_mouse({{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}}) == 0 (LeetCode 913's first example: a
+/// draw).
 int cat_mouse(const std::vector<std::vector<int>>& graph);
 
 /// Reads a cat-and-mouse graph from JSON: an array of n arrays of node
@@ -124,6 +127,7 @@ int cat_mouse(const std::vector<std::vector<int>>& graph);
 /// (syntax, entries that are not node numbers); resource_error if the text
 /// exceeds the state budget. The rules of the game are checked by
 /// cat_mouse_game. Cost: O(text length). Status: error paths tested.
+/// Example: parse_cat_mouse_graph("[[1, 3], [0], [3], [0, 2]]").size() == 4.
 std::vector<std::vector<int>> parse_cat_mouse_graph(std::string_view json_text,
                                                     const std::string& source = "cat and mouse graph");
 

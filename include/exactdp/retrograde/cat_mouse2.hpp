@@ -174,6 +174,7 @@ struct cat_mouse2_result {
 /// Source: LeetCode 1728 Cat and Mouse II.
 /// Status (tests/retrograde/test_cat_mouse2.cpp): the problem's examples; agrees with the timed form and with a forward
 /// depth-bounded search on random small grids and limits.
+/// Example: cat_mouse2({"####F", "#C...", "M...."}, 1, 2).mouse_wins (LeetCode 1728's first example).
 cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
                              std::uint32_t turn_limit = 1000);
 
@@ -183,10 +184,12 @@ cat_mouse2_result cat_mouse2(const std::vector<std::string>& grid, int cat_jump,
 /// resource_error when (limit + 1)·F² positions exceed the state budget.
 /// Cost: O(limit·F·(rows + cols)·F) time, 17(limit + 1)F² bytes.
 /// Status: tested against cat_mouse2.
+/// Example: cat_mouse2_timed({"####F", "#C...", "M...."}, 1, 2).mouse_wins.
 cat_mouse2_result cat_mouse2_timed(const std::vector<std::string>& grid, int cat_jump, int mouse_jump,
                                    std::uint32_t turn_limit = 1000);
 
 /// The LC 1728 answer (limit 1000 turns). Errors as cat_mouse2.
+/// Example: can_mouse_win({"####F", "#C...", "M...."}, 1, 2).
 bool can_mouse_win(const std::vector<std::string>& grid, int cat_jump, int mouse_jump);
 
 }  // namespace exactdp

@@ -40,6 +40,7 @@ struct game_graph {
 /// `terminal` and `player` as in game_graph (terminal empty: no position is
 /// terminal). Errors: std::invalid_argument as validate_game_graph.
 /// Cost: O(N + M). Status: used by every test of the family.
+/// Example: make_game_graph({{1}, {}}).position_count() == 2.
 game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& children, std::vector<outcome> terminal = {},
                            std::vector<std::uint8_t> player = {});
 
@@ -48,6 +49,7 @@ game_graph make_game_graph(const std::vector<std::vector<std::uint32_t>>& childr
 /// position, a terminal position with moves, a player other than 0/1, sizes
 /// that disagree, more than 2^32 - 2 positions). Cost: O(N + M).
 /// Status: each error tested.
+/// Example: validate_game_graph(make_game_graph({{1}, {}})) returns.
 void validate_game_graph(const game_graph& g);
 
 /// Retrograde analysis of an explicit game graph: outcome, remoteness and an
@@ -63,6 +65,7 @@ void validate_game_graph(const game_graph& g);
 /// positions (all players and terminal outcomes) and random graphs up to 8
 /// positions against a history search; remoteness against a depth-bounded
 /// search; 10^7 positions / 5·10^7 moves benchmarked.
+/// Example: retrograde_analysis(make_game_graph({{1}, {}})).outcomes[0] == outcome::win.
 retrograde_result retrograde_analysis(const game_graph& g);
 
 /// A game graph read from the JSON model format, with its start position and
@@ -86,9 +89,11 @@ struct game_model {
 /// the declared N (the graph's bytes) exceed the state budget: both are
 /// checked before the tables are built.
 /// Cost: O(text length). Status: every error path tested.
+/// Example: parse_game_model(R"({"positions": 2, "moves": [[1], []]})").graph.position_count() == 2.
 game_model parse_game_model(std::string_view json_text, const std::string& source = "game graph");
 
 /// The name of position p in a model: names[p], or its number.
+/// Example: position_label(parse_game_model(R"({"positions": 2, "moves": [[1], []]})"), 1) == "1".
 std::string position_label(const game_model& model, std::uint32_t p);
 
 }  // namespace exactdp

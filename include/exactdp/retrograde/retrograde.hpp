@@ -157,6 +157,7 @@ retrograde_result retrograde_analysis(const Game& game, const std::string& what 
 /// exactly remoteness(start) moves, strictly decreasing in remoteness).
 /// Status: tested on LeetCode 913's example 1 and on small graphs
 /// (tests/retrograde/test_cat_mouse.cpp, tests/retrograde/test_engine.cpp).
+/// Example: principal_line(retrograde_analysis(make_game_graph({{1}, {}})), 0, 10) is {0, 1}.
 inline std::vector<std::uint32_t> principal_line(const retrograde_result& r, std::uint32_t start,
                                                  std::uint32_t max_plies) {
   if (start >= r.outcomes.size())

@@ -55,6 +55,7 @@ struct certificate {
 
 /// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
 /// Nettle). Cost: linear in the bytes.
+/// Example: sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".
 std::string sha256_hex(std::string_view bytes);
 
 /// The digest that identifies a model file: SHA-256 over the file's bytes

@@ -79,9 +79,11 @@ class decision_model;
 
 /// The checker's view of a Markov chain: an absorbing state has no choice,
 /// any other one choice with the state's reward. Cost: O(n + m).
+/// Example: to_verify_model(parse_json_model(...)).names.size() == 2 for the coin of parse_json_model's example.
 verify_model to_verify_model(const markov_model& chain);
 /// The checker's view of a decision model (a game, with states of both
 /// players, is refused: std::invalid_argument). Cost: O(n + m).
+/// Example: to_verify_model(d).names.size() == 2 for parse_decision_json's example d.
 verify_model to_verify_model(const decision_model& mdp);
 
 /// Reads a model file for the checker with the model readers: kind "chain"
