@@ -122,8 +122,12 @@ void read_rational(py::handle x, Rational& q) {
         "a float is not an exact number here: pass an int or a fractions.Fraction (Fraction(x) for a float's exact "
         "binary value)");
   const auto& n = names();
-  PyObject* num = PyObject_GetAttr(x.ptr(), n.numerator.ptr());
-  PyObject* den = num ? PyObject_GetAttr(x.ptr(), n.denominator.ptr()) : nullptr;
+  // A Fraction's two slots are read directly, as to_fraction writes them:
+  // its numerator and denominator properties are Python calls, which cost
+  // more than the rest of check()'s work on a value (issue 26).
+  const bool fraction = Py_TYPE(x.ptr()) == reinterpret_cast<PyTypeObject*>(n.fraction_type.ptr());
+  PyObject* num = PyObject_GetAttr(x.ptr(), (fraction ? n.slot_numerator : n.numerator).ptr());
+  PyObject* den = num ? PyObject_GetAttr(x.ptr(), (fraction ? n.slot_denominator : n.denominator).ptr()) : nullptr;
   if (!num || !den) {
     Py_XDECREF(num);
     PyErr_Clear();

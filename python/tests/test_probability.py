@@ -108,6 +108,20 @@ def test_bad_number_kind():
         exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=1_000_000_008)
 
 
+def test_every_call_checks_its_modulus():
+    # The module remembers the last prime modulus it checked (a primality
+    # test costs more than a small call): a call with another value is
+    # checked all the same, before and after a good one.
+    exact = exactdp.knight_probability(3, 2, 0, 0)
+    for p in (998_244_353, 998_244_353, 2**61 - 1, 1_000_000_007, 2**61 - 1):
+        assert exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=p) == exactdp.to_residue(exact, p)
+        with pytest.raises(ValueError, match="not prime"):
+            exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=p + 1)
+        with pytest.raises(ValueError, match="out of range"):
+            exactdp.knight_probability(3, 2, 0, 0, number="mod", modulus=2**62 + p)
+    assert exactdp.knight_probability(3, 2, 0, 0, number="mod") == exactdp.to_residue(exact)
+
+
 def _residue(q, p):
     q = Fraction(q)
     return q.numerator * pow(q.denominator, -1, p) % p

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 
@@ -83,6 +84,35 @@ TEST_CASE("run_in: the modulus is checked before the solver runs", "[api][system
                     Equals("this question has no 64-bit integer answer"));
   CHECK(runs == 0);
   CHECK_NOTHROW(api::check_residue_modulus(2'147'483'647, api::residue_width::narrow));  // 2^31 - 1
+}
+
+TEST_CASE("run_in: a remembered modulus is checked as a new one is", "[api][systems][errors]") {
+  // check_residue_modulus remembers the last prime it passed (and knows the
+  // default): the next check of another value, or of that prime at another
+  // width, still refuses what it must.
+  auto modulus = [](auto t) { return static_cast<std::uint64_t>(decltype(t)::type::modulus()); };
+  CHECK(api::run_residue(mersenne61, modulus) == mersenne61);
+  CHECK(api::run_residue(mersenne61, modulus) == mersenne61);
+  CHECK_THROWS_WITH((api::run_residue<api::residue_width::narrow>(mersenne61, modulus)),
+                    Equals("this solver computes residues modulo primes below 2^31 only, not 2305843009213693951"));
+  CHECK_THROWS_WITH(api::run_residue(mersenne61 + 2, modulus), Contains("is not prime"));
+  CHECK_THROWS_WITH(api::run_residue(15, modulus), Contains("modulus 15 is not prime"));
+  for (const std::uint64_t p : {std::uint64_t{998'244'353}, api::default_modulus, std::uint64_t{998'244'353},
+                                std::uint64_t{4'611'686'018'427'387'847}, mersenne61, api::default_modulus}) {
+    INFO("modulus " << p);
+    CHECK(api::run_residue(p, modulus) == p);
+    CHECK_THROWS_AS(api::run_residue(p * 3, modulus), std::invalid_argument);  // not prime, or above 2^62
+  }
+  // The default moduli run without a scope of their own; a scope set by
+  // the caller is the one in force, and is kept.
+  {
+    dyn_modulus_scope scope(7);
+    CHECK(api::run_residue(7, modulus) == 7);
+    CHECK(api::run_residue(api::default_modulus, modulus) == api::default_modulus);
+    CHECK(DynModInt::modulus() == 7);
+  }
+  CHECK(DynModInt::modulus() == 1'000'000'007);
+  CHECK(DynModInt64::modulus() == 4'611'686'018'427'387'847);
 }
 
 TEST_CASE("run_in: the residue run of a recurrence is the exact value's residue, for both widths", "[api][systems]") {

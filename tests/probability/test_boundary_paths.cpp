@@ -80,3 +80,31 @@ TEST_CASE("boundary_paths: errors", "[probability][boundary_paths][errors]") {
   REQUIRE_THROWS_WITH(boundary_paths<Mod>(100000, 100000, 1, 0, 0), Catch::Contains("2e+10 states"));
   state_budget_bytes() = saved;
 }
+
+TEST_CASE("boundary_paths: the lazy residue path gives the residue of adding in the type",
+          "[probability][boundary_paths]") {
+  // boundary_paths<ModInt/DynModInt> runs detail::boundary_walk_lazy (64-bit
+  // cells reduced every 16 moves); detail::boundary_walk adds in the type.
+  // Moduli near 2^31 leave the least room in 64 bits; more than 16 moves
+  // pass a reduction.
+  std::mt19937 rng(576);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int m = 1 + static_cast<int>(rng() % 40), n = 1 + static_cast<int>(rng() % 40);
+    const int moves = static_cast<int>(rng() % 80);
+    const int row = static_cast<int>(rng() % static_cast<unsigned>(m)),
+              col = static_cast<int>(rng() % static_cast<unsigned>(n));
+    INFO(m << "x" << n << ", " << moves << " moves from (" << row << ", " << col << ")");
+    REQUIRE(boundary_paths<Mod>(m, n, moves, row, col) == detail::boundary_walk<Mod>(m, n, moves, row, col, 0));
+    using near_2_31 = ModInt<2'147'483'647>;  // 2^31 - 1, prime
+    REQUIRE(boundary_paths<near_2_31>(m, n, moves, row, col) ==
+            detail::boundary_walk<near_2_31>(m, n, moves, row, col, 0));
+    for (const std::uint32_t p : {3u, 7u, 998'244'353u, 2'147'483'629u, 2'147'483'647u}) {
+      INFO("modulus " << p);
+      dyn_modulus_scope scope(p);
+      REQUIRE(boundary_paths<DynModInt>(m, n, moves, row, col) ==
+              detail::boundary_walk<DynModInt>(m, n, moves, row, col, 0));
+    }
+  }
+  // A wide grid: every row and column is an edge for many moves.
+  REQUIRE(boundary_paths<Mod>(3, 500, 300, 1, 250) == detail::boundary_walk<Mod>(3, 500, 300, 1, 250, 0));
+}

@@ -89,3 +89,26 @@ TEST_CASE("dice_sequences: errors", "[probability][dice_sequences][errors]") {
   REQUIRE_THROWS_AS(dice_sequences<Mod>(1'000'000, {1, 1, 1, 1, 1, 1}), resource_error);
   work_budget_steps() = saved;
 }
+
+TEST_CASE("dice_sequences: the lazy residue path gives the residue of adding in the type",
+          "[probability][dice_sequences]") {
+  // dice_sequences<ModInt/DynModInt> runs detail::dice_walk_lazy (raw
+  // residues, one reduction per roll); detail::dice_walk adds in the type.
+  // Moduli near 2^31 leave the least room in 64 bits.
+  std::mt19937 rng(1223);
+  for (int trial = 0; trial < 150; ++trial) {
+    const int n = trial < 20 ? trial : static_cast<int>(rng() % 4000);
+    std::array<int, 6> limits{};
+    for (int& limit : limits) limit = 1 + static_cast<int>(rng() % 15);
+    INFO("n = " << n << ", limits " << limits[0] << " " << limits[1] << " " << limits[2] << " " << limits[3] << " "
+                << limits[4] << " " << limits[5]);
+    REQUIRE(dice_sequences<Mod>(n, limits) == detail::dice_walk<Mod>(n, limits, 0));
+    using near_2_31 = ModInt<2'147'483'647>;  // 2^31 - 1, prime
+    REQUIRE(dice_sequences<near_2_31>(n, limits) == detail::dice_walk<near_2_31>(n, limits, 0));
+    for (const std::uint32_t p : {3u, 7u, 998'244'353u, 2'147'483'629u, 2'147'483'647u}) {
+      INFO("modulus " << p);
+      dyn_modulus_scope scope(p);
+      REQUIRE(dice_sequences<DynModInt>(n, limits) == detail::dice_walk<DynModInt>(n, limits, 0));
+    }
+  }
+}

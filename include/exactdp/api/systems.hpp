@@ -69,13 +69,22 @@ constexpr std::uint64_t modulus_limit(residue_width w) {
   return w == residue_width::narrow ? std::uint64_t{1} << 31 : modulus64_limit;
 }
 
+static_assert(is_residue_modulus64(default_modulus));
+
 /// Checks that p can be the modulus of a run of width w: a prime with
 /// 2 < p < 2^62 (check_modulus64's messages), and below 2^31 for a narrow
 /// run: std::invalid_argument "this solver computes residues modulo primes
 /// below 2^31 only, not P" otherwise. Example: check_residue_modulus(7,
-/// residue_width::narrow) returns. Cost: O(log p).
+/// residue_width::narrow) returns. Cost: O(log p) for a new modulus (the
+/// primality test: seven Miller-Rabin bases on 128-bit products, 1 to
+/// 20 µs, more than a small run); O(1) for the default modulus and for the
+/// last one this thread found prime, which it remembers.
 inline void check_residue_modulus(std::uint64_t p, residue_width w) {
-  check_modulus64(p);
+  thread_local std::uint64_t known_prime = default_modulus;
+  if (p != known_prime) {
+    check_modulus64(p);
+    known_prime = p;
+  }
   if (p >= modulus_limit(w))
     throw std::invalid_argument("this solver computes residues modulo primes below 2^31 only, not " +
                                 std::to_string(p));
@@ -87,7 +96,9 @@ inline void check_residue_modulus(std::uint64_t p, residue_width w) {
 /// value of M can be read inside solve, not after). The one place where a
 /// modulus picks its type. Returns what solve returns (the same type for
 /// every M). Throws what check_residue_modulus throws, before solve runs, and
-/// what solve throws. Cost: that of solve.
+/// what solve throws. Cost: that of solve; no modulus scope (whose
+/// constructor tests p for primality again) when the calling thread's
+/// modulus of M is p already, as the default modulus is.
 /// Example: run_residue(7, [](auto t) { return std::uint64_t{typename decltype(t)::type(3).inv().value()}; })
 /// is 5.
 template <residue_width Width = residue_width::wide, class Solve>
@@ -95,10 +106,12 @@ auto run_residue(std::uint64_t p, Solve&& solve) -> std::invoke_result_t<Solve&,
   check_residue_modulus(p, Width);
   if constexpr (Width == residue_width::wide) {
     if (p >= modulus_limit(residue_width::narrow)) {
+      if (DynModInt64::modulus() == p) return solve(std::type_identity<DynModInt64>{});
       dyn_modulus64_scope scope(p);
       return solve(std::type_identity<DynModInt64>{});
     }
   }
+  if (DynModInt::modulus() == p) return solve(std::type_identity<DynModInt>{});
   dyn_modulus_scope scope(p);
   return solve(std::type_identity<DynModInt>{});
 }

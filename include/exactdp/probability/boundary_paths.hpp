@@ -17,6 +17,7 @@
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
 #include "exactdp/probability/count_first.hpp"
+#include "exactdp/probability/lazy_residues.hpp"
 
 namespace exactdp {
 
@@ -90,6 +91,64 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
   return out;
 }
 
+/// boundary_walk for a 32-bit residue type (lazy_residues<T>::enabled), on
+/// 64-bit integers congruent to the counts, giving the same residue. A cell
+/// reduced below P becomes, after j moves without reduction, a sum of 4^j
+/// values below P: below 4^j·P. So the table is reduced only once every
+/// `lazy` moves, the largest j with 4^j·(P - 1) < 2^64 (16 for every
+/// P < 2^31), and a move is three 64-bit additions per cell, as in double.
+/// The paths that leave at a move are summed in 128 bits (at most 4·10^5
+/// values below 2^64) and reduced once per move. Arguments checked.
+template <lazy_residue T>
+T boundary_walk_lazy(int m, int n, int max_moves, int row, int col) {
+  const long double cells = (static_cast<long double>(m) + 2) * (static_cast<long double>(n) + 2);
+  check_state_budget("the boundary-paths table for a " + std::to_string(m) + "x" + std::to_string(n) + " grid",
+                     2 * cells, sizeof(std::uint64_t));
+  const long double box = (2.0L * max_moves + 3) * (2.0L * max_moves + 3);  // as in boundary_walk
+  check_work_budget("boundary paths", static_cast<long double>(max_moves) * std::min(cells, box) * 4);
+  const lazy_residues<T> reduction;
+  int lazy = 0;  // moves between reductions
+  for (std::uint64_t bound = reduction.modulus() - 1; bound <= ~std::uint64_t{0} / 4; bound *= 4) ++lazy;
+  const auto width = static_cast<std::size_t>(n) + 2;  // the zero border of boundary_walk
+  const auto at = [width](int r, int c) {
+    return static_cast<std::size_t>(r + 1) * width + static_cast<std::size_t>(c + 1);
+  };
+  std::vector<std::uint64_t> now((static_cast<std::size_t>(m) + 2) * width, 0), next(now.size(), 0);
+  now[at(row, col)] = 1;
+  std::uint32_t out = 0;
+  int unreduced = 0;  // moves since the cells of `now` were last below P
+  for (int t = 0; t < max_moves; ++t) {
+    poll_interrupt();
+    const int top = std::max(0, row - t), bottom = std::min(m - 1, row + t);
+    const int left = std::max(0, col - t), right = std::min(n - 1, col + t);
+    unsigned __int128 leaving = out;
+    if (top == 0)
+      for (int c = left; c <= right; ++c) leaving += now[at(0, c)];
+    if (bottom == m - 1)
+      for (int c = left; c <= right; ++c) leaving += now[at(m - 1, c)];
+    if (left == 0)
+      for (int r = top; r <= bottom; ++r) leaving += now[at(r, 0)];
+    if (right == n - 1)
+      for (int r = top; r <= bottom; ++r) leaving += now[at(r, n - 1)];
+    out = reduce_wide(reduction, leaving);
+    if (unreduced == lazy) {  // one more move could pass 2^64: the box's cells (all others are 0) below P
+      for (int r = top; r <= bottom; ++r)
+        for (std::size_t x = at(r, left), last = at(r, right); x <= last; ++x) now[x] = reduction.reduce(now[x]);
+      unreduced = 0;
+    }
+    const int top2 = std::max(0, top - 1), bottom2 = std::min(m - 1, bottom + 1);
+    const int left2 = std::max(0, left - 1), right2 = std::min(n - 1, right + 1);
+    for (int r = top2; r <= bottom2; ++r) {
+      const std::size_t first = at(r, left2), last = at(r, right2);
+      for (std::size_t x = first; x <= last; ++x)
+        next[x] = (now[x - width] + now[x + width]) + (now[x - 1] + now[x + 1]);
+    }
+    now.swap(next);
+    ++unreduced;
+  }
+  return reduction.make(out);
+}
+
 }  // namespace detail
 
 /// Number of paths of at most max_moves moves (up, down, left, right) from
@@ -102,7 +161,9 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
 /// rounded). Constraints: 1 <= m, n <= 100000, 0 <= max_moves <= 10^7,
 /// 0 <= row < m, 0 <= col < n; std::invalid_argument otherwise.
 /// resource_error when the two layers exceed the state budget or the work
-/// budget. Cost: O(max_moves·m·n·4) operations in T, 2·m·n values of memory.
+/// budget. Cost: O(max_moves·m·n·4) operations in T, 2·m·n values of memory
+/// (32-bit residues: 64-bit additions, one reduction per cell every 16
+/// moves, detail::boundary_walk_lazy, the same residue).
 /// Counts only add, so there is no division and no domain error.
 /// Source: LeetCode 576 Out of Boundary Paths (its examples: 2x2, 2 moves
 /// from (0, 0) -> 6; 1x3, 3 moves from (0, 1) -> 12).
@@ -119,6 +180,8 @@ T boundary_paths(int m, int n, int max_moves, int row, int col) {
     return T(detail::with_count_width(bits, [&]<class C>(std::type_identity<C>) {
       return detail::count_to_bigint(detail::boundary_walk<C>(m, n, max_moves, row, col, bits));
     }));
+  } else if constexpr (detail::lazy_residues<T>::enabled) {
+    return detail::boundary_walk_lazy<T>(m, n, max_moves, row, col);
   } else {
     return detail::boundary_walk<T>(m, n, max_moves, row, col, bits);
   }
