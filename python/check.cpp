@@ -74,31 +74,6 @@ std::string jani_json_text(const py::dict& model) {
   return py::module_::import("json").attr("dumps")(model, py::arg("default") = encoder).cast<std::string>();
 }
 
-// constants= as --const items: a dict {name: value} (int, bool, Fraction or
-// str such as "1/2" or a range "1:3"), or a "N=3,MAX=2" str.
-std::vector<std::string> constant_items(py::handle constants) {
-  if (constants.is_none()) return {};
-  if (py::isinstance<py::str>(constants)) return {constants.cast<std::string>()};
-  if (!py::isinstance<py::dict>(constants))
-    throw py::type_error("constants= is a dict {\"N\": 3} or a str \"N=3,MAX=2\"");
-  py::object fraction = py::module_::import("fractions").attr("Fraction");
-  std::vector<std::string> items;
-  for (auto [key, value] : py::reinterpret_borrow<py::dict>(constants)) {
-    std::string text;
-    if (py::isinstance<py::bool_>(value))
-      text = value.cast<bool>() ? "true" : "false";
-    else if (py::isinstance<py::int_>(value) || py::isinstance(value, fraction) || py::isinstance<py::str>(value))
-      text = py::str(value).cast<std::string>();
-    else
-      throw py::type_error("the value of constant " + py::str(key).cast<std::string>() +
-                           " is an int, a bool, a Fraction or a str such as \"1/2\" or \"1:3\", not " +
-                           std::string(py::str(py::type::handle_of(value).attr("__name__"))) +
-                           " (a float's decimal text is not the value meant)");
-    items.push_back(py::str(key).cast<std::string>() + "=" + text);
-  }
-  return items;
-}
-
 // One reported value, computed with the GIL released, converted after.
 struct row_value {
   std::string name, text, at, constants, refused;
@@ -152,6 +127,31 @@ std::vector<row_value> check_all(const api::check_input& in, const api::number_s
 py::object optional_str(const std::string& s) { return s.empty() ? py::object(py::none()) : py::object(py::str(s)); }
 
 }  // namespace
+
+// constants= as --const items: a dict {name: value} (int, bool, Fraction or
+// str such as "1/2" or a range "1:3"), or a "N=3,MAX=2" str.
+std::vector<std::string> constant_items(py::handle constants) {
+  if (constants.is_none()) return {};
+  if (py::isinstance<py::str>(constants)) return {constants.cast<std::string>()};
+  if (!py::isinstance<py::dict>(constants))
+    throw py::type_error("constants= is a dict {\"N\": 3} or a str \"N=3,MAX=2\"");
+  py::object fraction = py::module_::import("fractions").attr("Fraction");
+  std::vector<std::string> items;
+  for (auto [key, value] : py::reinterpret_borrow<py::dict>(constants)) {
+    std::string text;
+    if (py::isinstance<py::bool_>(value))
+      text = value.cast<bool>() ? "true" : "false";
+    else if (py::isinstance<py::int_>(value) || py::isinstance(value, fraction) || py::isinstance<py::str>(value))
+      text = py::str(value).cast<std::string>();
+    else
+      throw py::type_error("the value of constant " + py::str(key).cast<std::string>() +
+                           " is an int, a bool, a Fraction or a str such as \"1/2\" or \"1:3\", not " +
+                           std::string(py::str(py::type::handle_of(value).attr("__name__"))) +
+                           " (a float's decimal text is not the value meant)");
+    items.push_back(py::str(key).cast<std::string>() + "=" + text);
+  }
+  return items;
+}
 
 void bind_check(py::module_& m) {
   m.def(

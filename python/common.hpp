@@ -265,6 +265,11 @@ void bind_retrograde(py::module_& m);
 void bind_decision(py::module_& m);
 void bind_check(py::module_& m);  // after bind_numeric: an overload of its check()
 void bind_verify(py::module_& m);
+
+/// constants= as --const items (check.cpp): a dict {name: value} (int,
+/// bool, Fraction or a str such as "1/2" or a range "1:3"), or a
+/// "N=3,MAX=2" str; None gives none. Raises TypeError for another type.
+std::vector<std::string> constant_items(py::handle constants);
 void bind_answer(py::module_& m);
 
 }  // namespace exactdp::python

@@ -3,6 +3,7 @@
 // against its model by the library's independent checker
 // (exactdp/verify/verify.hpp), as `exactdp verify` does.
 #include <filesystem>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -17,18 +18,59 @@
 
 namespace exactdp::python {
 
+namespace {
+
+// The JSON text of a certificate given as a dict: "certificate" first (the
+// mark of a certificate, whatever the dict's order), and its values as the
+// report gives them back written as the file writes them: a Fraction as
+// "n/d", math.inf as "inf".
+std::string certificate_json(const py::dict& d) {
+  if (!d.contains("certificate"))
+    throw std::invalid_argument("<certificate> is not a certificate (it has no \"certificate\" key)");
+  const py::object fraction = py::module_::import("fractions").attr("Fraction");
+  py::dict doc;
+  doc["certificate"] = d["certificate"];
+  for (auto [key, value] : d) {
+    if (py::str(key).cast<std::string>() == "certificate") continue;
+    if (py::str(key).cast<std::string>() == "values" && py::isinstance<py::list>(value)) {
+      py::list values;
+      for (py::handle v : value) {
+        if (py::isinstance(v, fraction))
+          values.append(py::str(v));
+        else if (py::isinstance<py::float_>(v) && std::isinf(v.cast<double>()) && v.cast<double>() > 0)
+          values.append(py::str("inf"));
+        else
+          values.append(v);
+      }
+      doc[key] = values;
+    } else {
+      doc[key] = value;
+    }
+  }
+  return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
+}
+
+}  // namespace
+
 void bind_verify(py::module_& m) {
   m.def(
       "verify",
       [](const std::filesystem::path& model, const std::variant<std::filesystem::path, py::dict>& given,
-         const std::optional<std::string>& constants) {
+         py::handle constants_arg) {
+        // A dict of constants or a "N=3,MAX=2" str, as check takes them.
+        std::optional<std::string> constants;
+        if (!constants_arg.is_none()) {
+          constants.emplace();
+          for (const std::string& item : constant_items(constants_arg))
+            *constants += (constants->empty() ? "" : ",") + item;
+        }
         std::string text, source;
         if (const auto* d = std::get_if<py::dict>(&given)) {
-          text = py::module_::import("json").attr("dumps")(*d).cast<std::string>();
+          text = certificate_json(*d);
           source = "<certificate>";
         } else {
           source = std::get<std::filesystem::path>(given).string();
-          text = read_nonblank_text(source, "the certificate");
+          text = read_nonblank_text(source, "the certificate", certificate_text_bytes_per_byte);
         }
         if (!is_certificate(text))
           throw std::invalid_argument(source +
@@ -61,7 +103,8 @@ void bind_verify(py::module_& m) {
       "closure of the states of value 0), which together prove the values are the unique (or least) solution. "
       "model: the model file's path (the certificate holds its SHA-256). certificate: the path of a certificate "
       "written by `exactdp chain|mdp|check --certificate FILE.json`, or that JSON document as a dict. "
-      "constants: the model's constants as \"N=3,MAX=2\"; refused when the certificate was written with "
+      "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the certificate was "
+      "written with "
       "others (the order and the numerals do not count). Returns a dict: verified (bool), objective, start "
       "(the start state's name), value (a Fraction at the start; math.inf for an infinite expected reward; "
       "None when not verified), state (the first state that failed, else None), reason (what failed, with "

@@ -400,8 +400,16 @@ std::string json_value::describe() const {
 
 json_document::json_document(std::string_view text, std::string source, std::size_t max_depth)
     : source_(std::move(source)) {
-  check_state_budget("the JSON text of " + source_, static_cast<long double>(text.size()), json_bytes_per_byte,
-                     "bytes of text");
+  // The tree at worst: a value and a key for each mark that can open one
+  // (every value but the first follows a ',', ':', '[' or '{'), and the
+  // text's bytes again for the strings and numbers it keeps. A document of
+  // long strings (a certificate's values) costs its text, not 48 times it.
+  std::size_t marks = 1;
+  for (const char c : text) marks += c == ',' || c == ':' || c == '[' || c == '{';
+  check_state_budget("the JSON text of " + source_,
+                     static_cast<long double>(text.size()) +
+                         static_cast<long double>(marks) * (sizeof(json_value) + sizeof(std::string)),
+                     1, "bytes");
   detail::json_parser parser(text, source_, max_depth);
   // Every number is read exactly later, JSON numbers and strings such as
   // "1e-5" alike.

@@ -46,10 +46,11 @@ std::string shown_text(std::string_view name) {
   return out;
 }
 
-std::string csv_field(std::string_view text) {
-  const bool plain = text.find_first_of(",\"\r\n") == std::string_view::npos &&
+std::string csv_field(std::string_view name) {
+  const std::string text = shown_text(name);
+  const bool plain = text.find_first_of(",\"") == std::string::npos &&
                      (text.empty() || (text.front() != ' ' && text.back() != ' '));
-  if (plain) return std::string(text);
+  if (plain) return text;
   std::string out = "\"";
   for (const char c : text) {
     if (c == '"') out += '"';

@@ -62,7 +62,7 @@ verify_model load_verify_model(const std::string& path, const std::string& kind,
 
 namespace {
 
-std::string shown(const std::optional<Rational>& x) { return x ? to_string(*x) : std::string("inf"); }
+std::string shown(const std::optional<Rational>& x) { return x ? message_text(*x) : std::string("inf"); }
 
 // The checks of one certificate against one model (verify.hpp's comment).
 class checker {
@@ -129,7 +129,8 @@ class checker {
           "uniqueness: without these witnesses the values are a fixed point of the equations, "
           "not proven to be the least (or only) one");
     }
-    r.theorem = theorem();
+    // Without the witnesses the theorem does not apply: no claim of uniqueness.
+    if (witnesses_) r.theorem = theorem();
     return r;
   }
 
@@ -145,7 +146,7 @@ class checker {
     return m_.choice_begin[s] + (c_.strategy.empty() ? best_[s] : c_.strategy[s]);
   }
   std::string choice_name(std::size_t s, std::size_t c) const {
-    return c_.kind == "chain" ? std::string("its transitions") : "choice " + std::to_string(c - m_.choice_begin[s]);
+    return c_.kind == "chain" ? std::string("its step") : "choice " + std::to_string(c - m_.choice_begin[s]);
   }
   bool finite(std::size_t t) const { return c_.values[t].has_value(); }
   // A state with a rank that counts as a distance: the target, or a state of
@@ -158,14 +159,14 @@ class checker {
   // reward(c) + Σ p·x(t), or nullopt when a successor is infinite.
   std::optional<Rational> choice_value(std::size_t c, std::string* sum) const {
     Rational v = reward_ ? m_.reward[c] : Rational(0);
-    if (sum && reward_) *sum = to_string(m_.reward[c]);
+    if (sum && reward_) *sum = message_text(m_.reward[c]);
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
       const std::size_t t = m_.to[e];
       if (!finite(t)) return std::nullopt;
       v += m_.probability[e] * *c_.values[t];
       if (sum && sum->size() < 300)
-        *sum += (sum->empty() ? "" : " + ") + to_string(m_.probability[e]) + "·" + to_string(*c_.values[t]) + " (" +
-                name_text(m_.names[t]) + ")";
+        *sum += (sum->empty() ? "" : " + ") + message_text(m_.probability[e]) + "·" + message_text(*c_.values[t]) +
+                " (" + name_text(m_.names[t]) + ")";
       else if (sum && !sum->ends_with(" + ..."))
         *sum += " + ...";
     }
@@ -182,7 +183,7 @@ class checker {
       if (reward_ && c_.kind == "mdp")
         for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c)
           if (m_.reward[c] < 0)
-            fail(s, choice_name(s, c) + " has the negative reward " + to_string(m_.reward[c]) +
+            fail(s, choice_name(s, c) + " has the negative reward " + message_text(m_.reward[c]) +
                         ": Rmin and Rmax need rewards >= 0");
     }
   }
@@ -192,7 +193,7 @@ class checker {
     const std::int64_t r = c_.rank[s];
     if (target_[s]) {
       const Rational want(reward_ ? 0 : 1);
-      if (!x || *x != want) fail(s, "a target state, so its value is " + to_string(want) + ", not " + shown(x));
+      if (!x || *x != want) fail(s, "a target state, so its value is " + message_text(want) + ", not " + shown(x));
       if (witnesses_ && r != 0) fail(s, "a target state, so its rank is 0, not " + std::to_string(r));
       return;
     }
@@ -221,7 +222,7 @@ class checker {
         const std::size_t t = m_.to[e];
         if (target_[t] || *c_.values[t] != 0)
           fail(s, "value 0, but " + choice_name(s, c) + " can reach state " + name_text(m_.names[t]) +
-                      (target_[t] ? " of the target" : " of value " + to_string(*c_.values[t])) +
+                      (target_[t] ? " of the target" : " of value " + message_text(*c_.values[t])) +
                       ": the states of value 0 must be closed (no path to the target)");
       }
     }
@@ -311,12 +312,12 @@ class checker {
     const std::size_t sigma = chosen(s);
     const std::optional<fraction> v = fast_value(sigma);
     if (!v)
-      fail(s, "value " + to_string(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
+      fail(s, "value " + message_text(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
     if (compare(*v, x) != 0) {
       std::string sum;  // both sides, written out only when they differ
       const std::optional<Rational> exact = choice_value(sigma, &sum);
-      fail(s, "the equation fails: value " + to_string(x) + ", but " + choice_name(s, sigma) + " gives " + sum + " = " +
-                  to_string(*exact));
+      fail(s, "the equation fails: value " + message_text(x) + ", but " + choice_name(s, sigma) + " gives " + sum +
+                  " = " + message_text(*exact));
     }
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
       if (c == sigma) continue;
@@ -324,12 +325,12 @@ class checker {
       if (!w) {
         if (maximise_)
           fail(s, choice_name(s, c) + " can reach a state of infinite value, so the value here is infinite, not " +
-                      to_string(x));
+                      message_text(x));
         continue;
       }
       if (maximise_ ? compare(*w, x) > 0 : compare(*w, x) < 0)
-        fail(s, "not optimal: value " + to_string(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
-                    " gives " + to_string(*choice_value(c, nullptr)));
+        fail(s, "not optimal: value " + message_text(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
+                    " gives " + message_text(*choice_value(c, nullptr)));
     }
   }
 

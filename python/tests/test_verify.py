@@ -83,3 +83,27 @@ def test_errors(tmp_path):
         exactdp.verify(DECISION / "lottery.json", tmp_path / "missing.json")
     with pytest.raises(TypeError):
         exactdp.verify(DECISION / "lottery.json", 42)
+
+
+def test_a_dict_in_any_key_order_with_the_reports_own_values():
+    doc = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    reordered = {k: doc[k] for k in reversed(list(doc))}
+    assert exactdp.verify(DECISION / "lottery.json", reordered)["value"] == Fraction(3, 4)
+    # Values as the report returns them: Fractions (and math.inf for rewards).
+    doc["values"] = [Fraction(v) if v != "inf" else math.inf for v in doc["values"]]
+    assert exactdp.verify(DECISION / "lottery.json", doc)["verified"] is True
+    with pytest.raises(ValueError, match="no \"certificate\" key"):
+        exactdp.verify(DECISION / "lottery.json", {"values": []})
+
+
+@needs_tool
+def test_constants_as_a_dict(tmp_path):
+    model = ROOT / "tests" / "data" / "qvbs" / "dtmc" / "brp" / "brp.prism"
+    cert = tmp_path / "brp.cert.json"
+    w = subprocess.run([TOOL, "check", str(model), "--prop", "P=? [ F s=5 ]", "--const", "N=4,MAX=2",
+                        "--certificate", str(cert)], capture_output=True, text=True)
+    assert w.returncode == 0, w.stderr
+    assert exactdp.verify(model, cert, constants={"MAX": 2, "N": 4})["verified"] is True
+    assert exactdp.verify(model, cert, constants={"MAX": 3, "N": 4})["verified"] is False
+    with pytest.raises(TypeError):
+        exactdp.verify(model, cert, constants=4)

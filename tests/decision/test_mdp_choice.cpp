@@ -1,11 +1,10 @@
 // The MDP whose maximal reaching probability a model checker's rational
 // value iteration printed as 11175859456989514707/14901161193847656250:
-// ../shared/cases/set2/mdp_choice.tra and .lab (PRISM's explicit MDP
+// tests/data/set2/mdp_choice.tra and .lab (PRISM's explicit MDP
 // format: "states choices transitions", then "state choice target
 // probability"; goal = states 1, 3, 4). The model is built here by code from
-// the file's numbers (the file reader belongs to the Markov chain family);
-// when the shared file is present, the test checks that it still holds
-// exactly these numbers.
+// the file's numbers (the file reader belongs to the Markov chain family),
+// and the test checks that the file holds exactly these numbers.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -65,10 +64,11 @@ decision_model mdp_choice() {
 
 }  // namespace
 
-TEST_CASE("mdp_choice: the numbers are those of the shared case file", "[decision][D01]") {
-  const std::filesystem::path file = std::filesystem::path(EXACTDP_SHARED_DIR) / "cases/set2/mdp_choice.tra";
-  if (!std::filesystem::exists(file)) return;  // the shared cases are not part of a source release
+TEST_CASE("mdp_choice: the numbers are those of the case file", "[decision][D01]") {
+  // The reported case, kept in the repository (tests/data/set2).
+  const std::filesystem::path file = std::filesystem::path(EXACTDP_SOURCE_DIR) / "tests/data/set2/mdp_choice.tra";
   std::ifstream in(file);
+  REQUIRE(in);
   std::stringstream text;
   text << in.rdbuf();
   CHECK(text.str() == mdp_choice_tra);

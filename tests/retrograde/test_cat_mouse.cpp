@@ -202,6 +202,6 @@ TEST_CASE("the JSON adjacency list", "[cat_mouse][errors]") {
                     Contains("a neighbour of node 0 must be an integer in 0..1, not the number '7'"));
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 1000;
-  CHECK_THROWS_AS(parse_cat_mouse_graph(std::string(100, ' ') + "[]"), resource_error);
+  CHECK_THROWS_AS(parse_cat_mouse_graph(std::string(1000, ' ') + "[]"), resource_error);
   state_budget_bytes() = saved;
 }

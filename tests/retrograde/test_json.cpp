@@ -92,7 +92,7 @@ TEST_CASE("deep nesting and huge declarations are refused before allocating", "[
   const std::uint64_t saved = state_budget_bytes();
   state_budget_bytes() = 4096;
   CHECK_THROWS_WITH(
-      parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(1000, 'x') + "\"}"),
+      parse_game_model("{\"positions\": 1, \"moves\": [[]], \"description\": \"" + std::string(10000, 'x') + "\"}"),
       Contains("the JSON text of game graph needs"));
   state_budget_bytes() = saved;
 }

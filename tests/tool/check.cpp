@@ -255,17 +255,18 @@ TEST_CASE("check: a JANI model's names with control characters, commas and quote
           "[tool][check]") {
   EXACTDP_SKIP_WITHOUT_TOOL();
   // JANI names may hold any character: a variable named a,"b (a comma and a
-  // quote) and a property whose name sets the terminal's title and clears
-  // the screen (ESC ] 0 ; x BEL ESC [ 2 J).
+  // quote), an automaton whose name turns the text red (shown in the
+  // header's deadlock state), and a property whose name sets the terminal's
+  // title and clears the screen (ESC ] 0 ; x BEL ESC [ 2 J).
   const exactdp::test::temp_file model("names.jani", R"({
   "jani-version": 1, "name": "names", "type": "dtmc",
   "variables": [{"name": "a,\"b", "type": {"kind": "bounded", "base": "int", "lower-bound": 0, "upper-bound": 1},
                  "initial-value": 0}],
-  "automata": [{"name": "A", "initial-locations": ["l"], "locations": [{"name": "l"}],
+  "automata": [{"name": "A\u001b[31m", "initial-locations": ["l"], "locations": [{"name": "l"}, {"name": "m"}],
     "edges": [{"location": "l", "guard": {"exp": {"op": "=", "left": "a,\"b", "right": 0}},
       "destinations": [{"location": "l", "probability": {"exp": 0.25}, "assignments": [{"ref": "a,\"b", "value": 1}]},
                        {"location": "l", "probability": {"exp": 0.75}}]}]}],
-  "system": {"elements": [{"automaton": "A"}]},
+  "system": {"elements": [{"automaton": "A\u001b[31m"}]},
   "properties": [{"name": "p\u001b]0;x\u0007\u001b[2J\tq", "expression": {"op": "filter", "fun": "values",
     "states": {"op": "initial"}, "values": {"op": "Pmin", "exp": {"op": "F", "exp": {"op": "=", "left": "a,\"b", "right": 1}}}}}]
 })");
@@ -276,8 +277,10 @@ TEST_CASE("check: a JANI model's names with control characters, commas and quote
   for (const char c : r.out) CHECK((c == '\n' || static_cast<unsigned char>(c) >= 0x20));
   CHECK(r.out.find("\"p\\x1b]0;x\\x07\\x1b[2J\\tq\"") != std::string::npos);
   CHECK(r.out.find("exact   1") != std::string::npos);  // reached with probability 1
-  // The CSV header keeps the variable's name as one quoted field (RFC 4180).
-  CHECK(exactdp::test::read_all(csv.path()) == "state,\"a,\"\"b\",exact,double,mod\n0,0,1,1,1\n1,1,1,1,1\n");
+  // The CSV header keeps the variable's name as one quoted field (RFC 4180),
+  // and shows the automaton's location variable escaped, as the text does.
+  CHECK(exactdp::test::read_all(csv.path()) ==
+        "state,\"a,\"\"b\",A\\x1b[31m.location,exact,double,mod\n0,0,0,1,1,1\n1,1,0,1,1,1\n");
   // The JSON keeps the name as it is, escaped by JSON's rules.
   const json doc = run_json({"check", model.path()});
   CHECK(doc["answers"][0]["property"].get<std::string>().find("p\x1b]0;x\a\x1b[2J\tq") != std::string::npos);

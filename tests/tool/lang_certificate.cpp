@@ -214,4 +214,9 @@ TEST_CASE("check --certificate of an infinite expected reward: no answer, and th
   const json report = verify(sixes, cert.path(), 0);
   CHECK(report["verified"] == true);
   CHECK(report["value"] == "inf");
+  // The certificate and the exported values in one file: refused before any work.
+  const auto same = run_in_process(
+      {"check", sixes, "--prop", "R=? [ F done ]", "--certificate", cert.path(), "--export-values", cert.path()});
+  CHECK(same.status == 2);
+  CHECK_THAT(same.err, Contains("--certificate and --export-values name one file"));
 }

@@ -359,6 +359,7 @@ TEST_CASE("values from elsewhere: the equations are checked and the witnesses ar
     INFO(r.reason);
     REQUIRE(r.verified);
     REQUIRE(r.unchecked.size() == 3);
+    REQUIRE(r.theorem.empty());  // no claim of uniqueness without the witnesses
     // A value that breaks its equation is still found (not at a state with
     // a choice that loops on itself with probability 1: x = x holds for any
     // x there, which is what the witnesses are for).
@@ -395,6 +396,21 @@ TEST_CASE("the certificates shipped in examples/ verify, and the corrupted copy 
     REQUIRE(r.verified == e.good);
     if (!e.good) REQUIRE(r.reason.find("state " + r.start + ": the equation fails") == 0);
   }
+}
+
+TEST_CASE("a failure's reason cuts a value of many digits, as every message does", "[verify]") {
+  const std::string root = EXACTDP_SOURCE_DIR;
+  std::ifstream in(root + "/examples/decision/lottery.pmax.cert.json", std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  certificate c = read_certificate(text, "lottery.pmax.cert.json");
+  // A forged start value of 100,000 digits over as many.
+  const Rational huge = make_rational(BigInt(1) + pow(BigInt(10), 100'000), BigInt(2) * pow(BigInt(10), 100'000));
+  c.values[0] = huge;
+  const verify_report r = verify_certificate(root + "/examples/decision/lottery.json", c);
+  INFO(r.reason.substr(0, 300));
+  REQUIRE_FALSE(r.verified);
+  CHECK(r.reason.size() < 1000);
+  CHECK(r.reason.find("(100001 digits)") != std::string::npos);
 }
 
 TEST_CASE("PRISM-language certificates: the properties covered, and the checker's reading of the model", "[verify]") {

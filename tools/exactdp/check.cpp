@@ -351,6 +351,15 @@ result run_check(const check_options& o) {
     cert =
         certificate_request{*o.certificate, o.model, plan.jani ? "jani" : "prism-language", "", "", "", {}, "", "", {}};
     check_certificate_request(*cert);
+    // Two outputs to one file would leave only the last one written.
+    if (o.export_values) {
+      std::error_code e1, e2;
+      const auto a = std::filesystem::weakly_canonical(*o.export_values, e1);
+      const auto b = std::filesystem::weakly_canonical(*o.certificate, e2);
+      if (*o.export_values == *o.certificate || (!e1 && !e2 && a == b))
+        throw std::invalid_argument("--certificate and --export-values name one file, " +
+                                    quote_input(*o.certificate, 80) + ": give each its own");
+    }
   }
   result r;
   r.many = true;
@@ -476,7 +485,7 @@ result run_check(const check_options& o) {
     }
   }
   r.question = "check " + shown_text(in.model_name) +
-               (o.properties ? " against " + shown_text(*o.properties) : std::string()) + ": " + sizes;
+               (o.properties ? " against " + shown_text(*o.properties) : std::string()) + ": " + shown_text(sizes);
   r.add("model", in.model_name);
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);

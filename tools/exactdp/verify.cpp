@@ -112,7 +112,7 @@ certificate plain_certificate(const verify_options& o, const verify_model& m, st
 }
 
 result run_verify(const verify_options& o) {
-  const std::string text = read_nonblank_text(o.certificate, "the certificate");
+  const std::string text = read_nonblank_text(o.certificate, "the certificate", certificate_text_bytes_per_byte);
   verify_report rep;
   certificate c;
   const bool full = is_certificate(text);

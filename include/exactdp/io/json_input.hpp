@@ -90,8 +90,8 @@ class json_document {
   /// input"). Throws std::invalid_argument "SOURCE:LINE: not valid JSON:
   /// ..." for a syntax error, "... nested deeper than N levels" past
   /// `max_depth`, "... the key 'k' appears twice in one object (lines A and
-  /// B)"; resource_error when the text, at json_bytes_per_byte bytes per
-  /// byte, would pass the state budget. Cost: linear in the text (plus
+  /// B)"; resource_error when the tree (a value and a key for each , : [ {
+  /// and the text again) would pass the state budget. Cost: linear (plus
   /// O(k log k) per object of k keys for the duplicate check); no recursion.
   json_document(std::string_view text, std::string source, std::size_t max_depth = json_max_depth);
 

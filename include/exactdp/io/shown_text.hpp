@@ -18,11 +18,12 @@ namespace exactdp {
 /// Example: shown_text("a\tb") == "a\\tb".
 std::string shown_text(std::string_view name);
 
-/// A field of a CSV row as RFC 4180 writes it: `text` as it is when it holds
-/// no comma, double quote, CR or LF and does not start or end with a space,
-/// else in double quotes with every double quote doubled (so a name such as
-/// `a,b` or `x"` stays one field of the header). Cost: O(size).
-/// Example: csv_field("a,b") == "\"a,b\"".
-std::string csv_field(std::string_view text);
+/// A name as a field of a CSV row: shown_text of it (RFC 4180 has no place
+/// for control characters, and a file is printed too), as it is when that
+/// holds no comma or double quote and does not start or end with a space,
+/// else in double quotes with every double quote doubled, as RFC 4180
+/// writes it (so a name such as `a,b` or `x"` stays one field of the
+/// header). Cost: O(size). Example: csv_field("a,b") == "\"a,b\"".
+std::string csv_field(std::string_view name);
 
 }  // namespace exactdp

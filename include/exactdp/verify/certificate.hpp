@@ -79,6 +79,12 @@ std::string certificate_text(const certificate& c);
 /// budget. Cost: linear in the text.
 certificate read_certificate(std::string_view text, const std::string& source);
 
+/// Bytes of memory per byte of a certificate's text as it is read (the
+/// read_text budget): the text and one copy. The JSON tree and the exact
+/// values are charged by read_certificate itself (json_document's budget
+/// checks), so a certificate of long values is not charged 64 times its size.
+inline constexpr std::size_t certificate_text_bytes_per_byte = 2;
+
 /// Whether `text` is a certificate rather than values from elsewhere: a
 /// JSON object whose first key is "certificate" (as certificate_text
 /// writes it; read_certificate then reads it strictly). Cost: O(leading

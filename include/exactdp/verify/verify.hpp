@@ -103,7 +103,7 @@ struct verify_report {
   std::optional<std::size_t> state;     ///< the first state that failed, if one did
   std::string reason;                   ///< why it failed (the state's equation with both sides), or ""
   std::vector<std::string> unchecked;   ///< witnesses that could not be checked (values without witnesses)
-  std::string theorem;                  ///< why the checks imply the values
+  std::string theorem;                  ///< why the checks imply the values ("" without witnesses)
 };
 
 /// Checks certificate `c` against model `m` (see the file comment), without
