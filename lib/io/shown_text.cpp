@@ -48,8 +48,8 @@ std::string shown_text(std::string_view name) {
 
 std::string csv_field(std::string_view name) {
   const std::string text = shown_text(name);
-  const bool plain = text.find_first_of(",\"") == std::string::npos &&
-                     (text.empty() || (text.front() != ' ' && text.back() != ' '));
+  const bool plain =
+      text.find_first_of(",\"") == std::string::npos && (text.empty() || (text.front() != ' ' && text.back() != ' '));
   if (plain) return text;
   std::string out = "\"";
   for (const char c : text) {
