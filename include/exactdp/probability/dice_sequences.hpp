@@ -102,7 +102,7 @@ T dice_walk_lazy(int n, const std::array<int, 6>& roll_max) {
   std::array<std::array<std::uint64_t, 6>, ring> endings{};  // E(t, f) in row t mod 32; lengths up to 0: 0
   totals[0] = 1;                                             // the empty sequence
   std::array<std::size_t, 6> delay;                          // 1 + limit_f
-  for (std::size_t f = 0; f < 6; ++f) delay[f] = static_cast<std::size_t>(1 + roll_max[f]);
+  for (std::size_t f = 0; f < 6; ++f) delay[f] = static_cast<std::size_t>(roll_max[f]) + 1;
   std::uint64_t before = 1;  // total(t - 1), in [0, P)
   std::array<std::uint64_t, 6> now;
   for (int t = 1; t <= n; ++t) {
