@@ -2,8 +2,8 @@
 // certificate written by `exactdp chain|mdp|check --certificate`, checked
 // against its model by the library's independent checker
 // (exactdp/verify/verify.hpp), as `exactdp verify` does.
-#include <filesystem>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <optional>
 #include <string>
@@ -103,9 +103,9 @@ void bind_verify(py::module_& m) {
       "closure of the states of value 0), which together prove the values are the unique (or least) solution. "
       "model: the model file's path (the certificate holds its SHA-256). certificate: the path of a certificate "
       "written by `exactdp chain|mdp|check --certificate FILE.json`, or that JSON document as a dict. "
-      "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the certificate was "
-      "written with "
-      "others (the order and the numerals do not count). Returns a dict: verified (bool), objective, start "
+      "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the "
+      "certificate was written with others (the order and the numerals do not count). Returns a dict: verified (bool), "
+      "objective, start "
       "(the start state's name), value (a Fraction at the start; math.inf for an infinite expected reward; "
       "None when not verified), state (the first state that failed, else None), reason (what failed, with "
       "both sides of its equation, else None), theorem (why the checks imply the values). A wrong "

@@ -39,6 +39,38 @@ inline void check_boundary_arguments(int m, int n, int max_moves, int row, int c
                                 std::to_string(m) + "x" + std::to_string(n) + " grid");
 }
 
+/// Adds to `sum` the cells of layer `now` on the grid's edges within the box
+/// [top, bottom] x [left, right] (a cell on a corner once per edge): the
+/// paths that leave the grid at the next move. `at` maps (row, column) to
+/// the padded table's index. Shared by the plain and lazy walks, whose sums
+/// differ in type (T, or 128-bit integers over raw residues).
+template <class Sum, class Cells, class At>
+void add_leaving(Sum& sum, const Cells& now, const At& at, int m, int n, int top, int bottom, int left, int right) {
+  if (top == 0)
+    for (int c = left; c <= right; ++c) sum += now[at(0, c)];
+  if (bottom == m - 1)
+    for (int c = left; c <= right; ++c) sum += now[at(m - 1, c)];
+  if (left == 0)
+    for (int r = top; r <= bottom; ++r) sum += now[at(r, 0)];
+  if (right == n - 1)
+    for (int r = top; r <= bottom; ++r) sum += now[at(r, n - 1)];
+}
+
+/// Layer `next` from layer `now` for every cell of the box [top, bottom] x
+/// [left, right] grown by one cell (within the grid): each cell the sum of
+/// its 4 neighbours (the padded table's zero border stands for outside).
+/// `width` is the padded row length. Shared by the plain and lazy walks.
+template <class Cells, class At>
+void gather_move(Cells& next, const Cells& now, const At& at, std::size_t width, int m, int n, int top, int bottom,
+                 int left, int right) {
+  const int top2 = std::max(0, top - 1), bottom2 = std::min(m - 1, bottom + 1);
+  const int left2 = std::max(0, left - 1), right2 = std::min(n - 1, right + 1);
+  for (int r = top2; r <= bottom2; ++r) {
+    const std::size_t first = at(r, left2), last = at(r, right2);
+    for (std::size_t x = first; x <= last; ++x) next[x] = (now[x - width] + now[x + width]) + (now[x - 1] + now[x + 1]);
+  }
+}
+
 /// The recurrence, written once. Layer t holds, per cell, the number of
 /// paths of t moves that are on that cell and never left the grid. A move
 /// from an edge cell across that edge leaves (counted in the answer, once,
@@ -70,22 +102,9 @@ T boundary_walk(int m, int n, int max_moves, int row, int col, long double bits)
     // Move t + 1 leaves the grid from an edge cell once per side it touches.
     const int top = std::max(0, row - t), bottom = std::min(m - 1, row + t);
     const int left = std::max(0, col - t), right = std::min(n - 1, col + t);
-    if (top == 0)
-      for (int c = left; c <= right; ++c) out += now[at(0, c)];
-    if (bottom == m - 1)
-      for (int c = left; c <= right; ++c) out += now[at(m - 1, c)];
-    if (left == 0)
-      for (int r = top; r <= bottom; ++r) out += now[at(r, 0)];
-    if (right == n - 1)
-      for (int r = top; r <= bottom; ++r) out += now[at(r, n - 1)];
+    add_leaving(out, now, at, m, n, top, bottom, left, right);
     // Move t + 1 inside the grid: every cell of the grown box gathers.
-    const int top2 = std::max(0, top - 1), bottom2 = std::min(m - 1, bottom + 1);
-    const int left2 = std::max(0, left - 1), right2 = std::min(n - 1, right + 1);
-    for (int r = top2; r <= bottom2; ++r) {
-      const std::size_t first = at(r, left2), last = at(r, right2);
-      for (std::size_t x = first; x <= last; ++x)
-        next[x] = (now[x - width] + now[x + width]) + (now[x - 1] + now[x + 1]);
-    }
+    gather_move(next, now, at, width, m, n, top, bottom, left, right);
     now.swap(next);
   }
   return out;
@@ -122,27 +141,14 @@ T boundary_walk_lazy(int m, int n, int max_moves, int row, int col) {
     const int top = std::max(0, row - t), bottom = std::min(m - 1, row + t);
     const int left = std::max(0, col - t), right = std::min(n - 1, col + t);
     unsigned __int128 leaving = out;
-    if (top == 0)
-      for (int c = left; c <= right; ++c) leaving += now[at(0, c)];
-    if (bottom == m - 1)
-      for (int c = left; c <= right; ++c) leaving += now[at(m - 1, c)];
-    if (left == 0)
-      for (int r = top; r <= bottom; ++r) leaving += now[at(r, 0)];
-    if (right == n - 1)
-      for (int r = top; r <= bottom; ++r) leaving += now[at(r, n - 1)];
+    add_leaving(leaving, now, at, m, n, top, bottom, left, right);
     out = reduce_wide(reduction, leaving);
     if (unreduced == lazy) {  // one more move could pass 2^64: the box's cells (all others are 0) below P
       for (int r = top; r <= bottom; ++r)
         for (std::size_t x = at(r, left), last = at(r, right); x <= last; ++x) now[x] = reduction.reduce(now[x]);
       unreduced = 0;
     }
-    const int top2 = std::max(0, top - 1), bottom2 = std::min(m - 1, bottom + 1);
-    const int left2 = std::max(0, left - 1), right2 = std::min(n - 1, right + 1);
-    for (int r = top2; r <= bottom2; ++r) {
-      const std::size_t first = at(r, left2), last = at(r, right2);
-      for (std::size_t x = first; x <= last; ++x)
-        next[x] = (now[x - width] + now[x + width]) + (now[x - 1] + now[x + 1]);
-    }
+    gather_move(next, now, at, width, m, n, top, bottom, left, right);
     now.swap(next);
     ++unreduced;
   }
