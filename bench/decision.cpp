@@ -14,6 +14,7 @@
 // Run: build/bin/bench_decision [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
+#include <map>
 #include <random>
 #include <string>
 
@@ -68,39 +69,46 @@ void BM_pig_residue(benchmark::State& state) {
   }
 }
 
-const decision_model& mdp10k() {
-  static const decision_model m = bench::random_mdp(100);
-  return m;
+// The random MDP of `blocks` blocks of 100 states, built once per size.
+const decision_model& random_mdp(std::size_t blocks) {
+  static std::map<std::size_t, decision_model> built;
+  auto it = built.find(blocks);
+  if (it == built.end()) it = built.emplace(blocks, bench::random_mdp(blocks)).first;
+  return it->second;
 }
 
-decision_query pmax_goal() {
+decision_query pmax_goal(const decision_model& m) {
   decision_query q;
   q.objective = decision_objective::pmax;
-  q.target = mdp10k().label("goal");
+  q.target = m.label("goal");
   return q;
 }
 
 template <class T>
 void BM_random_mdp(benchmark::State& state) {
   const big_budget budget;
-  const decision_query q = pmax_goal();
-  std::size_t wrong = 0, rounds = 0;
+  const decision_model& m = random_mdp(static_cast<std::size_t>(state.range(0)));
+  const decision_query q = pmax_goal(m);
+  std::size_t wrong = 0, rounds = 0, unsettled = 0;
   for (auto _ : state) {
-    const auto s = optimal_decision<T>(mdp10k(), q);
+    const auto s = optimal_decision<T>(m, q);
     wrong = s.stats.guess_wrong;
     rounds = s.stats.rounds;
+    unsettled = s.stats.unsettled_components;
     benchmark::DoNotOptimize(s.value[0]);
   }
   state.counters["guess_wrong"] = static_cast<double>(wrong);
   state.counters["rounds"] = static_cast<double>(rounds);
+  state.counters["unsettled"] = static_cast<double>(unsettled);
 }
 
 void BM_random_mdp_residue(benchmark::State& state) {
   const big_budget budget;
-  const decision_query q = pmax_goal();
-  const auto s = optimal_decision<double>(mdp10k(), q);  // any strategy: the cost of one evaluation mod P
+  const decision_model& m = random_mdp(static_cast<std::size_t>(state.range(0)));
+  const decision_query q = pmax_goal(m);
+  const auto s = optimal_decision<double>(m, q);  // any strategy: the cost of one evaluation mod P
   for (auto _ : state) {
-    const auto r = evaluate_strategy<Mod>(mdp10k(), q, s.strategy);
+    const auto r = evaluate_strategy<Mod>(m, q, s.strategy);
     benchmark::DoNotOptimize(r.value[0]);
   }
 }
@@ -125,8 +133,21 @@ BENCHMARK(BM_pig_exact)
     ->Iterations(1);
 BENCHMARK(BM_pig_exact)->Name("pig/exact")->Arg(100)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_pig_residue)->Name("pig/mod")->Arg(50)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_random_mdp<double>)->Name("random_mdp/double")->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_random_mdp<Rational>)->Name("random_mdp/exact")->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_random_mdp_residue)->Name("random_mdp/mod")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_random_mdp<double>)
+    ->Name("random_mdp/double")
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_random_mdp<Rational>)
+    ->Name("random_mdp/exact")
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(300)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_random_mdp_residue)->Name("random_mdp/mod")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

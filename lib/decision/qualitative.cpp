@@ -93,24 +93,97 @@ reach_region positive_reach_region(const decision_model& m, const std::vector<ch
   return attract(m, predecessors_of(m), target, owner, {}, {});
 }
 
+// The greatest fixed point of the classical algorithm (de Alfaro 1997:
+// keep the states from which the target stays reachable using only choices
+// that stay in the set), computed per strongly connected component, sinks
+// first. A state's membership depends only on the states it can reach, so
+// each component is decided given the final answer below it, and its
+// rounds cost its own transitions: O(Σ rounds_K · m_K), where the whole
+// model's rounds were O(n·m) on a long chain of components.
 reach_region almost_sure_reach_region(const decision_model& m, const std::vector<char>& target,
                                       std::span<const state_owner> owner) {
   check_sizes(m, target, owner);
-  const predecessors pred = predecessors_of(m);
-  reach_region u = attract(m, pred, target, owner, {}, {});
+  const std::size_t n = m.size();
+  const auto& cb = m.choice_begin();
   const auto& eb = m.edge_begin();
   const auto& targets = m.targets();
-  std::vector<char> safe(m.choice_total(), 0);
-  while (true) {
-    for (std::size_t c = 0; c < m.choice_total(); ++c) {
-      bool ok = true;
-      for (std::size_t e = eb[c]; e < eb[c + 1] && ok; ++e) ok = u.in[targets[e]] != 0;
-      safe[c] = ok ? 1 : 0;
+  const predecessors pred = predecessors_of(m);
+  reach_region r;
+  r.in.assign(n, 0);
+  r.choice.assign(n, 0);
+  std::vector<char> open(n, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (target[s]) {
+      r.in[s] = 1;
+      ++r.count;
+    } else {
+      open[s] = owner[s] != state_owner::terminal ? 1 : 0;
     }
-    reach_region r = attract(m, pred, target, owner, u.in, safe);
-    if (r.count == u.count) return r;
-    u = std::move(r);
   }
+  const detail::decision_components comps = detail::open_components(m, open, std::vector<char>(m.choice_total(), 1));
+  constexpr std::size_t none = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> comp_of(n, none), queue;
+  for (std::size_t k = 0; k < comps.count(); ++k)
+    for (std::size_t i = comps.begin[k]; i < comps.begin[k + 1]; ++i) comp_of[comps.states[i]] = k;
+  // cand: the component's states still in the set; reached: the attractor
+  // of this round; hit/hits: as in attract.
+  std::vector<char> cand(n, 0), reached(n, 0), safe(m.choice_total(), 0), hit(m.choice_total(), 0);
+  std::vector<std::uint32_t> hits(n, 0);
+  for (std::size_t k = 0; k < comps.count(); ++k) {
+    const std::span<const std::size_t> comp(comps.states.data() + comps.begin[k], comps.begin[k + 1] - comps.begin[k]);
+    for (const std::size_t s : comp) cand[s] = 1;
+    std::size_t size = comp.size();
+    auto take = [&](std::size_t c) {
+      if (hit[c] || !safe[c]) return;
+      hit[c] = 1;
+      const std::size_t s = m.choice_state(c);
+      if (!cand[s] || reached[s]) return;
+      if (owner[s] == state_owner::min && ++hits[s] != cb[s + 1] - cb[s]) return;
+      reached[s] = 1;
+      r.choice[s] = static_cast<std::uint32_t>(c - cb[s]);
+      queue.push_back(s);
+    };
+    while (true) {
+      queue.clear();
+      for (const std::size_t s : comp) {
+        reached[s] = 0;
+        hits[s] = 0;
+        for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
+          hit[c] = 0;
+          bool ok = cand[s] != 0;
+          for (std::size_t e = eb[c]; e < eb[c + 1] && ok; ++e) {
+            const std::size_t t = targets[e];
+            ok = r.in[t] || (comp_of[t] == k && cand[t]);
+          }
+          safe[c] = ok ? 1 : 0;
+        }
+      }
+      // Seeds: the choices into the settled part (targets, components below).
+      for (const std::size_t s : comp)
+        for (std::size_t c = cb[s]; c < cb[s + 1]; ++c)
+          for (std::size_t e = eb[c]; e < eb[c + 1]; ++e)
+            if (r.in[targets[e]]) {
+              take(c);
+              break;
+            }
+      for (std::size_t head = 0; head < queue.size(); ++head) {
+        const std::size_t t = queue[head];
+        for (std::size_t i = pred.begin[t]; i < pred.begin[t + 1]; ++i)
+          if (comp_of[m.choice_state(pred.choice[i])] == k) take(pred.choice[i]);
+      }
+      const bool stable = queue.size() == size;
+      for (const std::size_t s : comp) cand[s] = reached[s];
+      size = queue.size();
+      if (stable || size == 0) break;
+    }
+    for (const std::size_t s : comp) {
+      r.in[s] = reached[s];
+      if (!reached[s]) r.choice[s] = 0;
+      cand[s] = 0;
+    }
+    r.count += size;
+  }
+  return r;
 }
 
 std::vector<state_owner> owners_as(const decision_model& m, state_owner player) {

@@ -2,6 +2,7 @@
 // every error path of the queries.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <string>
@@ -389,6 +390,108 @@ TEST_CASE("graph analyses agree with the values found by exhaustive search", "[d
   CHECK_THROWS_AS(positive_reach_region(m, std::vector<char>(2, 0), owners_as(m, state_owner::max)),
                   std::invalid_argument);
   CHECK_THROWS_AS(state_set(m, std::vector<std::size_t>{7}), std::invalid_argument);
+}
+
+// The almost-sure region by the whole-model fixed point (de Alfaro's
+// classical algorithm, no components): the reference for the per-component
+// computation of qualitative.cpp.
+namespace {
+std::vector<char> almost_sure_whole_model(const decision_model& m, const std::vector<char>& target,
+                                          const std::vector<state_owner>& owner) {
+  const std::size_t n = m.size();
+  std::vector<char> u(n, 1);
+  while (true) {
+    std::vector<char> safe(m.choice_total(), 0), in = target;
+    for (std::size_t c = 0; c < m.choice_total(); ++c) {
+      bool ok = u[m.choice_state(c)] != 0;
+      for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e) ok = ok && u[m.targets()[e]];
+      safe[c] = ok ? 1 : 0;
+    }
+    for (bool grew = true; grew;) {  // least fixed point by sweeps: fine for a test
+      grew = false;
+      for (std::size_t s = 0; s < n; ++s) {
+        if (in[s] || owner[s] == state_owner::terminal) continue;
+        std::size_t good = 0;
+        for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) {
+          bool step = false;
+          for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e) step = step || in[m.targets()[e]];
+          good += safe[c] && step ? 1 : 0;
+        }
+        const bool add = owner[s] == state_owner::min ? good == m.choice_count(s) : good > 0;
+        if (add) in[s] = grew = 1;
+      }
+    }
+    if (in == u) return in;
+    u = in;
+  }
+}
+}  // namespace
+
+TEST_CASE("the almost-sure region per component equals the whole-model fixed point, with a proper strategy",
+          "[decision][qualitative]") {
+  // Chains of components (blocks of random states whose moves also lead a
+  // block or two ahead, or to a dead end past the last): the removal of
+  // states cascades back through the blocks, one block a round in the
+  // whole-model algorithm.
+  std::mt19937 rng(23);
+  for (int iter = 0; iter < 60; ++iter) {
+    const bool game = iter % 3 == 2;
+    const std::size_t blocks = 1 + rng() % 6, block = 1 + rng() % 6, n = blocks * block + 2;
+    const std::size_t goal = n - 2, dead = n - 1;
+    decision_builder b("blocks");
+    std::vector<state_owner> owner(n, state_owner::max);
+    for (std::size_t s = 0; s < goal; ++s) {
+      owner[s] = rng() % 4 == 0 ? state_owner::chance : (game && rng() % 2 == 0) ? state_owner::min : state_owner::max;
+      b.add_state(owner[s]);
+    }
+    owner[goal] = owner[dead] = state_owner::terminal;
+    b.add_state(state_owner::terminal);
+    b.add_state(state_owner::terminal);
+    for (std::size_t s = 0; s < goal; ++s) {
+      const std::size_t k = s / block, choices = owner[s] == state_owner::chance ? 1 : 1 + rng() % 3;
+      for (std::size_t c = 0; c < choices; ++c) {
+        b.add_choice(s);
+        std::vector<std::size_t> out{k * block + rng() % block};
+        const std::size_t ahead = k + 1 + rng() % 2;
+        const std::size_t far = rng() % 8 == 0 ? goal : ahead < blocks ? ahead * block + rng() % block : dead;
+        if (rng() % 2 == 0 && far != out[0]) out.push_back(far);
+        for (const std::size_t t : out) b.transition(s, c, t, Rational(1) / static_cast<long>(out.size()));
+      }
+    }
+    b.start(0);
+    const decision_model m = b.build();
+    std::vector<char> target(n, 0);
+    target[goal] = 1;
+    const reach_region r = almost_sure_reach_region(m, target, owner);
+    REQUIRE(r.in == almost_sure_whole_model(m, target, owner));
+    REQUIRE(r.count == static_cast<std::size_t>(std::count(r.in.begin(), r.in.end(), 1)));
+    // The choices of r rank the region: with max's choices fixed, every
+    // state of the region reaches the target, one ranked successor at a time.
+    std::vector<char> ranked = target;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::size_t s = 0; s < goal; ++s) {
+        if (ranked[s] || !r.in[s]) continue;
+        auto steps_in = [&](std::size_t c) {
+          bool any = false, stays = true;
+          for (std::size_t e = m.edge_begin()[c]; e < m.edge_begin()[c + 1]; ++e) {
+            any = any || ranked[m.targets()[e]];
+            stays = stays && r.in[m.targets()[e]];
+          }
+          return any && stays;
+        };
+        bool add = false;
+        if (owner[s] == state_owner::min) {
+          add = true;
+          for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) add = add && steps_in(c);
+        } else {
+          add = steps_in(m.choice_begin()[s] + r.choice[s]);
+        }
+        if (add) ranked[s] = grew = 1;
+      }
+    }
+    REQUIRE(ranked == r.in);
+  }
 }
 
 TEST_CASE("implicit models: gambler's ruin, and the explorer's errors", "[decision][explore]") {

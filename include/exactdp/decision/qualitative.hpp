@@ -65,7 +65,8 @@ reach_region positive_reach_region(const decision_model& m, const std::vector<ch
 /// `choice`, a max state's choice stays in the set and has a successor one
 /// step closer to the target: following it reaches the target with
 /// probability 1 (a proper strategy). Same errors as positive_reach_region.
-/// Cost: O(k·(n + m)), k rounds. Status: as positive_reach_region.
+/// Cost: O(n + m) plus O(k·m_K) per strongly connected component of k rounds
+/// and m_K transitions. Status: as positive_reach_region.
 /// Example: almost_sure_reach_region(d, state_set(d, d.label("goal")), owners_as(d, state_owner::max)).count == 2 for
 /// parse_decision_json's example d.
 reach_region almost_sure_reach_region(const decision_model& m, const std::vector<char>& target,

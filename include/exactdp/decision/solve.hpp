@@ -125,8 +125,9 @@ namespace exactdp {
 /// Errors: std::invalid_argument (check_decision_query); std::domain_error
 /// when a system is singular in double (double runs only: the exact
 /// systems of transient states never are); resource_error past the state
-/// or work budget (estimated before starting) or when the iteration does
-/// not settle within 100·c + 1000 rounds on a component of c states.
+/// or work budget (estimated before starting) or when an exact iteration
+/// does not settle within 100·c + 1000 rounds on a component of c states
+/// (a double one stops on noise: stats.unsettled_components).
 /// Cost: O(n + m) for the graph analysis; per component of c states and
 /// per improvement round, one chain solve (O(c³) in T at worst, FLINT for
 /// Rational) and a scan of the choices. Exact values grow along the
@@ -152,7 +153,10 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
     st.largest_component = std::max(st.largest_component, su.components.begin[k + 1] - su.components.begin[k]);
   sol.strategy = su.initial;
   if constexpr (field_traits<T>::is_exact) {
-    if (q.double_guess && st.components > 0) {
+    bool choosing = false;  // a model without choices (a Markov chain) needs no guess
+    for (std::size_t s = 0; s < m.size() && !choosing; ++s)
+      choosing = su.state[s] == detail::settled::open && m.choice_count(s) > 1;
+    if (q.double_guess && choosing) {
       std::vector<double> v;
       std::vector<char> inf;
       std::vector<std::uint32_t> guess = su.initial;

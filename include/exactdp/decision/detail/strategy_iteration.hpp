@@ -17,6 +17,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -404,7 +405,16 @@ class strategy_iteration {
   }
 
   /// Solves one component (its states get their values and choices).
-  /// Throws resource_error when the iteration passes its round limit.
+  /// Exact arithmetic never meets a strategy twice: each round strictly
+  /// improves the improving player's values (in gain, then bias), and the
+  /// opponent's best responses strictly improve theirs. In double, a
+  /// component whose values are within rounding of each other can switch
+  /// choices back and forth on noise above the tie margins: a strategy met
+  /// again (or the round limit) stops it with the strategy it has, whose
+  /// values are within that noise of the optimum, and counts it in
+  /// stats.unsettled_components (the exact phase re-proves every
+  /// component). Throws resource_error when an exact iteration passes its
+  /// round limit, 100·c + 1000 rounds on c states.
   void solve_component(std::span<const std::size_t> comp) {
     bool has_max = false, has_min = false;
     for (const std::size_t s : comp) {
@@ -414,22 +424,33 @@ class strategy_iteration {
     }
     const std::size_t limit = 100 * comp.size() + 1000;
     std::size_t rounds = 0;
+    seen_.clear();
+    // Returns true when the component must stop (double: noise).
     auto count_round = [&] {
       ++stats_.rounds;
-      if (++rounds > limit)
+      if constexpr (!field_traits<T>::is_exact) {
+        if (++rounds > limit || !seen_.insert(strategy_hash(comp)).second) {
+          ++stats_.unsettled_components;
+          return true;
+        }
+      } else if (++rounds > limit) {
         throw resource_error("strategy iteration did not settle within " + std::to_string(limit) +
                              " rounds on a component of " + std::to_string(comp.size()) + " states (state " +
                              name_text(m_.name(comp[0])) + ")");
+      }
+      return false;
     };
+    if constexpr (!field_traits<T>::is_exact) seen_.insert(strategy_hash(comp));
+    bool stop = false;
     while (true) {
       while (true) {
         poll_interrupt();
         evaluate(comp);
-        if (!has_min || improve(comp, state_owner::min) == 0) break;
-        count_round();
+        if (stop || !has_min || improve(comp, state_owner::min) == 0) break;
+        stop = count_round();
       }
-      if (!has_max || improve(comp, state_owner::max) == 0) break;
-      count_round();
+      if (stop || !has_max || improve(comp, state_owner::max) == 0) break;
+      stop = count_round();
     }
     for (const std::size_t s : comp) {
       bias_[s] = T(0);  // exits of later components have bias 0
@@ -442,6 +463,13 @@ class strategy_iteration {
     std::size_t k = 0;
     for (std::size_t c = m_.choice_begin()[s]; c < m_.choice_begin()[s + 1]; ++c) k += su_.allowed[c] ? 1 : 0;
     return k;
+  }
+
+  // A hash of the component's strategy (FNV-1a over its choices).
+  std::uint64_t strategy_hash(std::span<const std::size_t> comp) const {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const std::size_t s : comp) h = (h ^ chosen_[s]) * 0x100000001b3ULL;
+    return h;
   }
 
   void set_choice(std::size_t s, std::size_t c) {
@@ -565,6 +593,7 @@ class strategy_iteration {
   std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
   bool bias_valid_ = false;
   std::vector<std::size_t> tied_;
+  std::unordered_set<std::uint64_t> seen_;  // double: the strategies met on this component
   block_scratch<T> scratch_;
 };
 
@@ -573,7 +602,8 @@ long double decision_state_bits(const decision_model& m, std::size_t s);
 
 /// Checks the state and work budgets of solving the components in T before
 /// starting: per component of c states a dense c×c system, solved about
-/// twice (an evaluation and the proof); for exact types the values grow
+/// twice (an evaluation and the proof) when it has choices, and once when
+/// it has none; for exact types the values grow
 /// along the components (a component carries the denominators of the ones
 /// it leads to), estimated as for the Markov chain solver.
 template <OrderedField T>
@@ -594,10 +624,12 @@ void check_decision_budget(const decision_model& m, const decision_components& c
   for (std::size_t k = 0; k < count; ++k) {
     const std::size_t size = comps.begin[k + 1] - comps.begin[k];
     largest = std::max(largest, size);
-    long double edges = 0, own = 0, in = 0;
+    long double edges = 0, choosing = 0, own = 0, in = 0;
     for (std::size_t i = comps.begin[k]; i < comps.begin[k + 1]; ++i) {
       const std::size_t s = comps.states[i];
-      edges += static_cast<long double>(eb[cb[s + 1]] - eb[cb[s]]);
+      const auto out = static_cast<long double>(eb[cb[s + 1]] - eb[cb[s]]);
+      edges += out;
+      if (cb[s + 1] - cb[s] > 1) choosing += out;
       if constexpr (!field_traits<T>::fixed_size) {
         own += decision_state_bits(m, s);
         for (std::size_t e = eb[cb[s]]; e < eb[cb[s + 1]]; ++e) {
@@ -625,7 +657,10 @@ void check_decision_budget(const decision_model& m, const decision_components& c
         }
       }
     }
-    work += 2 * (solve + 4 * edges * operation_cost<T>(b));
+    // A component without choices is evaluated once and compares nothing
+    // (a Markov chain as a decision model); one with choices is evaluated
+    // about twice, and its choices compared, at worst exactly.
+    work += choosing > 0 ? 2 * (solve + 4 * choosing * operation_cost<T>(b)) : solve + edges;
   }
   const long double c = static_cast<long double>(largest);
   if (field_traits<T>::fixed_size && largest > 1)
