@@ -195,6 +195,7 @@ TEST_CASE("numeric/*.hpp examples") {
   CHECK(count_of(2, "time", "times") == "2 times");
   CHECK(to_string(make_rational(6, -4)) == "-3/2");
   CHECK(to_string(make_rational_over_power(4, 2, 3)) == "1/2");
+  CHECK(to_string(make_rational_over_power(4, 2, 3, 8)) == "1/2");
   CHECK(to_string(parse_rational("0.1")) == "1/10");
   CHECK(exact_digits_in_text("1e-99999") >= 99999);
   CHECK(parse_bigint("-7") == -7);

@@ -49,6 +49,10 @@ TEST_CASE("make_rational_over_power equals the reduction by a gcd") {
       INFO("base " << base << " exponent " << e << " numerator " << num);
       const Rational got = make_rational_over_power(num, base, e);
       CHECK(got == make_rational(num, power(base, e)));
+      // The form given the power: the same value and the same denominator.
+      const Rational given = make_rational_over_power(num, base, e, power(base, e));
+      CHECK(mpz_cmp(mpq_numref(given.backend().data()), mpq_numref(got.backend().data())) == 0);
+      CHECK(mpz_cmp(mpq_denref(given.backend().data()), mpq_denref(got.backend().data())) == 0);
       // Lowest terms as GMP keeps them: canonicalising changes nothing.
       Rational copy = got;
       mpq_canonicalize(copy.backend().data());
@@ -61,6 +65,11 @@ TEST_CASE("make_rational_over_power equals the reduction by a gcd") {
   CHECK_THROWS_WITH(make_rational_over_power(1, 0, 3), Catch::Contains("outside 1..4294967295"));
   CHECK_THROWS_WITH(make_rational_over_power(1, 4294967296ULL, 3), Catch::Contains("outside 1..4294967295"));
   CHECK_THROWS_WITH(make_rational_over_power(1, 2, (std::uint64_t{1} << 58) + 1), Catch::Contains("above 2^58"));
+  CHECK_THROWS_WITH(make_rational_over_power(1, 0, 3, 1), Catch::Contains("outside 1..4294967295"));
+  CHECK_THROWS_WITH(make_rational_over_power(1, 5000, 3, 5000 * 5000), Catch::Contains("not 5000^3"));
+  CHECK_THROWS_WITH(make_rational_over_power(1, 7, 0, 0), Catch::Contains("not 7^0"));
+  CHECK(to_string(make_rational_over_power(4, 2, 3, 8)) == "1/2");
+  CHECK(to_string(make_rational_over_power(-250, 10, 3, 1000)) == "-1/4");
 }
 
 TEST_CASE("parse_rational rejects malformed text with a message") {

@@ -122,7 +122,9 @@ T new21_window(int n, int k, int max_pts, const T& one, const ShareInto& share_i
 /// an integer); the division by max_pts becomes an exact integer division and
 /// the fraction is reduced once at the end. The first totals, whose reach
 /// values only join the window, multiply it by ((max_pts + 1)/max_pts)^t in
-/// one product and one exact division.
+/// one product and one exact division (no division when the window is still
+/// max_pts^min(n, k), as at n = k = max_pts). The reduction strips only
+/// max_pts's primes and reuses that power as the denominator.
 ///
 /// Returns a probability in [0, 1] as T. Constraints: 0 <= n, k <= 10^9,
 /// 1 <= max_pts <= 10^9; std::invalid_argument otherwise. Over a residue,
@@ -158,15 +160,24 @@ T new21_probability(int n, int k, int max_pts) {
     };
     // window·(m + 1)^steps / m^steps, exact. m^steps divides the window
     // itself (it divides the product and is coprime to (m + 1)^steps), so
-    // dividing first keeps the product small (window = m^draws: m^(draws -
-    // steps) times the power).
-    auto grow = [m](BigInt& window, int steps) {
+    // dividing first keeps the product small. When the window is still the
+    // scale m^draws (grow at total 1: n <= max_pts or k <= 1, the shape
+    // n = k = max_pts among them) the quotient is m^(draws - steps), and
+    // draws - steps is 0 or 1 there: no power m^steps and no division.
+    auto grow = [m, draws, &scale](BigInt& window, int steps) {
+      const BigInt growth = detail::power_of(m + 1, static_cast<unsigned long>(steps));
+      if (window == scale) {
+        window = growth * detail::power_of(m, static_cast<unsigned long>(draws - steps));
+        return;
+      }
       const BigInt divisor = detail::power_of(m, static_cast<unsigned long>(steps));
       mpz_divexact(window.backend().data(), window.backend().data(), divisor.backend().data());
-      window *= detail::power_of(m + 1, static_cast<unsigned long>(steps));
+      window *= growth;
     };
     const BigInt count = detail::new21_window<BigInt>(n, k, max_pts, scale, share_into, grow);
-    return from_rational<T>(make_rational_over_power(count, m, static_cast<std::uint64_t>(draws)));
+    // The denominator is the scale itself: nothing to recompute when
+    // nothing cancels.
+    return from_rational<T>(make_rational_over_power(count, m, static_cast<std::uint64_t>(draws), scale));
   } else {
     detail::check_new21_budget<T>(n, k, max_pts, bits);
     const chance_step<T> draw = detail::name_the_step<T>(
