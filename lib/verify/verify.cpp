@@ -282,22 +282,27 @@ class checker {
   // denominator. Where it is not (more than twice as long), scaled_ stays
   // empty and the equations are summed as plain rationals.
   void scale_values() {
-    BigInt q;
+    BigInt q, r;
     std::size_t longest = 0;
-    for (const std::optional<Rational>& x : c_.values) {
-      if (!x) continue;
-      const mpz_srcptr den = mpq_denref(x->backend().data());
-      longest = std::max(longest, mpz_sizeinbase(den, 2));
-      if (!mpz_divisible_p(common_.backend().data(), den))
-        mpz_lcm(common_.backend().data(), common_.backend().data(), den);
-      if (mpz_sizeinbase(common_.backend().data(), 2) > 2 * longest + 64) return;
-    }
     scaled_.resize(m_.size());
-    for (std::size_t s = 0; s < m_.size(); ++s)
-      if (const std::optional<Rational>& x = c_.values[s]) {
-        mpz_divexact(q.backend().data(), common_.backend().data(), mpq_denref(x->backend().data()));
-        mpz_mul(scaled_[s].backend().data(), q.backend().data(), mpq_numref(x->backend().data()));
+    for (std::size_t s = 0; s < m_.size(); ++s) {
+      if (!c_.values[s]) continue;
+      const mpq_srcptr x = c_.values[s]->backend().data();
+      longest = std::max(longest, mpz_sizeinbase(mpq_denref(x), 2));
+      mpz_tdiv_qr(q.backend().data(), r.backend().data(), common_.backend().data(), mpq_denref(x));
+      if (r != 0) {  // D and the values scaled so far grow by the factor den(x) / gcd(D, den(x))
+        mpz_gcd(r.backend().data(), common_.backend().data(), mpq_denref(x));
+        mpz_divexact(r.backend().data(), mpq_denref(x), r.backend().data());
+        common_ *= r;
+        if (mpz_sizeinbase(common_.backend().data(), 2) > 2 * longest + 64) {
+          scaled_.clear();
+          return;
+        }
+        for (std::size_t t = 0; t < s; ++t) scaled_[t] *= r;
+        mpz_divexact(q.backend().data(), common_.backend().data(), mpq_denref(x));
       }
+      mpz_mul(scaled_[s].backend().data(), q.backend().data(), mpq_numref(x));
+    }
   }
 
   // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is infinite.
