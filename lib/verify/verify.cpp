@@ -313,7 +313,7 @@ class checker {
       if (!v) return std::nullopt;
       return *v < x ? -1 : *v > x ? 1 : 0;
     }
-    BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), sum;
+    BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), sum, k;
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
       if (!finite(m_.to[e])) return std::nullopt;
       mpz_lcm(d.backend().data(), d.backend().data(), mpq_denref(m_.probability[e].backend().data()));
@@ -321,7 +321,9 @@ class checker {
     // d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D + Σ (d·p)·scaled(t), against d·scaled(s).
     if (reward_) sum = numerator(m_.reward[c]) * (d / denominator(m_.reward[c])) * common_;
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
-      const BigInt k = numerator(m_.probability[e]) * (d / denominator(m_.probability[e]));
+      const mpq_srcptr p = m_.probability[e].backend().data();
+      mpz_divexact(k.backend().data(), d.backend().data(), mpq_denref(p));
+      mpz_mul(k.backend().data(), k.backend().data(), mpq_numref(p));
       mpz_addmul(sum.backend().data(), scaled_[m_.to[e]].backend().data(), k.backend().data());
     }
     const BigInt want = d * scaled_[s];
