@@ -66,6 +66,12 @@ namespace {
 
 std::string shown(const std::optional<Rational>& x) { return x ? message_text(*x) : std::string("inf"); }
 
+// GMP's own functions (addmul, divexact) on the numbers, in place.
+mpz_ptr raw(BigInt& z) { return z.backend().data(); }
+mpz_srcptr raw(const BigInt& z) { return z.backend().data(); }
+mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
+mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
+
 // The checks of one certificate against one model (verify.hpp's comment).
 class checker {
  public:
@@ -276,32 +282,32 @@ class checker {
   // denominators: scaled_[s] = x(s)·D, an integer. Multiplied by d·D (d: the
   // lcm of the denominators of a choice's probabilities and reward, a small
   // number), an equation is one of integers, summed with word-sized
-  // multipliers: no gcd and no division per equation. The values of one
-  // component share their denominator up to small factors (and those of the
-  // components it leads to divide it), so D is about as long as the longest
-  // denominator. Where it is not (more than twice as long), scaled_ stays
-  // empty and the equations are summed as plain rationals.
+  // multipliers: no gcd and no division of long numbers per equation. The
+  // values of one component share their denominator up to small factors
+  // (and those of the components it leads to divide it), so D is about as
+  // long as the longest denominator. Where it is not (more than twice as
+  // long), scaled_ stays empty and the equations are summed as rationals.
   void scale_values() {
     BigInt q, r;
     std::size_t longest = 0;
     scaled_.resize(m_.size());
     for (std::size_t s = 0; s < m_.size(); ++s) {
       if (!c_.values[s]) continue;
-      const mpq_srcptr x = c_.values[s]->backend().data();
-      longest = std::max(longest, mpz_sizeinbase(mpq_denref(x), 2));
-      mpz_tdiv_qr(q.backend().data(), r.backend().data(), common_.backend().data(), mpq_denref(x));
+      const Rational& x = *c_.values[s];
+      longest = std::max(longest, mpz_sizeinbase(den_of(x), 2));
+      mpz_tdiv_qr(raw(q), raw(r), raw(common_), den_of(x));
       if (r != 0) {  // D and the values scaled so far grow by the factor den(x) / gcd(D, den(x))
-        mpz_gcd(r.backend().data(), common_.backend().data(), mpq_denref(x));
-        mpz_divexact(r.backend().data(), mpq_denref(x), r.backend().data());
+        mpz_gcd(raw(r), raw(common_), den_of(x));
+        mpz_divexact(raw(r), den_of(x), raw(r));
         common_ *= r;
-        if (mpz_sizeinbase(common_.backend().data(), 2) > 2 * longest + 64) {
+        if (mpz_sizeinbase(raw(common_), 2) > 2 * longest + 64) {
           scaled_.clear();
           return;
         }
         for (std::size_t t = 0; t < s; ++t) scaled_[t] *= r;
-        mpz_divexact(q.backend().data(), common_.backend().data(), mpq_denref(x));
+        mpz_divexact(raw(q), raw(common_), den_of(x));
       }
-      mpz_mul(scaled_[s].backend().data(), q.backend().data(), mpq_numref(x));
+      mpz_mul(raw(scaled_[s]), raw(q), num_of(x));
     }
   }
 
@@ -316,15 +322,14 @@ class checker {
     BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), sum, k;
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
       if (!finite(m_.to[e])) return std::nullopt;
-      mpz_lcm(d.backend().data(), d.backend().data(), mpq_denref(m_.probability[e].backend().data()));
+      mpz_lcm(raw(d), raw(d), den_of(m_.probability[e]));
     }
     // d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D + Σ (d·p)·scaled(t), against d·scaled(s).
     if (reward_) sum = numerator(m_.reward[c]) * (d / denominator(m_.reward[c])) * common_;
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
-      const mpq_srcptr p = m_.probability[e].backend().data();
-      mpz_divexact(k.backend().data(), d.backend().data(), mpq_denref(p));
-      mpz_mul(k.backend().data(), k.backend().data(), mpq_numref(p));
-      mpz_addmul(sum.backend().data(), scaled_[m_.to[e]].backend().data(), k.backend().data());
+      mpz_divexact(raw(k), raw(d), den_of(m_.probability[e]));
+      mpz_mul(raw(k), raw(k), num_of(m_.probability[e]));
+      mpz_addmul(raw(sum), raw(scaled_[m_.to[e]]), raw(k));
     }
     const BigInt want = d * scaled_[s];
     return sum < want ? -1 : sum > want ? 1 : 0;
