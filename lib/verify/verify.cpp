@@ -3,6 +3,8 @@
 // first state that fails stops it, named with both sides of what failed.
 #include "exactdp/verify/verify.hpp"
 
+#include <gmp.h>
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -64,6 +66,12 @@ namespace {
 
 std::string shown(const std::optional<Rational>& x) { return x ? message_text(*x) : std::string("inf"); }
 
+// GMP's own functions (addmul, divexact) on the numbers, in place.
+mpz_ptr raw(BigInt& z) { return z.backend().data(); }
+mpz_srcptr raw(const BigInt& z) { return z.backend().data(); }
+mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
+mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
+
 // The checks of one certificate against one model (verify.hpp's comment).
 class checker {
  public:
@@ -112,6 +120,7 @@ class checker {
     r.start_value = c_.values[start_];
     try {
       check_structure();
+      scale_values();
       for (std::size_t s = 0; s < m_.size(); ++s) check_state(s);
       r.verified = true;
     } catch (const failure& f) {
@@ -269,51 +278,70 @@ class checker {
     }
   }
 
-  // reward(c) + Σ p·x(t) as an unreduced fraction num/den (den > 0), or
-  // nullopt when a successor is infinite. No gcd of large numbers: the
-  // values of a component share their denominator, so den stays the size
-  // of one of them, and only the comparison multiplies.
-  struct fraction {
-    BigInt num{0}, den{1};
-  };
-  static void add_to(fraction& f, const BigInt& n, const BigInt& d) {
-    if (d == f.den) {
-      f.num += n;
-    } else if (f.den % d == 0) {
-      f.num += n * (f.den / d);
-    } else if (d % f.den == 0) {
-      f.num = f.num * (d / f.den) + n;
-      f.den = d;
-    } else {
-      f.num = f.num * d + n * f.den;
-      f.den *= d;
+  // The finite values over one common denominator D, the lcm of their
+  // denominators: scaled_[s] = x(s)·D, an integer. Multiplied by d·D (d: the
+  // lcm of the denominators of a choice's probabilities and reward, a small
+  // number), an equation is one of integers, summed with word-sized
+  // multipliers: no gcd and no division of long numbers per equation. The
+  // values of one component share their denominator up to small factors
+  // (and those of the components it leads to divide it), so D is about as
+  // long as the longest denominator. Where it is not (more than twice as
+  // long), scaled_ stays empty and the equations are summed as rationals.
+  void scale_values() {
+    BigInt q, r;
+    std::size_t longest = 0;
+    scaled_.resize(m_.size());
+    for (std::size_t s = 0; s < m_.size(); ++s) {
+      if (!c_.values[s]) continue;
+      const Rational& x = *c_.values[s];
+      longest = std::max(longest, mpz_sizeinbase(den_of(x), 2));
+      mpz_tdiv_qr(raw(q), raw(r), raw(common_), den_of(x));
+      if (r != 0) {  // D and the values scaled so far grow by the factor den(x) / gcd(D, den(x))
+        mpz_gcd(raw(r), raw(common_), den_of(x));
+        mpz_divexact(raw(r), den_of(x), raw(r));
+        common_ *= r;
+        if (mpz_sizeinbase(raw(common_), 2) > 2 * longest + 64) {
+          scaled_.clear();
+          return;
+        }
+        for (std::size_t t = 0; t < s; ++t) scaled_[t] *= r;
+        mpz_divexact(raw(q), raw(common_), den_of(x));
+      }
+      mpz_mul(raw(scaled_[s]), raw(q), num_of(x));
     }
   }
-  std::optional<fraction> fast_value(std::size_t c) const {
-    fraction f;
-    if (reward_) add_to(f, numerator(m_.reward[c]), denominator(m_.reward[c]));
+
+  // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is infinite.
+  std::optional<int> versus(std::size_t c, std::size_t s) const {
+    const Rational& x = *c_.values[s];
+    if (scaled_.empty()) {
+      const std::optional<Rational> v = choice_value(c, nullptr);
+      if (!v) return std::nullopt;
+      return *v < x ? -1 : *v > x ? 1 : 0;
+    }
+    BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), sum, k;
     for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
-      const std::size_t t = m_.to[e];
-      if (!finite(t)) return std::nullopt;
-      const Rational& p = m_.probability[e];
-      const Rational& x = *c_.values[t];
-      add_to(f, numerator(p) * numerator(x), denominator(p) * denominator(x));
+      if (!finite(m_.to[e])) return std::nullopt;
+      mpz_lcm(raw(d), raw(d), den_of(m_.probability[e]));
     }
-    return f;
-  }
-  // The sign of f - x.
-  static int compare(const fraction& f, const Rational& x) {
-    const BigInt l = f.num * denominator(x), r = numerator(x) * f.den;
-    return l < r ? -1 : l > r ? 1 : 0;
+    // d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D + Σ (d·p)·scaled(t), against d·scaled(s).
+    if (reward_) sum = numerator(m_.reward[c]) * (d / denominator(m_.reward[c])) * common_;
+    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+      mpz_divexact(raw(k), raw(d), den_of(m_.probability[e]));
+      mpz_mul(raw(k), raw(k), num_of(m_.probability[e]));
+      mpz_addmul(raw(sum), raw(scaled_[m_.to[e]]), raw(k));
+    }
+    const BigInt want = d * scaled_[s];
+    return sum < want ? -1 : sum > want ? 1 : 0;
   }
 
   void check_equation(std::size_t s) const {
     const Rational& x = *c_.values[s];
     const std::size_t sigma = chosen(s);
-    const std::optional<fraction> v = fast_value(sigma);
+    const std::optional<int> v = versus(sigma, s);
     if (!v)
       fail(s, "value " + message_text(x) + ", but " + choice_name(s, sigma) + " can reach a state of infinite value");
-    if (compare(*v, x) != 0) {
+    if (*v != 0) {
       std::string sum;  // both sides, written out only when they differ
       const std::optional<Rational> exact = choice_value(sigma, &sum);
       fail(s, "the equation fails: value " + message_text(x) + ", but " + choice_name(s, sigma) + " gives " + sum +
@@ -321,14 +349,14 @@ class checker {
     }
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
       if (c == sigma) continue;
-      const std::optional<fraction> w = fast_value(c);
+      const std::optional<int> w = versus(c, s);
       if (!w) {
         if (maximise_)
           fail(s, choice_name(s, c) + " can reach a state of infinite value, so the value here is infinite, not " +
                       message_text(x));
         continue;
       }
-      if (maximise_ ? compare(*w, x) > 0 : compare(*w, x) < 0)
+      if (maximise_ ? *w > 0 : *w < 0)
         fail(s, "not optimal: value " + message_text(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
                     " gives " + message_text(*choice_value(c, nullptr)));
     }
@@ -383,6 +411,8 @@ class checker {
   bool witnesses_;
   std::vector<char> target_;
   std::vector<std::uint32_t> best_;
+  BigInt common_{1};            // the common denominator D of the finite values
+  std::vector<BigInt> scaled_;  // x(s)·D (empty: no short common denominator)
   std::size_t start_ = 0;
   bool reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
 };

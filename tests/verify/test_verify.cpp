@@ -189,6 +189,38 @@ TEST_CASE("every chain certificate verifies, checked on the chain as its reader 
   }
 }
 
+TEST_CASE("values without a short common denominator are checked as plain rationals", "[verify]") {
+  // State s_i reaches the goal with probability 1/(10^30 + i): the lcm of
+  // the values' denominators is far longer than any one of them, so the
+  // checker sums these equations as rationals (scale_values' fallback).
+  markov_builder b("far apart");
+  const std::size_t goal = b.state("goal"), lose = b.state("lose");
+  b.absorbing(goal);
+  b.absorbing(lose);
+  for (int i = 1; i <= 8; ++i) {
+    const std::size_t s = b.state("s" + std::to_string(i));
+    const Rational p = Rational(1) / (pow(BigInt(10), 30) + i);
+    b.transition(s, goal, p);
+    b.transition(s, lose, 1 - p);
+  }
+  const markov_model chain = b.build();
+  const decision_model m = to_decision_model(to_explicit_model(chain));
+  decision_query q;
+  q.objective = decision_objective::pmax;
+  q.target = {goal};
+  verify_model vm = to_verify_model(chain);
+  certificate c = mdp_certificate(m, q, vm);
+  c.kind = "chain";
+  c.objective = "reach";
+  c.strategy.clear();
+  REQUIRE(check_certificate(vm, c).verified);
+  *c.values[5] += Rational(1) / Rational(1'000'000'000);
+  const verify_report r = check_certificate(vm, c);
+  REQUIRE_FALSE(r.verified);
+  REQUIRE(r.state == 5);
+  REQUIRE(r.reason.find("state s4: the equation fails") == 0);
+}
+
 TEST_CASE("mutations of 100 certificates are each rejected at the state they touch", "[verify][mutation]") {
   std::mt19937 rng(2403);
   const decision_objective objectives[] = {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax,

@@ -111,7 +111,9 @@ struct verify_report {
 /// strategy, no ranks; read_plain_values). Never throws for a wrong
 /// certificate: the report says what failed; throws std::invalid_argument
 /// only when the certificate does not fit the model at all (other states,
-/// an unknown target or start). Cost: O(n + m) rational operations.
+/// an unknown target or start). Cost: O(n + m) operations on integers
+/// about as long as the values' common denominator (rationals where that
+/// is far longer than any one value's).
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
 /// Reads the model at `model_path` the way the certificate says, compares
