@@ -65,7 +65,7 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
                "probabilistic bisimulation that keeps apart the target, the absorbing states and the rewards (two "
                "states of a block have exactly the same probability into every block), the question is solved on "
                "the quotient with one state per block, and every state's answer is its block's. The answer is "
-               "the same; it pays on symmetric models (Herman's ring shrinks by about its number of processes). "
+               "the same; it pays on symmetric models (Herman's ring of n processes shrinks by n or more). "
                "Reports the number of blocks. For steps, absorb, within K, and after K with --target");
   cmd.add_option("--plot", o.plot,
                  "Also draw the model's graph as an SVG file (at most 200 states and 1000 transitions; needs "
