@@ -434,3 +434,82 @@ TEST_CASE("chain and mdp: a huge number or a strange state name gives one short 
     CHECK(run_in_process(args).err.size() < 300);
   }
 }
+
+// ---- --lump: the exact lumping (issue 23) ----
+
+namespace {
+std::vector<std::string> plus(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+}  // namespace
+
+TEST_CASE("chain --lump: Herman's ring of 5 as a process, the same answers in the three systems",
+          "[tool][markov][lump]") {
+  EXACTDP_SKIP_WITHOUT_TOOL();
+  const std::vector<std::string> args{"chain", example("herman_5.tra"), "--target", "stable", "--json"};
+  const auto plain = run_tool(args, "", {60, 1024});
+  const auto lump = run_tool(plus(args, {"--lump"}), "", {60, 1024});
+  REQUIRE(plain.status == 0);
+  REQUIRE(lump.status == 0);
+  const auto p = nlohmann::json::parse(plain.out);
+  const auto l = nlohmann::json::parse(lump.out);
+  CHECK(!p.contains("lumped"));
+  CHECK(l.at("lumped").at("states") == 32);
+  // The rotation classes of 5 bits number 8; the lumping is no finer.
+  CHECK(l.at("lumped").at("blocks").get<int>() <= 8);
+  CHECK(l.at("lumped").at("quotient_states").get<int>() >= l.at("lumped").at("blocks").get<int>());
+  CHECK(l.at("lumped").at("rounds").get<int>() >= 1);
+  for (const char* key : {"exact", "exact_double", "mod", "modulus", "start", "question"})
+    CHECK(l.at(key) == p.at(key));
+  // The double comes from another elimination: equal to rounding.
+  CHECK(std::stod(l.at("double").get<std::string>()) == Approx(std::stod(p.at("double").get<std::string>())));
+  CHECK(l.at("exact") != nullptr);
+  // The text names the blocks.
+  const auto text = run_in_process({"chain", example("herman_5.tra"), "--target", "stable", "--lump"});
+  CHECK_THAT(text.out, Contains("\n  lumped  32 states into " + l.at("lumped").at("blocks").dump() + " blocks ("));
+}
+
+TEST_CASE("chain --lump: every question it answers gives the answers without it", "[tool][markov][lump]") {
+  const std::vector<std::vector<std::string>> questions{
+      {"chain", example("gamblers_ruin.json"), "--query", "absorb"},
+      {"chain", example("gamblers_ruin.json"), "--query", "absorb", "--target", "win"},
+      {"chain", example("gamblers_ruin.json"), "--query", "within", "7"},
+      {"chain", example("knuth_yao_die.tra"), "--target", "one", "--query", "after", "5"},
+      {"chain", example("chutes_and_ladders.json")},
+      {"chain", example("herman_5.tra"), "--target", "stable", "--start", "7"},
+      {"chain", example("sixes_run_2.json")}};
+  for (const auto& args : questions) {
+    INFO(command_line(args));
+    const auto plain = nlohmann::json::parse(run_in_process(plus(args, {"--json"})).out);
+    const auto lump = nlohmann::json::parse(run_in_process(plus(args, {"--json", "--lump"})).out);
+    REQUIRE(lump.contains("lumped"));
+    CHECK(lump.at("lumped").at("blocks").get<std::size_t>() <= lump.at("lumped").at("states").get<std::size_t>());
+    // The exact answers and residues are equal; the doubles come from
+    // another elimination and agree to rounding.
+    auto same = [](const nlohmann::json& a, const nlohmann::json& b) {
+      for (const char* key : {"exact", "exact_double", "mod", "modulus", "state"})
+        if (a.contains(key) || b.contains(key)) CHECK(a.at(key) == b.at(key));
+      if (a.contains("double") && a.at("double") != nullptr) {
+        const double x = std::stod(a.at("double").get<std::string>()), y = std::stod(b.at("double").get<std::string>());
+        CHECK(std::fabs(x - y) <= 1e-12 * std::fabs(x));
+      }
+    };
+    same(plain, lump);
+    CHECK(plain.at("question") == lump.at("question"));
+    CHECK(plain.contains("answers") == lump.contains("answers"));
+    if (plain.contains("answers")) {
+      REQUIRE(plain.at("answers").size() == lump.at("answers").size());
+      for (std::size_t i = 0; i < plain.at("answers").size(); ++i) same(plain.at("answers")[i], lump.at("answers")[i]);
+    }
+  }
+}
+
+TEST_CASE("chain --lump: questions over every state, and --dot, are refused", "[tool][markov][lump][errors]") {
+  const std::vector<std::vector<std::string>> queries{{"longrun"}, {"stationary"}, {"after", "3"}};
+  for (const auto& query : queries)
+    expect_error_containing(plus({"chain", example("periodic_classroom.json"), "--lump", "--query"}, query), 2,
+                            "--lump answers steps, absorb, within K, and after K with --target");
+  expect_error({"chain", example("sixes_run_2.json"), "--lump", "--dot"}, 2,
+               "--dot prints the model as it is: it does not go with --lump");
+}

@@ -31,6 +31,7 @@ struct chain_options {
   std::vector<std::string> query{"steps"};
   std::optional<std::string> target;
   bool dot = false;
+  bool lump = false;
   std::optional<std::string> plot;
   std::optional<std::string> certificate;
   answer_options answer;
@@ -59,6 +60,13 @@ void setup_chain(CLI::App& cmd, chain_options& o) {
   cmd.add_flag("--dot", o.dot,
                "Print the model as a Graphviz DOT graph instead of an answer: states, transitions labelled with "
                "their exact probabilities, absorbing states drawn double, the start state bold");
+  cmd.add_flag("--lump", o.lump,
+               "Solve on the exact lumping of the chain: the states are grouped into the blocks of its coarsest "
+               "probabilistic bisimulation that keeps apart the target, the absorbing states and the rewards (two "
+               "states of a block have exactly the same probability into every block), the question is solved on "
+               "the quotient with one state per block, and every state's answer is its block's. The answer is "
+               "the same; it pays on symmetric models (Herman's ring of n processes shrinks by n or more). "
+               "Reports the number of blocks. For steps, absorb, within K, and after K with --target");
   cmd.add_option("--plot", o.plot,
                  "Also draw the model's graph as an SVG file (at most 200 states and 1000 transitions; needs "
                  "Graphviz: Debian package graphviz)");
@@ -158,6 +166,31 @@ struct solved {
   std::optional<T> average_reward;           // longrun
   detail::exact_solve_record solves;         // the exact linear solves (Rational)
 };
+
+// The chain's quotient by its exact lumping (--lump), and the question
+// asked of it.
+struct lumped_chain {
+  markov_lumping lumping;
+  markov_quotient quotient;
+  chain_question question;
+};
+
+lumped_chain lump_chain(const markov_model& model, const chain_question& q) {
+  if (q.kind == question_kind::longrun || q.kind == question_kind::stationary ||
+      (q.kind == question_kind::after && !q.query.target))
+    throw std::invalid_argument(
+        "--lump answers steps, absorb, within K, and after K with --target: a lumped chain gives the "
+        "probability of each block, not of each state, so it cannot answer a distribution over the states");
+  lumped_chain l;
+  const bool absorbing_apart = q.kind == question_kind::absorb && !q.query.target;
+  const std::vector<std::size_t> classes = lumping_classes(model, q.query.target, absorbing_apart);
+  l.lumping = coarsest_lumping(model, classes);
+  l.quotient = lumped_model(model, l.lumping);
+  l.question = q;
+  l.question.query.start = l.lumping.block[q.query.start];
+  if (q.query.target) l.question.query.target = lumped_states(l.quotient, l.lumping, *q.query.target);
+  return l;
+}
 
 template <class T>
 solved<T> solve(const markov_model& model, const chain_question& q) {
@@ -283,6 +316,7 @@ result run_chain(const chain_options& o) {
   if (o.plot) check_plot_path(*o.plot);
   auto model = std::make_shared<const markov_model>(load(o));
   if (o.dot) {
+    if (o.lump) throw std::invalid_argument("--dot prints the model as it is: it does not go with --lump");
     result r;
     r.question = "the model " + model->source() + " as a Graphviz DOT graph";
     r.show_question = false;
@@ -328,9 +362,20 @@ result run_chain(const chain_options& o) {
         "state with --target");
   // Each number system solves once; the answers (one, or one per state)
   // are read from what it kept.
-  auto solve_in = [&model, &q]<class T>(std::type_identity<T>, auto&) {
+  std::optional<lumped_chain> lumped;
+  if (o.lump) lumped = lump_chain(*model, q);
+  auto solve_in = [&model, &q, &lumped]<class T>(std::type_identity<T>, auto&) {
     if constexpr (std::is_same_v<T, Rational>) detail::exact_solve_log() = {};
-    solved<T> s = solve<T>(*model, q);
+    solved<T> s = lumped ? solve<T>(lumped->quotient.model, lumped->question) : solve<T>(*model, q);
+    if (lumped) {
+      // Each quotient state's entry back to the state it stands for: the
+      // absorbing states were blocks of their own (the only states with
+      // entries: absorb without a target); "never absorbed" is the model's size.
+      for (auto& e : s.states)
+        e.first = e.first == lumped->quotient.model.size()
+                      ? model->size()
+                      : lumped->lumping.first.at(lumped->quotient.block_of.at(e.first));
+    }
     if constexpr (std::is_same_v<T, Rational>) s.solves = detail::exact_solve_log();
     return s;
   };
@@ -353,6 +398,15 @@ result run_chain(const chain_options& o) {
   r.as = o.answer.as;
   r.add("model", model->source());
   r.add("start", model->name(q.query.start));
+  if (lumped)
+    r.add("lumped",
+          json{{"states", model->size()},
+               {"blocks", lumped->lumping.block_count()},
+               {"quotient_states", lumped->quotient.model.size()},
+               {"rounds", lumped->lumping.rounds}},
+          "lumped",
+          std::to_string(model->size()) + " states into " + std::to_string(lumped->lumping.block_count()) +
+              " blocks (" + count_of(lumped->lumping.rounds, "refinement round", "refinement rounds") + ")");
   if (o.plot) {
     plot_with_dot(model_dot(*model, q.query.start), *o.plot);
     r.add("plot", *o.plot, "plot", *o.plot);
