@@ -204,7 +204,6 @@ TEST_CASE("numeric/*.hpp examples") {
   CHECK(primes_below(2, 5) == u64s{31, 29});
   CHECK(is_residue_modulus64(998244353));
   CHECK_THROWS_WITH(check_modulus64(4), "modulus 4 is not prime: residues of fractions need a prime modulus");
-  CHECK(std::string(modulus64_range_error("1").what()).rfind("modulus 1 is out of range", 0) == 0);
 }
 
 TEST_CASE("io/*.hpp examples") {
@@ -400,8 +399,8 @@ const char* const gamble = R"({"root": "s", "nodes": [{"id": "s", "kind": "max",
 TEST_CASE("more free function examples") {
   CHECK(to_string(BigInt(-7)) == "-7");
   CHECK(message_text(BigInt(42)) == "42");
-  CHECK(modulus64_range_error("4").what() ==
-        std::string("modulus 4 is out of range: it must be a prime with 2 < P < 2^62 (4611686018427387904)"));
+  CHECK(modulus_range_error("2").what() ==
+        std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '2'"));
   CHECK(state_budget_bytes() == current_budgets().state_bytes);
   CHECK(work_budget_steps() == current_budgets().work_steps);
   CHECK(parse_cat_mouse_graph("[[1, 3], [0], [3], [0, 2]]").size() == 4);

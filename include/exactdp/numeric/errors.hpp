@@ -67,6 +67,15 @@ class interrupted_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The one wording of a modulus outside 2 < P < limit, in the library and in
+/// every front end (the tool's --modulus, Python's modulus=): `text` is the
+/// modulus as given (a front end's value may not fit 64 bits, or be no
+/// number), `limit` is 2^62 or, for a solver that computes in 32-bit
+/// residues, 2^31 (which the message says). Cost: linear in the text.
+/// Example: modulus_range_error("2").what() is "the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904,
+/// not '2'".
+std::invalid_argument modulus_range_error(std::string_view text, std::uint64_t limit = std::uint64_t{1} << 62);
+
 /// The two limits of one computation: the most bytes of tables it may
 /// allocate (state budget) and the most elementary steps (word operations,
 /// estimated before starting) it may take (work budget). Defaults 2 GiB and
