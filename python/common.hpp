@@ -89,7 +89,7 @@ std::vector<T> integer_values(const std::vector<int_arg>& xs, std::string_view n
 }
 
 /// The modulus= argument of a residue run (None: the default), or
-/// std::invalid_argument (ValueError) with check_modulus64's words for a
+/// std::invalid_argument (ValueError) in modulus_range_error's words for a
 /// value no 64-bit integer holds. Needs the GIL.
 using modulus_arg = std::optional<int_arg>;
 std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus);

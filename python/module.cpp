@@ -189,7 +189,7 @@ void throw_out_of_range(const int_arg& x, std::string_view name, const std::stri
 std::optional<std::uint64_t> modulus_value(const modulus_arg& modulus) {
   if (!modulus) return std::nullopt;
   if (const std::optional<std::uint64_t> p = fit_uint64(*modulus)) return p;
-  throw modulus64_range_error(integer_text(*modulus));
+  throw modulus_range_error(integer_text(*modulus));
 }
 
 api::number_system read_system(const std::string& number, const modulus_arg& modulus, api::residue_width width) {

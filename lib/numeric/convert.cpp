@@ -32,6 +32,13 @@ std::uint64_t residue_of(const Rational& q, std::uint64_t p) {
 
 }  // namespace
 
+std::invalid_argument modulus_range_error(std::string_view text, std::uint64_t limit) {
+  const int bits = static_cast<int>(std::bit_width(limit)) - 1;
+  return std::invalid_argument(
+      "the modulus must be a prime P with 2 < P < 2^" + std::to_string(bits) + " = " + std::to_string(limit) +
+      (limit < modulus64_limit ? " (this solver computes in 32-bit residues)" : "") + ", not " + quote_input(text));
+}
+
 std::uint32_t to_residue(const Rational& q, std::uint64_t p) {
   dyn_modulus_scope::check_modulus(p);
   return static_cast<std::uint32_t>(residue_of(q, p));
@@ -110,10 +117,9 @@ std::vector<residue_class> parse_residues(std::span<const std::string> items, st
     const auto at = item.find('@');
     std::uint64_t p = default_modulus;
     if (at != std::string::npos) {
-      const BigInt modulus = parse_bigint(std::string_view(item).substr(at + 1));
-      if (modulus <= 2 || modulus >= BigInt(modulus64_limit))
-        throw std::invalid_argument("modulus " + message_text(modulus) + " in " + quote_input(item, 80) +
-                                    " is out of range: it must be a prime with 2 < P < 2^62");
+      const std::string_view text = std::string_view(item).substr(at + 1);
+      const BigInt modulus = parse_bigint(text);
+      if (modulus <= 2 || modulus >= BigInt(modulus64_limit)) throw modulus_range_error(text);
       p = static_cast<std::uint64_t>(modulus);
     }
     check_modulus64(p);

@@ -14,6 +14,8 @@
 #include "exactdp/api/check.hpp"
 #include "exactdp/api/systems.hpp"
 #include "exactdp/decision/bounded.hpp"
+#include "exactdp/decision/certify.hpp"
+#include "exactdp/decision/explore.hpp"
 #include "exactdp/decision/json_model.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/decision/model_files.hpp"
@@ -25,7 +27,9 @@
 #include "exactdp/games/divisor.hpp"
 #include "exactdp/games/flip.hpp"
 #include "exactdp/games/guess_number.hpp"
+#include "exactdp/games/negamax.hpp"
 #include "exactdp/games/nim.hpp"
+#include "exactdp/games/ostream.hpp"
 #include "exactdp/games/outcome.hpp"
 #include "exactdp/games/row.hpp"
 #include "exactdp/games/stone.hpp"
@@ -39,6 +43,7 @@
 #include "exactdp/grundy/octal.hpp"
 #include "exactdp/grundy/period.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/model.hpp"
@@ -48,6 +53,7 @@
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/model.hpp"
+#include "exactdp/markov/scc.hpp"
 #include "exactdp/markov/steps.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/probability/chance.hpp"
@@ -56,7 +62,10 @@
 #include "exactdp/retrograde/game_graph.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
 #include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"
+#include "support/paths.hpp"
+#include "support/streamed.hpp"
 #include "exactdp/io/shown_text.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/convert.hpp"
@@ -64,6 +73,7 @@
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/numeric/modint.hpp"
 #include "exactdp/numeric/modint64.hpp"
+#include "exactdp/numeric/ostream.hpp"
 #include "exactdp/numeric/primes.hpp"
 #include "exactdp/numeric/rational.hpp"
 #include "exactdp/probability/boundary_paths.hpp"
@@ -205,7 +215,6 @@ TEST_CASE("numeric/*.hpp examples") {
   CHECK(primes_below(2, 5) == u64s{31, 29});
   CHECK(is_residue_modulus64(998244353));
   CHECK_THROWS_WITH(check_modulus64(4), "modulus 4 is not prime: residues of fractions need a prime modulus");
-  CHECK(std::string(modulus64_range_error("1").what()).rfind("modulus 1 is out of range", 0) == 0);
 }
 
 TEST_CASE("io/*.hpp examples") {
@@ -401,8 +410,8 @@ const char* const gamble = R"({"root": "s", "nodes": [{"id": "s", "kind": "max",
 TEST_CASE("more free function examples") {
   CHECK(to_string(BigInt(-7)) == "-7");
   CHECK(message_text(BigInt(42)) == "42");
-  CHECK(modulus64_range_error("4").what() ==
-        std::string("modulus 4 is out of range: it must be a prime with 2 < P < 2^62 (4611686018427387904)"));
+  CHECK(modulus_range_error("2").what() ==
+        std::string("the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904, not '2'"));
   CHECK(state_budget_bytes() == current_budgets().state_bytes);
   CHECK(work_budget_steps() == current_budgets().work_steps);
   CHECK(parse_cat_mouse_graph("[[1, 3], [0], [3], [0, 2]]").size() == 4);
@@ -426,4 +435,143 @@ TEST_CASE("more free function examples") {
   CHECK(entry_bytes<double>(1000) == sizeof(double));
   CHECK(lang::undefined_jani_constants(R"({"jani-version": 1, "constants": [{"name": "N", "type": "int"}]})",
                                        "m.jani") == std::vector<std::string>{"N"});
+}
+
+namespace {
+// The coin of lang::build_state_space's example, and its property.
+const char* const coin_prism =
+    "dtmc\nmodule m\n  x : [0..1] init 0;\n  [] x=0 -> 1/2:(x'=1) + 1/2:(x'=0);\nendmodule\n";
+
+// negamax_search's example: the mover at n > 0 takes 1 or 2 points (gain k, next n - k).
+struct take_points {
+  using position = int;
+  using value = std::int64_t;
+  void moves(int n, std::vector<scored_move<int, std::int64_t>>& out) const {
+    out.clear();
+    for (int k = 1; k <= std::min(n, 2); ++k) out.push_back({k, n - k});
+  }
+  std::int64_t no_move_lead(int) const { return 0; }
+};
+
+// win_lose_search's example: the mover at n takes 1 or 2 counters (normal play).
+struct take_counters {
+  using position = int;
+  void moves(int n, std::vector<int>& out) const {
+    out.clear();
+    for (int k = 1; k <= std::min(n, 2); ++k) out.push_back(n - k);
+  }
+  outcome no_move_outcome(int) const { return outcome::lose; }
+};
+}  // namespace
+
+TEST_CASE("the last free function examples: api, lang and verify") {
+  const api::check_input in{.model_text = coin_prism, .model_name = "coin.pm", .prop = "P=? [ F x=1 ]"};
+  const api::check_plan plan = api::plan_check(in);
+  CHECK(plan.combinations.size() == 1);
+  api::checked_model m = api::read_checked_model(in, plan, plan.combinations[0]);
+  CHECK(m.properties.size() == 1);
+  api::build_checked_space(m, true);
+  CHECK(m.size.states == 2);
+  CHECK(api::report_rows(m, m.properties[0]).size() == 1);
+  CHECK(api::holds_bound(Rational(1, 2), lang::parse_properties("P>=1/4 [ F x=1 ]", "p", m.model).at(0)));
+
+  lang::symbolic_model model = lang::parse_prism_language(coin_prism, "coin.prism");
+  const lang::state_space space = lang::build_state_space(model);
+  const lang::property p = lang::parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0);
+  CHECK(lang::question_of(model, space, p).unbounded.has_value());
+  CHECK(lang::evaluate_property<Rational>(model, space, p, lang::question_of(model, space, p)).value[0] == 1);
+  CHECK(lang::evaluate_property<Rational>(model, space, p).value[0] == 1);
+  CHECK(lang::reported_states(model, space, p) == std::vector<std::size_t>{0});
+  CHECK(lang::states_where(model, space, p.right) == std::vector<char>{0, 1});
+  CHECK(lang::parse_jani(read_text(test::source_path("tests/data/qvbs/models/dtmc/herman/herman.3.jani"), "m"),
+                         "herman.3.jani")
+            .properties.size() == 1);
+  CHECK(lang_certificate_objective(lang::model_kind::dtmc, p) == "reach");
+  CHECK(lang_state_names(model, space)[1] == "(x=1)");
+  CHECK(read_lang_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").properties.size() == 1);
+
+  const certificate c =
+      read_certificate(read_text(test::source_path("examples/decision/lottery.pmax.cert.json"), "c"), "c");
+  CHECK(c.objective == "pmax");
+  CHECK(read_certificate(certificate_text(c), "c").values == c.values);
+  CHECK(model_digest(test::source_path("examples/decision/lottery.json")).starts_with("feea5e56"));
+  CHECK(load_verify_model(test::source_path("examples/decision/lottery.json"), "mdp", "", "", false).names.size() == 9);
+  CHECK(
+      check_certificate(load_verify_model(test::source_path("examples/decision/lottery.json"), "mdp", "", "", false), c)
+          .verified);
+  CHECK(verify_certificate(test::source_path("examples/decision/lottery.json"), c).verified);
+  const auto plain = read_plain_values("state,value\n0,1/2\n1,inf\n", "v");
+  CHECK(plain ==
+        std::vector<std::pair<std::string, std::optional<Rational>>>{{"0", Rational(1, 2)}, {"1", std::nullopt}});
+  const certificate rolls =
+      read_certificate(read_text(test::source_path("examples/prism/two_sixes.rolls.cert.json"), "c"), "c");
+  CHECK(load_lang_verify_model(test::source_path("examples/prism/two_sixes.pm"), rolls).names.size() == 3);
+}
+
+TEST_CASE("the last free function examples: models, games, grundy, budgets") {
+  CHECK(load_decision_json(test::source_path("examples/decision/lottery.json")).size() == 9);
+  CHECK(load_decision_model(test::source_path("examples/decision/lottery.json")).size() == 9);
+  CHECK(load_explicit_model(test::source_path("examples/markov/sixes_run_2.tra")).size() == 3);
+  CHECK(load_markov_model(test::source_path("examples/markov/sixes_run_2.tra"), model_file_options{}).size() == 3);
+  CHECK(parse_explicit_model("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra", model_format::prism).size() == 2);
+  CHECK(reachable_components(2, {0, 1, 2}, {1, 0}, 0, {0, 0}).count() == 1);
+  const decision_model d = parse_decision_json(
+      R"({"start": "a", "labels": {"goal": ["b"]}, "nodes": [{"id": "a", "kind": "max", "choices": [{"action": "go", "to": {"a": "1/2", "b": "1/2"}}]}, {"id": "b", "kind": "terminal"}]})");
+  decision_query q;
+  q.target = d.label("goal");
+  CHECK(certify_decision(d, q, optimal_decision<Rational>(d, q)).rank == std::vector<std::int64_t>{1, 0});
+  CHECK(explore_decision_model(0, [](const int& k, state_description<int>& s) {
+          if (k < 2) {
+            s.owner = state_owner::chance;
+            s.actions.emplace_back().outcomes = {{k + 1, Rational(1)}};
+          }
+        }).model.size() == 3);
+  CHECK(to_string(pig_game<Rational>(6, 10).turn_start(0, 0)) == "7776/10961");
+  CHECK(pig_values_at(pig_game<Rational>(6, 10), 0, 0, 0).best == pig_action::roll);
+  CHECK(pig_residue<Mod>(pig_game<Rational>(6, 10), 0, 0, 0) == to_modint<Mod>(parse_rational("7776/10961")));
+  CHECK(negamax_search(take_points{}, 3).lead == 1);
+  CHECK(win_lose_search(take_counters{}, 3).result == outcome::lose);
+  CHECK(retrograde_analysis(make_game_graph({{1}, {}})).outcomes.at(0) == outcome::win);
+  CHECK(to_string(solve_row_exact(
+            std::vector<Rational>{parse_rational("1/2"), 5, 2}, [](auto row) { return best_lead(row).lead; },
+            [](const auto& lead, const BigInt& den) { return over(lead, den); })) == "-5/2");
+  const octal_game kayles = parse_octal("0.77");
+  CHECK(choose_sparse_space(kayles, octal_grundy_naive(kayles, 100)).mask == 15);
+  octal_table t = octal_grundy_table(kayles, 5);
+  octal_grundy_extend(kayles, t, 6);
+  CHECK(t.values.back() == 4);
+  CHECK(octal_extension_estimate(kayles, octal_grundy_table(kayles, 5), 10).to == 10);
+  CHECK(octal_work_estimate(kayles, 100, grundy_method::naive) == 5300);
+  const auto move = winning_move(std::vector<grundy_value>{1, 2}, [](std::size_t i) {
+    return i == 0 ? std::vector<grundy_value>{0} : std::vector<grundy_value>{0, 1};
+  });
+  CHECK(move->component == 1);
+  CHECK(move->move == 1);
+  CHECK_THROWS_AS(refuse_misere_sum("a nim-sum"), std::invalid_argument);
+  CHECK_NOTHROW(check_numbers_budget("1/2", "the model"));
+  CHECK(read_text("/dev/null", "the model").empty());
+  CHECK_THROWS_WITH(read_nonblank_text("/dev/null", "the model"), "the model file '/dev/null' is empty");
+  CHECK_NOTHROW(poll_interrupt());
+  std::uint64_t counter = 0;
+  poll_interrupt_every_4096(counter);
+  CHECK(counter == 1);
+  const budgets saved = default_budgets();
+  set_default_budgets({.state_bytes = std::uint64_t{1} << 30});
+  CHECK(default_budgets().state_bytes == std::uint64_t{1} << 30);
+  set_default_budgets(saved);
+}
+
+TEST_CASE("operator<< examples") {
+  CHECK(test::streamed(outcome::draw) == "draw");
+  CHECK(test::streamed(row_end::left) == "left");
+  CHECK(test::streamed(stone_winner::tie) == "Tie");
+  CHECK(test::streamed(best_lead(i64s{1, 5, 2})) == "lead -2, first move left, scores 3 and 5 (total 8)");
+  CHECK(test::streamed(stone_game_vii(i64s{5, 3, 1, 4, 2})) == "lead 6, first move right");
+  CHECK(test::streamed(stone_game(i64s{5, 3, 4, 5})) == "first player wins by parity, even-indexed piles: 9 against 8");
+  CHECK(test::streamed(stone_game_ii(i64s{2, 7, 9, 4, 4})) == "first 10, second 16, first take 1");
+  CHECK(test::streamed(stone_game_iii(i64s{1, 2, 3, 7})) == "Bob; lead -1, first take 3");
+  CHECK(test::streamed(nim_move{0, 2}) == "take 2 from heap 0");
+  CHECK(test::streamed(nim(u64s{3, 4, 5})) == "win, nim-sum 2, take 2 from heap 0");
+  CHECK(test::streamed(Mod(-1)) == "1000000006");
+  CHECK(test::streamed(DynModInt(5)) == "5");
 }

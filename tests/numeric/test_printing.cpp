@@ -14,17 +14,11 @@
 #include "exactdp/games/ostream.hpp"
 #include "exactdp/io/fmt.hpp"
 #include "exactdp/numeric/ostream.hpp"
+#include "support/streamed.hpp"
 
 using namespace exactdp;
 
-namespace {
-template <class T>
-std::string streamed(const T& x) {
-  std::ostringstream os;
-  os << x;
-  return os.str();
-}
-}  // namespace
+using exactdp::test::streamed;
 
 TEST_CASE("residues print their value in [0, P)", "[numeric][printing]") {
   CHECK(streamed(Mod(-1)) == "1000000006");

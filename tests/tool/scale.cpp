@@ -158,7 +158,7 @@ TEST_CASE("moduli: the range, primality, and the commands that take P < 2^31 onl
                           "modulus 4611686018427387849 is not prime");
   const std::string model = exactdp::test::source_path("examples/markov/gamblers_ruin.json");
   expect_error_containing({"chain", model, "--modulus", "4611686018427387847"}, 2,
-                          "the modulus must be a prime P with 2 < P < 2^31 = 2147483648 (this command computes in "
+                          "the modulus must be a prime P with 2 < P < 2^31 = 2147483648 (this solver computes in "
                           "32-bit residues), not '4611686018427387847'");
   // The range a command states is its own, for every wrong modulus (issue 25: chain said 2^62).
   expect_error_containing({"chain", model, "--modulus", "2"}, 2, "2 < P < 2^31 = 2147483648");

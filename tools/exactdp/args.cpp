@@ -1,7 +1,6 @@
 // The tool's argument readers (args.hpp).
 #include "args.hpp"
 
-#include <bit>
 #include <stdexcept>
 
 #include "exactdp/numeric/convert.hpp"
@@ -29,10 +28,7 @@ std::uint64_t read_modulus(const std::string& text, std::uint64_t limit) {
   try {
     p = parse_integer<std::uint64_t>(text, "the modulus", 3, limit - 1);
   } catch (const std::invalid_argument&) {
-    const int bits = static_cast<int>(std::bit_width(limit)) - 1;
-    throw std::invalid_argument(
-        "the modulus must be a prime P with 2 < P < 2^" + std::to_string(bits) + " = " + std::to_string(limit) +
-        (limit < modulus64_limit ? " (this command computes in 32-bit residues)" : "") + ", not " + quote_input(text));
+    throw modulus_range_error(text, limit);
   }
   check_modulus64(p);  // says when P is not prime
   return p;

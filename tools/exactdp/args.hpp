@@ -25,9 +25,9 @@ const std::string& one_of(const std::string& text, std::string_view name, std::i
 
 /// A prime modulus 2 < P < limit for residues, `limit` a power of two up to
 /// 2^62 (a run in 32-bit residues needs P < 2^31: value_runs::residues).
-/// Throws std::invalid_argument "the modulus must be a prime P with 2 < P <
-/// 2^K = LIMIT (this command's residues), not 'text'" or "modulus N is not
-/// prime: ...".
+/// Throws std::invalid_argument in modulus_range_error's words ("the modulus
+/// must be a prime P with 2 < P < 2^K = LIMIT, not 'text'") or "modulus N
+/// is not prime: ...".
 std::uint64_t read_modulus(const std::string& text, std::uint64_t limit = modulus64_limit);
 
 /// A number (parse_number: "0.5", "1/3", "1e-300") with lo <= x <= hi (lo <

@@ -100,6 +100,8 @@ struct check_plan {
 /// nor the PRISM language, and a constant that is not an undefined constant
 /// of the model or the properties (the message lists those); the JSON
 /// reader's errors for a broken JANI file. Cost: one scan of the texts.
+/// Example: plan_check(in).combinations.size() == 1 for in = {.model_text = coin, .model_name = "coin.pm",
+/// .prop = "P=? [ F x=1 ]"}, coin the model of lang::build_state_space's example.
 check_plan plan_check(const check_input& in);
 
 /// The size of a built state space, as PRISM reports it: a DTMC's
@@ -128,6 +130,7 @@ struct checked_model {
 /// (lang/prism.hpp, lang/jani.hpp, lang/properties.hpp), for a `prop` that
 /// names nothing (listing the names) or a chosen property that is refused
 /// (its reason). Cost: linear in the texts.
+/// Example: read_checked_model(in, plan, plan.combinations[0]).properties.size() == 1 for plan_check's in and plan.
 checked_model read_checked_model(const check_input& in, const check_plan& plan, const lang::constant_values& given);
 
 /// Builds the state space of m and its size; a deadlock state gets a
@@ -137,6 +140,7 @@ checked_model read_checked_model(const check_input& in, const check_plan& plan, 
 /// an update out of range, a deadlock when `fix_deadlocks` is false) and
 /// resource_error past the state budget. Polls poll_interrupt(). Cost: per
 /// state, every guard; a hash lookup per transition.
+/// Example: build_checked_space(m, true) makes m.size.states 2 for m, read_checked_model's example.
 void build_checked_space(checked_model& m, bool fix_deadlocks,
                          const std::function<void(std::size_t, std::size_t)>& progress = {});
 
@@ -156,10 +160,12 @@ struct report_row {
 /// The rows a property is reported in (the file comment's rule). Throws
 /// std::invalid_argument "TEXT: the filter's states are empty". Cost: the
 /// filter's evaluation at every state.
+/// Example: report_rows(m, m.properties[0]).size() == 1 (the initial state) for build_checked_space's m.
 std::vector<report_row> report_rows(const checked_model& m, const lang::property& p);
 
 /// Whether the value v satisfies the property's bound (p.compare is "<",
 /// "<=", ">" or ">=").
+/// Example: holds_bound(Rational(1, 2), p) for p the property "P>=1/4 [ F x=1 ]".
 bool holds_bound(const Rational& v, const lang::property& p);
 
 /// One property of a checked model, solved at most once in each number

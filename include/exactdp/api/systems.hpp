@@ -72,22 +72,20 @@ constexpr std::uint64_t modulus_limit(residue_width w) {
 static_assert(is_residue_modulus64(default_modulus));
 
 /// Checks that p can be the modulus of a run of width w: a prime with
-/// 2 < p < 2^62 (check_modulus64's messages), and below 2^31 for a narrow
-/// run: std::invalid_argument "this solver computes residues modulo primes
-/// below 2^31 only, not P" otherwise. Example: check_residue_modulus(7,
-/// residue_width::narrow) returns. Cost: O(log p) for a new modulus (the
+/// 2 < p < modulus_limit(w), std::invalid_argument otherwise, in
+/// modulus_range_error's words out of range (naming 2^31 for a narrow run)
+/// and check_modulus64's for a number that is not prime. Example:
+/// check_residue_modulus(7, residue_width::narrow) returns. Cost: O(log p) for a new modulus (the
 /// primality test: seven Miller-Rabin bases on 128-bit products, 1 to
 /// 20 µs, more than a small run); O(1) for the default modulus and for the
 /// last one this thread found prime, which it remembers.
 inline void check_residue_modulus(std::uint64_t p, residue_width w) {
   thread_local std::uint64_t known_prime = default_modulus;
+  if (p <= 2 || p >= modulus_limit(w)) throw modulus_range_error(std::to_string(p), modulus_limit(w));
   if (p != known_prime) {
     check_modulus64(p);
     known_prime = p;
   }
-  if (p >= modulus_limit(w))
-    throw std::invalid_argument("this solver computes residues modulo primes below 2^31 only, not " +
-                                std::to_string(p));
 }
 
 /// solve(std::type_identity<M>{}) in the residues modulo the prime p: M is

@@ -42,6 +42,8 @@ struct decision_witness {
 /// Source: the characterisations of Baier and Katoen (2008) section 10.6.1.
 /// Status: every witness it writes is checked by the checker in the tests,
 /// on random chains and MDPs.
+/// Example: certify_decision(d, q, optimal_decision<Rational>(d, q)).rank == {1, 0} for parse_decision_json's
+/// example d and q.target = d.label("goal").
 decision_witness certify_decision(const decision_model& m, const decision_query& q,
                                   const decision_solution<Rational>& sol);
 

@@ -60,6 +60,8 @@ struct explored_model {
 /// operations, and the model's build.
 /// Status: tested on Pig (against the dedicated solver) and on a random
 /// walk with cycles; every error path.
+/// Example: explore_decision_model(0, [](const int& k, state_description<int>& s) { if (k < 2) { s.owner =
+/// state_owner::chance; s.actions.emplace_back().outcomes = {{k + 1, Rational(1)}}; } }).model.size() == 3.
 template <class State, class Describe, class Hash = std::hash<State>>
 explored_model<State, Hash> explore_decision_model(const State& start, Describe describe, std::size_t max_states = 0,
                                                    const std::string& source = "explored model", Hash hash = Hash{}) {

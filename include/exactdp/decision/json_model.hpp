@@ -60,6 +60,7 @@ decision_model parse_decision_json(std::string_view text, const std::string& sou
 /// The file `path` (or standard input for "-") read by parse_decision_json.
 /// Errors: parse_decision_json's, and std::invalid_argument for a file that
 /// cannot be read (a directory, a missing file) with the system's reason.
+/// Example: from the source tree, load_decision_json("examples/decision/lottery.json").size() == 9.
 decision_model load_decision_json(const std::string& path);
 
 }  // namespace exactdp

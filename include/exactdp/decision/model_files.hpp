@@ -36,6 +36,7 @@ decision_model to_decision_model(const explicit_model& model);
 /// Cost: linear in the file.
 /// Status: tested on every format (tests/decision/test_model_files.cpp) and
 /// through the mdp command.
+/// Example: from the source tree, load_decision_model("examples/decision/lottery.json").size() == 9.
 decision_model load_decision_model(const std::string& path, const model_file_options& options = {});
 
 }  // namespace exactdp

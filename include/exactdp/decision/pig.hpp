@@ -157,6 +157,7 @@ struct pig_values {
 /// (0, 0, 0) is 7776/10961; agrees with plain value iteration in double
 /// (1e-9) for several F and T; agrees with the general game solver on the
 /// explored Pig model (T <= 12), values and the sets of optimal actions.
+/// Example: pig_game<Rational>(6, 10).turn_start(0, 0) is 7776/10961.
 template <OrderedField T>
 pig_solution<T> pig_game(int faces, int target, bool double_guess = true,
                          const std::function<void(std::size_t, std::size_t)>& progress = {});
@@ -166,6 +167,7 @@ pig_solution<T> pig_game(int faces, int target, bool double_guess = true,
 /// next values; holding: 1 − P(j, i + k, 0)). Errors: std::invalid_argument
 /// for a state outside the game. Cost: one backward pass over the side
 /// (i, j): O((T − i)·F) operations in T.
+/// Example: pig_values_at(pig_game<Rational>(6, 10), 0, 0, 0).best == pig_action::roll.
 template <OrderedField T>
 pig_values<T> pig_values_at(const pig_solution<T>& sol, int i, int j, int k);
 
@@ -176,6 +178,7 @@ pig_values<T> pig_values_at(const pig_solution<T>& sol, int i, int j, int k);
 /// std::domain_error when a pair's determinant is 0 mod P (the value then
 /// has no residue, or this strategy's system is singular mod P: the message
 /// names the pair and P). Cost: O(T³·F) operations mod P.
+/// Example: pig_residue<Mod>(pig_game<Rational>(6, 10), 0, 0, 0) == to_modint<Mod>(7776/10961).
 template <class M>
 M pig_residue(const pig_solution<Rational>& sol, int i, int j, int k);
 

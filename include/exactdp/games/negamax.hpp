@@ -104,6 +104,7 @@ struct negamax_engine {
 /// tested against exhaustive search
 /// that tracks both players' totals (take-from-either-end rows, Stone Game
 /// III), the "no pass" rule, and the int64 overflow check.
+/// Example: negamax_search(g, 3).lead == 1 for g whose mover at n > 0 takes 1 or 2 points ({k, n - k}).
 template <NegamaxGame G, class Hash = std::hash<typename G::position>>
 negamax_result<typename G::position, typename G::value> negamax_search(const G& g, const typename G::position& start,
                                                                        std::size_t max_positions = 0) {

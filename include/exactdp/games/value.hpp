@@ -216,6 +216,8 @@ inline scaled_row scale_row(std::span<const Rational> values) {
 /// I = std::int64_t when the scaled row fits (checked arithmetic, never
 /// overflowing there), BigInt otherwise; `to_exact(answer, denominator)`
 /// turns its answer back into fractions. Returns what to_exact returns.
+/// Example: solve_row_exact(row, [](auto r) { return best_lead(r).lead; }, [](const auto& v, const BigInt& d) {
+/// return over(v, d); }) is -5/2 for row {1/2, 5, 2}.
 template <class Solve, class ToExact>
 auto solve_row_exact(std::span<const Rational> values, Solve solve, ToExact to_exact) {
   const scaled_row s = scale_row(values);

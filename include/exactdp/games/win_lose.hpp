@@ -119,6 +119,7 @@ constexpr std::size_t win_lose_entry_bytes = sizeof(P) + 48;
 /// tested against an
 /// exhaustive game-tree search without memo (subtraction, Can I Win with
 /// draws, Flip Game), and a cycle is rejected.
+/// Example: win_lose_search(g, 3).result == outcome::lose for g whose mover at n takes 1 or 2 (normal play).
 template <WinLoseGame G, class Hash = std::hash<typename G::position>>
 win_lose_result<typename G::position> win_lose_search(const G& g, const typename G::position& start,
                                                       std::size_t max_positions = 0, std::size_t position_bytes = 0) {

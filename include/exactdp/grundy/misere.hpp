@@ -65,6 +65,7 @@ misere_heap_result misere_octal(const octal_game& game, std::span<const std::uin
 /// misère rule (for a caller that would add Grundy values under misère
 /// play, such as a nim-sum of values): misère Grundy values do not combine
 /// by XOR. `what` names the sum in the message.
+/// Example: refuse_misere_sum("a nim-sum") throws std::invalid_argument.
 [[noreturn]] void refuse_misere_sum(const std::string& what);
 
 }  // namespace exactdp

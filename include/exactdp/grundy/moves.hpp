@@ -127,6 +127,8 @@ grundy_value grundy_of(const Position& start, Moves moves, std::size_t max_posit
 /// component. Source: Bouton (1901), Sprague (1935), Grundy (1939).
 /// Status: tested on Kayles sums against exhaustive search, and the error
 /// (tests/grundy/test_period.cpp).
+/// Example: winning_move(std::vector<grundy_value>{1, 2}, f) is {1, 1} for Nim heaps 1 and 2 (f(0) {0},
+/// f(1) {0, 1}): heap 1 to its option 1.
 template <class OptionValues>
 std::optional<component_move<std::size_t>> winning_move(std::span<const grundy_value> values,
                                                         OptionValues option_values) {

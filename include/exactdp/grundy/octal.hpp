@@ -116,6 +116,7 @@ struct sparse_space {
 /// the one with the fewest rare heaps n >= 1 (ties: range type, then the
 /// smallest mask); `common` = 1 for the range type and 1 ^ (t mod 2) for the
 /// domain type (t the last splitting digit). Cost: O(2^b·size).
+/// Example: choose_sparse_space(parse_octal("0.77"), octal_grundy_naive(parse_octal("0.77"), 100)).mask == 15.
 sparse_space choose_sparse_space(const octal_game& game, std::span<const grundy_value> values);
 
 /// Grundy values G(0..count-1) by the sparse-space method. The common values
@@ -228,6 +229,7 @@ octal_table octal_grundy_table(const octal_game& game, std::size_t count, grundy
 /// new heaps (a table that switched to listing every split keeps doing so).
 /// count <= table size: nothing changes. Errors: as octal_grundy_table, for
 /// the new heaps. Cost: that of the new heaps only.
+/// Example: extending t = octal_grundy_table(parse_octal("0.77"), 5) to 6 values makes t.values.back() 4.
 void octal_grundy_extend(const octal_game& game, octal_table& table, std::size_t count,
                          grundy_method method = grundy_method::sparse);
 
@@ -235,6 +237,7 @@ void octal_grundy_extend(const octal_game& game, octal_table& table, std::size_t
 /// extending `table` (as octal_grundy_extend with the sparse method) to
 /// `count` values, and the method it would choose (naive when the table
 /// already switched). Cost: O(table size).
+/// Example: octal_extension_estimate(parse_octal("0.77"), octal_grundy_table(parse_octal("0.77"), 5), 10).to == 10.
 octal_cost_estimate octal_extension_estimate(const octal_game& game, const octal_table& table, std::size_t count);
 
 /// octal_grundy_table(game, count, method).values.
@@ -245,6 +248,7 @@ std::vector<grundy_value> octal_grundy_values(const octal_game& game, std::size_
 /// The elementary steps budgeted for a table of `count` values by `method`
 /// (for sparse, the naive prefix plus the cost with a sparse space; for
 /// naive, about count²/4 per splitting digit). Cost: O(digits).
+/// Example: octal_work_estimate(parse_octal("0.77"), 100, grundy_method::naive) == 5300.
 long double octal_work_estimate(const octal_game& game, std::size_t count, grundy_method method);
 
 /// One move in an octal game: remove `take` counters from a heap and leave

@@ -66,6 +66,7 @@ std::string names_text(const NameMap& names, std::size_t most = 10) {
 /// reader calls it before it reads a number. Throws resource_error "the
 /// numbers of NAME, read exactly, need(s) X, above the state budget ...".
 /// Cost: O(size of text).
+/// Example: check_numbers_budget("1/2", "the model") returns.
 void check_numbers_budget(std::string_view text, const std::string& name);
 
 /// A bound as people write it: "1000", "10^6" (powers of ten from 10^4),

@@ -20,12 +20,14 @@ namespace exactdp {
 /// unreadable, a directory: the system's reason is given), and
 /// resource_error above the state budget. Cost: one pass over the text.
 /// Tested in tests/io/test_read_text.cpp.
+/// Example: read_text("/dev/null", "the model") == "".
 std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte = 64);
 
 /// read_text, for an input that must say something: a text of blanks and
 /// line ends only is refused with std::invalid_argument "WHAT on standard
 /// input is empty" (or "WHAT file 'PATH' is empty"), the one wording of an
 /// empty input. Cost: read_text's.
+/// Example: read_nonblank_text("/dev/null", "the model") throws "the model file '/dev/null' is empty".
 std::string read_nonblank_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte = 64);
 
 }  // namespace exactdp

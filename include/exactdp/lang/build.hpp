@@ -111,6 +111,7 @@ std::string describe_state(const symbolic_model& model, const state_space& space
                            std::size_t shown = 20);
 
 /// The states where the bool expression e (in model.pool) holds, as a flag per state.
+/// Example: states_where(model, space, p.right) == {0, 1} for question_of's example (p "P=? [ F x=1 ]").
 std::vector<char> states_where(const symbolic_model& model, const state_space& space, expr e);
 
 /// The state rewards of reward structure `reward` (an index into

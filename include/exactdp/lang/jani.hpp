@@ -70,6 +70,8 @@ struct jani_file {
 /// constant without a value; resource_error when the text passes the state
 /// budget. Cost: linear in the text, plus the size of inlined function
 /// bodies; no recursion deeper than the nesting limit (max_expression_depth).
+/// Example: from the source tree, parse_jani(read_text("tests/data/qvbs/models/dtmc/herman/herman.3.jani",
+/// "m"), "m").properties.size() == 1.
 jani_file parse_jani(std::string_view text, const std::string& source, const constant_values& constants = {});
 
 /// True when `text` looks like a JANI file: its first character, after a

@@ -155,11 +155,14 @@ struct property_question {
 /// The question of property p on the space (see property_question).
 /// Errors: to_decision_model's and the expressions' (std::invalid_argument,
 /// resource_error). Cost: linear in the state space.
+/// Example: question_of(model, space, p).unbounded is set for p "P=? [ F x=1 ]" on the coin of
+/// build_state_space's example.
 property_question question_of(const symbolic_model& model, const state_space& space, const property& p);
 
 /// The states a property is reported for: the filter's states (filter
 /// given: its states, or the initial states for "init"), else the initial
 /// states. Increasing.
+/// Example: reported_states(model, space, p) == {0} (the initial state) for question_of's example.
 std::vector<std::size_t> reported_states(const symbolic_model& model, const state_space& space, const property& p);
 
 /// The property's value at every state (see the file comment for the
@@ -173,6 +176,8 @@ std::vector<std::size_t> reported_states(const symbolic_model& model, const stat
 /// (unbounded), k rounds of O(n + m) (bounded).
 /// `question` is question_of(model, space, p), built once for every number
 /// system; the overload without it builds it.
+/// Example: evaluate_property<Rational>(model, space, p, question_of(model, space, p)).value[0] == 1 for
+/// question_of's example.
 template <class T>
 property_values<T> evaluate_property(const symbolic_model& model, const state_space& space, const property& p,
                                      const property_question& question,
@@ -221,6 +226,8 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
   return out;
 }
 
+/// evaluate_property with question_of(model, space, p) built here.
+/// Example: evaluate_property<Rational>(model, space, p).value[0] == 1 for question_of's example.
 template <class T>
 property_values<T> evaluate_property(const symbolic_model& model, const state_space& space, const property& p,
                                      const std::vector<std::uint32_t>* strategy = nullptr) {

@@ -302,6 +302,7 @@ struct model_file_options {
 /// std::invalid_argument for an unreadable file, an unknown format, a
 /// fault in the file, or (options.rewards_required) no reward structure;
 /// resource_error above the state budget.
+/// Example: from the source tree, load_explicit_model("examples/markov/sixes_run_2.tra").size() == 3.
 explicit_model load_explicit_model(const std::string& path, const model_file_options& options = {});
 
 /// The format called `name` ("json", "prism", "storm", "drn"), nullopt for
@@ -319,12 +320,15 @@ model_format model_format_of(std::string_view text, const std::string& path, con
 /// The model in `text`, already read from `path` (which locates the .lab
 /// and .srew files beside it; "-" for standard input, which has none), in
 /// `format`. load_explicit_model is read_text then this. Same errors.
+/// Example: parse_explicit_model("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra", model_format::prism).size() == 2.
 explicit_model parse_explicit_model(std::string_view text, const std::string& path, model_format format,
                                     const model_file_options& options = {});
 
 /// Reads a model file as a Markov chain: load_explicit_model, then
 /// to_markov_model (a model with choices is refused, naming a state that has
 /// two). Same errors.
+/// Example: from the source tree, load_markov_model("examples/markov/sixes_run_2.tra", model_file_options{})
+/// .size() == 3.
 markov_model load_markov_model(const std::string& path, const model_file_options& options);
 
 }  // namespace exactdp

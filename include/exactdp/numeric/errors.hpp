@@ -67,6 +67,15 @@ class interrupted_error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The one wording of a modulus outside 2 < P < limit, in the library and in
+/// every front end (the tool's --modulus, Python's modulus=): `text` is the
+/// modulus as given (a front end's value may not fit 64 bits, or be no
+/// number), `limit` is 2^62 or, for a solver that computes in 32-bit
+/// residues, 2^31 (which the message says). Cost: linear in the text.
+/// Example: modulus_range_error("2").what() is "the modulus must be a prime P with 2 < P < 2^62 = 4611686018427387904,
+/// not '2'".
+std::invalid_argument modulus_range_error(std::string_view text, std::uint64_t limit = std::uint64_t{1} << 62);
+
 /// The two limits of one computation: the most bytes of tables it may
 /// allocate (state budget) and the most elementary steps (word operations,
 /// estimated before starting) it may take (work budget). Defaults 2 GiB and
@@ -118,6 +127,7 @@ inline budgets default_budgets() {
 /// its own); the calling thread's own limits are changed only if it has not
 /// used them yet. Thread-safe. Throws std::invalid_argument when
 /// work_steps is negative, infinite or NaN. Cost: O(1).
+/// Example: set_default_budgets({.state_bytes = 1 << 30}) makes default_budgets().state_bytes 2^30.
 inline void set_default_budgets(const budgets& b) {
   detail::check_work_steps(b.work_steps);
   const std::lock_guard lock(detail::default_budgets_mutex());
@@ -237,6 +247,7 @@ inline constinit thread_local const std::function<void()>* interrupt_checker = n
 /// row, component or iteration; every 4096 nodes or values in searches and
 /// Grundy tables). Cost: one thread-local pointer test when no checker is
 /// set; otherwise the checker's cost.
+/// Example: poll_interrupt() returns at once outside an interrupt_scope.
 inline void poll_interrupt() {
   if (const std::function<void()>* check = detail::interrupt_checker) [[unlikely]]
     (*check)();
@@ -244,6 +255,7 @@ inline void poll_interrupt() {
 
 /// poll_interrupt() on every 4096th call with the same counter: for loops
 /// whose steps are too short to poll on each one. Cost: an increment and a test.
+/// Example: with counter 0, poll_interrupt_every_4096(counter) makes it 1 and does not poll.
 inline void poll_interrupt_every_4096(std::uint64_t& counter) {
   if ((++counter & 4095) == 0) [[unlikely]]
     poll_interrupt();

@@ -308,11 +308,10 @@ class dyn_modulus_scope {
   dyn_modulus_scope(const dyn_modulus_scope&) = delete;
   dyn_modulus_scope& operator=(const dyn_modulus_scope&) = delete;
 
-  /// Throws std::invalid_argument unless p is a prime with 2 < p < 2^31.
+  /// Throws std::invalid_argument unless p is a prime with 2 < p < 2^31
+  /// (modulus_range_error's words out of range).
   static void check_modulus(std::uint64_t p) {
-    if (p <= 2 || p >= (std::uint64_t{1} << 31))
-      throw std::invalid_argument("modulus " + std::to_string(p) +
-                                  " is out of range: it must be a prime with 2 < P < 2^31 (2147483648)");
+    if (p <= 2 || p >= (std::uint64_t{1} << 31)) throw modulus_range_error(std::to_string(p), std::uint64_t{1} << 31);
     if (!detail::is_prime_u32(static_cast<std::uint32_t>(p)))
       throw std::invalid_argument("modulus " + std::to_string(p) +
                                   " is not prime: residues of fractions need a prime modulus");

@@ -280,20 +280,12 @@ using DynModInt64 = detail::modint64<detail::dynamic_modulus64>;
 /// Example: is_residue_modulus64(998244353).
 constexpr bool is_residue_modulus64(std::uint64_t p) { return p > 2 && p < modulus64_limit && detail::is_prime_u64(p); }
 
-/// The error of a modulus outside 2 < P < 2^62, `p` its decimal text (a
-/// front end's value may not fit 64 bits).
-/// Example: modulus64_range_error("4").what() is "modulus 4 is out of range: it must be a prime with 2 < P < 2^62
-/// (4611686018427387904)".
-inline std::invalid_argument modulus64_range_error(const std::string& p) {
-  return std::invalid_argument("modulus " + p +
-                               " is out of range: it must be a prime with 2 < P < 2^62 (4611686018427387904)");
-}
-
 /// Throws std::invalid_argument unless p is a prime with 2 < p < 2^62,
-/// saying which condition fails. Cost: O(log p).
+/// saying which condition fails (modulus_range_error's words out of range).
+/// Cost: O(log p).
 /// Example: check_modulus64(4) throws "modulus 4 is not prime: residues of fractions need a prime modulus".
 inline void check_modulus64(std::uint64_t p) {
-  if (p <= 2 || p >= modulus64_limit) throw modulus64_range_error(std::to_string(p));
+  if (p <= 2 || p >= modulus64_limit) throw modulus_range_error(std::to_string(p));
   if (!detail::is_prime_u64(p))
     throw std::invalid_argument("modulus " + std::to_string(p) +
                                 " is not prime: residues of fractions need a prime modulus");

@@ -16,12 +16,14 @@ namespace exactdp {
 /// Writes the residue of `x` (0 <= x.value() < P) as value() would print.
 /// Honours the stream's width, fill and base. Cost: O(digits). Status:
 /// printed text compared for each residue type (tests/numeric/test_printing.cpp).
+/// Example: os << Mod(-1) writes "1000000006".
 template <std::uint32_t P>
 std::ostream& operator<<(std::ostream& os, ModInt<P> x) {
   return os << x.value();
 }
 
 /// Writes the residue of `x` under the current modulus, as value().
+/// Example: os << DynModInt(5) writes "5".
 inline std::ostream& operator<<(std::ostream& os, DynModInt x) { return os << x.value(); }
 
 namespace detail {

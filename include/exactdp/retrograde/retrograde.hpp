@@ -68,6 +68,7 @@ inline constexpr std::size_t retrograde_bytes_per_position = 17;
 /// Status (tests/retrograde/test_engine.cpp): tested
 /// against an exhaustive history search (repeated position = draw) on every
 /// small graph and random graphs, remoteness against a depth-bounded search.
+/// Example: retrograde_analysis(make_game_graph({{1}, {}})).outcomes[0] == outcome::win.
 template <RetrogradeGame Game>
 retrograde_result retrograde_analysis(const Game& game, const std::string& what = "the game graph") {
   const std::uint64_t count = game.position_count();

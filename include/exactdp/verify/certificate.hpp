@@ -65,10 +65,12 @@ std::string sha256_hex(std::string_view bytes);
 /// of files give the same input). Throws std::invalid_argument for "-"
 /// (standard input cannot be read twice) or an unreadable file. Cost:
 /// linear in the files.
+/// Example: from the source tree, model_digest("examples/decision/lottery.json") starts with "feea5e56".
 std::string model_digest(const std::string& path);
 
 /// The certificate as one JSON document (docs/certificates.md), written with
 /// nlohmann_json. Cost: linear in the states and the digits of the values.
+/// Example: read_certificate(certificate_text(c), "c").values == c.values.
 std::string certificate_text(const certificate& c);
 
 /// Reads a certificate written by certificate_text (or by hand). Strict:
@@ -77,6 +79,8 @@ std::string certificate_text(const certificate& c);
 /// "SOURCE:LINE: ..." naming what is wrong (malformed JSON, wrong version,
 /// a missing or unknown key, a bad number); resource_error past the state
 /// budget. Cost: linear in the text.
+/// Example: from the source tree, read_certificate(read_text("examples/decision/lottery.pmax.cert.json", "c"),
+/// "c").objective == "pmax".
 certificate read_certificate(std::string_view text, const std::string& source);
 
 /// Bytes of memory per byte of a certificate's text as it is read (the
@@ -98,6 +102,7 @@ bool is_certificate(std::string_view text);
 /// ("1/3", "0.25", 3) or "inf". Returns (state name, value; nullopt for inf)
 /// in file order. Throws std::invalid_argument "SOURCE:LINE: ..." for a bad
 /// line, a bad number or a state named twice. Cost: linear in the text.
+/// Example: read_plain_values("state,value\n0,1/2\n1,inf\n", "v") is {{"0", 1/2}, {"1", nullopt}}.
 std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
                                                                                const std::string& source);
 

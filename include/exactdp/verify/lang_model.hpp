@@ -28,12 +28,14 @@ namespace exactdp {
 /// certificate holds every state's value). Throws std::invalid_argument
 /// naming the property and what is covered for any other property (a bound,
 /// a step bound, U, G, X, C, I, S). Cost: O(1).
+/// Example: lang_certificate_objective(lang::model_kind::dtmc, p) == "reach" for p "P=? [ F x=1 ]".
 std::string lang_certificate_objective(lang::model_kind kind, const lang::property& p);
 
 /// The certificate's name of every state of a built space: its full
 /// valuation, "(s=0, srep=0, b=true)" (lang::describe_state, every
 /// variable shown), in the builder's order. Cost: linear in the states and
 /// variables.
+/// Example: lang_state_names(model, space)[1] == "(x=1)" for the coin of lang::build_state_space's example.
 std::vector<std::string> lang_state_names(const lang::symbolic_model& model, const lang::state_space& space);
 
 /// Reads the model text `model_text` (a PRISM-language model or a JANI file,
@@ -45,6 +47,8 @@ std::vector<std::string> lang_state_names(const lang::symbolic_model& model, con
 /// api::plan_check and api::read_checked_model refuse, a range among the
 /// constants, or a label that selects no single property. Cost: linear in
 /// the texts.
+/// Example: read_lang_certificate_model(coin, "coin.pm", "", "P=? [ F x=1 ]").properties.size() == 1 for the
+/// coin of lang::build_state_space's example.
 api::checked_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
                                                const std::string& constants, const std::string& label);
 
@@ -69,6 +73,8 @@ bool same_constants(const std::string& a, const std::string& b);
 /// (lang_certificate_objective) is not c.objective; the front end's errors
 /// (std::invalid_argument, resource_error past the state budget). Cost:
 /// the state space's construction.
+/// Example: from the source tree, load_lang_verify_model("examples/prism/two_sixes.pm", c).names.size() == 3
+/// for c read from examples/prism/two_sixes.rolls.cert.json.
 verify_model load_lang_verify_model(const std::string& path, const certificate& c);
 
 }  // namespace exactdp

@@ -92,6 +92,8 @@ verify_model to_verify_model(const decision_model& mdp);
 /// refused). `format` and `reward_model` as the tool's --format and
 /// --reward-model ("" for the defaults). Throws what the readers throw.
 /// Cost: linear in the file.
+/// Example: from the source tree, load_verify_model("examples/decision/lottery.json", "mdp", "", "", false)
+/// .names.size() == 9.
 verify_model load_verify_model(const std::string& path, const std::string& kind, const std::string& format,
                                const std::string& reward_model, bool rewards_required);
 
@@ -114,6 +116,7 @@ struct verify_report {
 /// an unknown target or start). Cost: O(n + m) operations on integers
 /// about as long as the values' common denominator (rationals where that
 /// is far longer than any one value's).
+/// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
 /// Reads the model at `model_path` the way the certificate says, compares
@@ -122,6 +125,8 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
 /// reason says that the certificate was written for another model or other
 /// constants. Errors: those of load_verify_model and check_certificate.
 /// Cost: digest plus check_certificate.
+/// Example: from the source tree, verify_certificate("examples/decision/lottery.json", c).verified for
+/// read_certificate's example c.
 verify_report verify_certificate(const std::string& model_path, const certificate& c,
                                  const std::optional<std::string>& constants = std::nullopt);
 
