@@ -11,12 +11,19 @@
 //                    two successors in its own component, one in one of the
 //                    next three, weights 1..3, and a 1-in-10 chance of the
 //                    goal); the residue is the proven strategy evaluated mod P.
+//                    The argument is the number of blocks (10 to 1000:
+//                    10^3 to 10^5 states). Exact values grow along the
+//                    blocks: answer_MB and den_bits give the answer's size.
+//   random_mdp_independent/exact  the same blocks, each leaving only to
+//                    `fail`: the exact cost per block without that growth.
 // Run: build/bin/bench_decision [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
 #include <map>
 #include <random>
+#include <utility>
 #include <string>
+#include <type_traits>
 
 #include "exactdp/decision/decision.hpp"
 #include "exactdp/numeric/numeric.hpp"
@@ -70,10 +77,11 @@ void BM_pig_residue(benchmark::State& state) {
 }
 
 // The random MDP of `blocks` blocks of 100 states, built once per size.
-const decision_model& random_mdp(std::size_t blocks) {
-  static std::map<std::size_t, decision_model> built;
-  auto it = built.find(blocks);
-  if (it == built.end()) it = built.emplace(blocks, bench::random_mdp(blocks)).first;
+const decision_model& random_mdp(std::int64_t blocks, bool chained = true) {
+  static std::map<std::pair<std::int64_t, bool>, decision_model> built;
+  auto it = built.find({blocks, chained});
+  if (it == built.end())
+    it = built.emplace(std::pair{blocks, chained}, bench::random_mdp(static_cast<std::size_t>(blocks), chained)).first;
   return it->second;
 }
 
@@ -84,27 +92,44 @@ decision_query pmax_goal(const decision_model& m) {
   return q;
 }
 
-template <class T>
+template <class T, bool chained = true>
 void BM_random_mdp(benchmark::State& state) {
   const big_budget budget;
-  const decision_model& m = random_mdp(static_cast<std::size_t>(state.range(0)));
+  const decision_model& m = random_mdp(state.range(0), chained);
   const decision_query q = pmax_goal(m);
   std::size_t wrong = 0, rounds = 0, unsettled = 0;
+  double answer_bits = 0;
+  std::size_t den_bits = 0;
   for (auto _ : state) {
     const auto s = optimal_decision<T>(m, q);
     wrong = s.stats.guess_wrong;
     rounds = s.stats.rounds;
     unsettled = s.stats.unsettled_components;
     benchmark::DoNotOptimize(s.value[0]);
+    if constexpr (std::is_same_v<T, Rational>) {
+      // The answer's own size: the bits of every value's numerator and
+      // denominator, and the widest denominator. No exact solve can cost
+      // less than writing them.
+      answer_bits = 0;
+      for (const Rational& v : s.value) {
+        const std::size_t d = mpz_sizeinbase(mpq_denref(v.backend().data()), 2);
+        answer_bits += static_cast<double>(d + mpz_sizeinbase(mpq_numref(v.backend().data()), 2));
+        den_bits = std::max(den_bits, d);
+      }
+    }
   }
   state.counters["guess_wrong"] = static_cast<double>(wrong);
   state.counters["rounds"] = static_cast<double>(rounds);
   state.counters["unsettled"] = static_cast<double>(unsettled);
+  if constexpr (std::is_same_v<T, Rational>) {
+    state.counters["answer_MB"] = answer_bits / 8e6;
+    state.counters["den_bits"] = static_cast<double>(den_bits);
+  }
 }
 
 void BM_random_mdp_residue(benchmark::State& state) {
   const big_budget budget;
-  const decision_model& m = random_mdp(static_cast<std::size_t>(state.range(0)));
+  const decision_model& m = random_mdp(state.range(0));
   const decision_query q = pmax_goal(m);
   const auto s = optimal_decision<double>(m, q);  // any strategy: the cost of one evaluation mod P
   for (auto _ : state) {
@@ -145,6 +170,13 @@ BENCHMARK(BM_random_mdp<Rational>)
     ->Arg(10)
     ->Arg(100)
     ->Arg(300)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_random_mdp<Rational, false>)
+    ->Name("random_mdp_independent/exact")
+    ->Arg(10)
+    ->Arg(100)
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);

@@ -16,8 +16,10 @@ namespace exactdp::bench {
 /// successors inside its block, one 1 to 3 blocks ahead (past the last:
 /// the state `fail`), and the label `goal` with chance 1/10; weights 1..3,
 /// a fixed seed. Pmax from state 0 mixes long chains with cycles inside
-/// the blocks. Cost: O(blocks) states and transitions.
-inline decision_model random_mdp(std::size_t blocks) {
+/// the blocks. With `chained` false the onward successor is always `fail`:
+/// the blocks are independent, and exact values do not grow along them.
+/// Cost: O(blocks) states and transitions.
+inline decision_model random_mdp(std::size_t blocks, bool chained = true) {
   const std::size_t block = 100;
   std::mt19937 rng(14);
   std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
@@ -36,7 +38,8 @@ inline decision_model random_mdp(std::size_t blocks) {
         out.emplace_back(u, weight(rng));
         if (v != u) out.emplace_back(v, weight(rng));
         const std::size_t next = k + ahead(rng);
-        const std::size_t onward = next < blocks ? next * block + member(rng) : fail;  // drawn before the weight
+        const std::size_t drawn = next < blocks ? member(rng) : 0;  // drawn before the weight
+        const std::size_t onward = chained && next < blocks ? next * block + drawn : fail;
         out.emplace_back(onward, weight(rng));
         if (chance(rng) == 0) out.emplace_back(goal, 1);
         int total = 0;
