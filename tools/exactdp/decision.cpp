@@ -506,6 +506,20 @@ result run_decision(const decision_options& o, bool game) {
   else if (s.exact && s.exact->stats.guess_used)
     double_rounds = s.exact->stats.guess_rounds;
   r.add("double_rounds", double_rounds ? json(*double_rounds) : json(nullptr));
+  // Components the double iteration stopped on rounding noise.
+  std::optional<std::size_t> unsettled;
+  if (s.approx)
+    unsettled = s.approx->stats.unsettled_components;
+  else if (s.exact && s.exact->stats.guess_used)
+    unsettled = s.exact->stats.unsettled_components;
+  r.add("double_unsettled", unsettled ? json(*unsettled) : json(nullptr));
+  if (unsettled && *unsettled > 0)
+    r.add("", nullptr, "noise",
+          count_of(*unsettled, "component", "components") +
+              " stopped in double on rounding noise (a strategy came back): " +
+              (s.exact ? "the exact phase proved or repaired their strategy"
+                       : "their double values are within rounding of the optimum, and the double strategy may not "
+                         "be optimal there (--as exact decides)"));
   if (s.exact) {
     const decision_stats& st = s.exact->stats;
     r.add("exact_rounds", st.rounds);

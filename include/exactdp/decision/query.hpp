@@ -59,7 +59,8 @@ struct decision_stats {
   bool guess_used = false;       ///< exact solves: the double strategy was the starting point
   std::size_t guess_rounds = 0;  ///< exact solves: improvement rounds of the double run
   std::size_t guess_wrong = 0;   ///< exact solves: states whose double choice the exact phase changed
-  /// double: components stopped on rounding noise (a strategy met again), whose values are within it of optimal
+  /// double: components stopped on rounding noise (a strategy met again), whose values are within it of
+  /// optimal; exact solves: those of the double guess (the exact phase re-proves them)
   std::size_t unsettled_components = 0;
 };
 

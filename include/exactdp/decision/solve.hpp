@@ -166,6 +166,7 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
         sol.strategy = std::move(guess);
         st.guess_used = true;
         st.guess_rounds = gs.rounds;
+        st.unsettled_components = gs.unsettled_components;
       } catch (const std::domain_error&) {
       } catch (const resource_error&) {
       }
