@@ -25,6 +25,15 @@ namespace {
 // An argument as the int the recurrences take (the bounds make it fit).
 int int_of(const arguments& a, std::size_t i) { return static_cast<int>(a.at(i)); }
 
+// The parameters of knight and knight-paths: N, MOVES and the start square
+// (ROW, COL) below N.
+std::vector<parameter> knight_parameters() {
+  return {{"n", "N", "Board size", "the board size", 1, knight_max_board, {}, {}},
+          {"moves", "MOVES", "Number of moves", "", 0, knight_max_moves, {}, {}},
+          {"row", "ROW", "Start row", "", 0, knight_max_board - 1, {}, 0},
+          {"column", "COL", "Start column", "", 0, knight_max_board - 1, {}, 0}};
+}
+
 // The records, in the order the front ends list them.
 std::vector<question> records() {
   std::vector<question> all;
@@ -62,10 +71,7 @@ std::vector<question> records() {
       .source = "LeetCode 688, Knight Probability in Chessboard",
       .notes = "Exact: a Fraction with denominator a power of 8.",
       .counts = false,
-      .parameters = {{"n", "N", "Board size", "the board size", 1, knight_max_board, {}, {}},
-                     {"moves", "MOVES", "Number of moves", "", 0, knight_max_moves, {}, {}},
-                     {"row", "ROW", "Start row", "", 0, knight_max_board - 1, {}, 0},
-                     {"column", "COL", "Start column", "", 0, knight_max_board - 1, {}, 0}},
+      .parameters = knight_parameters(),
       .example = {3, 2, 0, 0},
       .sentence =
           [](const arguments& a) {
@@ -89,10 +95,7 @@ std::vector<question> records() {
       .source = "LeetCode 688, Knight Probability in Chessboard (knight_probability times 8^moves)",
       .notes = {},
       .counts = true,
-      .parameters = {{"n", "N", "Board size", "the board size", 1, knight_max_board, {}, {}},
-                     {"moves", "MOVES", "Number of moves", "", 0, knight_max_moves, {}, {}},
-                     {"row", "ROW", "Start row", "", 0, knight_max_board - 1, {}, 0},
-                     {"column", "COL", "Start column", "", 0, knight_max_board - 1, {}, 0}},
+      .parameters = knight_parameters(),
       .example = {3, 2, 0, 0},
       .sentence =
           [](const arguments& a) {
