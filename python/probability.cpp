@@ -1,9 +1,10 @@
-// python/probability.cpp: the probability recurrences, each in the three
-// number systems (compute in common.hpp), and a function for each question
-// of the catalogue (exactdp/api/question.hpp: expected_rolls_for_run,
+// python/probability.cpp: a function for each question of the catalogue
+// (exactdp/api/question.hpp: expected_rolls_for_run, knight_probability,
 // knight_paths, expected_draws_to_collect, expected_fixed_points,
-// expected_rolls_to_reach, boundary_paths, new21_probability,
-// seat_probability), made from its record.
+// expected_rolls_to_reach, boundary_paths, soup_servings,
+// new21_probability, seat_probability), made from its record, and
+// dice_sequences (its limits are a list, not a parameter of the catalogue),
+// each answered in the number system asked for by api::compute_answer.
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -17,8 +18,6 @@
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/question.hpp"
 #include "exactdp/probability/dice_sequences.hpp"
-#include "exactdp/probability/knight.hpp"
-#include "exactdp/probability/soup.hpp"
 
 namespace exactdp::python {
 
@@ -41,13 +40,12 @@ constexpr api::front_end python_end = api::front_end::python;
 // passengers) must be an integer in 1..10^6, not '18446744073709551616'").
 std::optional<std::string> argument_text(const int_arg& x) { return integer_text(x); }
 
-// The question's value in the number system asked for, by the tool's rule
-// (api::compute_answer: a residue that the run cannot give is taken from the
-// exact value; a nan double is refused), with the GIL released.
-py::object answer_question(const api::question& q, const std::vector<std::optional<std::string>>& texts,
-                           const std::string& number, const modulus_arg& modulus) {
-  const api::arguments a = api::read_arguments(q, texts, python_end);
-  const api::value_runs runs = q.runs(a);
+// A value's runs answered in the number system asked for, by the tool's
+// rule (api::compute_answer: a residue that the run cannot give is taken
+// from the exact value; a nan double is refused), with the GIL released.
+// `counts`: the exact value is an integer (an int), else a Fraction.
+py::object answer_runs(const api::value_runs& runs, bool counts, const std::string& number,
+                       const modulus_arg& modulus) {
   const api::number_system system = read_system(number, modulus, runs.residues);
   api::answer_request request;
   request.as = system.kind == api::system_kind::exact    ? "exact"
@@ -58,9 +56,15 @@ py::object answer_question(const api::question& q, const std::vector<std::option
   hooks.exact_option = "number=\"exact\"";
   hooks.check_option = "check=";
   const api::answer r = released([&] { return api::compute_answer(runs, request, hooks); });
-  if (r.exact) return q.counts ? py::object(to_python_int(BigInt(numerator(*r.exact)))) : to_fraction(*r.exact);
+  if (r.exact) return counts ? py::object(to_python_int(BigInt(numerator(*r.exact)))) : to_fraction(*r.exact);
   if (r.approx) return py::float_(*r.approx);
   return py::int_(r.residue.value());
+}
+
+// The question's value for the texts of its arguments (api::read_arguments).
+py::object answer_question(const api::question& q, const std::vector<std::optional<std::string>>& texts,
+                           const std::string& number, const modulus_arg& modulus) {
+  return answer_runs(q.runs(api::read_arguments(q, texts, python_end)), q.counts, number, modulus);
 }
 
 // The docstring of a question: its summary, source and ranges, its notes,
@@ -166,31 +170,6 @@ void bind_catalogue(py::module_& m) {
 
 void bind_probability(py::module_& m) {
   m.def(
-      "knight_probability",
-      [](const int_arg& n_arg, const int_arg& moves_arg, const int_arg& row_arg, const int_arg& col_arg,
-         const std::string& number, const modulus_arg& modulus) {
-        const int n = integer_value<int>(n_arg, "n"), moves = integer_value<int>(moves_arg, "moves"),
-                  row = integer_value<int>(row_arg, "row"), col = integer_value<int>(col_arg, "column");
-        return compute<Rational>(
-            number, modulus, [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); });
-      },
-      py::arg("n").noconvert(), py::arg("moves").noconvert(), py::arg("row").noconvert(), py::arg("column").noconvert(),
-      py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Probability that a knight making `moves` uniformly random moves from (row, column) stays on the n x n "
-          "board (LeetCode 688, Knight Probability in Chessboard). 1 <= n <= 100000, 0 <= moves <= 10^7. "
-          "Exact: a Fraction with denominator a power of 8.")
-          .c_str());
-  m.def(
-      "soup_servings",
-      [](const int_arg& n_arg, const std::string& number, const modulus_arg& modulus) {
-        const auto n = integer_value<std::int64_t>(n_arg, "n");
-        return compute<Rational>(number, modulus, [=]<class T>(std::type_identity<T>) { return soup_servings<T>(n); });
-      },
-      py::arg("n").noconvert(), py::kw_only(), py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
-      doc("Probability that soup A empties first plus half the probability that both empty at once, starting "
-          "with n ml of each (LeetCode 808, Soup Servings). 0 <= n <= 10^15.")
-          .c_str());
-  m.def(
       "dice_sequences",
       [](const int_arg& n_arg, const std::vector<int_arg>& roll_max_arg, const std::string& number,
          const modulus_arg& modulus) {
@@ -200,8 +179,10 @@ void bind_probability(py::module_& m) {
           throw std::invalid_argument("roll_max must hold 6 ints (one per face), not " + std::to_string(limits.size()));
         std::array<int, 6> roll_max{};
         std::copy(limits.begin(), limits.end(), roll_max.begin());
-        return compute<BigInt>(number, modulus,
-                               [=]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, roll_max); });
+        return answer_runs(
+            api::runs_of<BigInt>([=]<class T>(std::type_identity<T>) { return dice_sequences<T>(n, roll_max); },
+                                 [=] { return dice_sequences_bound(n, roll_max); }),
+            true, number, modulus);
       },
       py::arg("n").noconvert(), py::arg("roll_max").noconvert(), py::kw_only(), py::arg("number") = "exact",
       py::arg("modulus").noconvert() = py::none(),

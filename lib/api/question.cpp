@@ -16,6 +16,7 @@
 #include "exactdp/probability/rolls_to_reach.hpp"
 #include "exactdp/probability/run.hpp"
 #include "exactdp/probability/seat.hpp"
+#include "exactdp/probability/soup.hpp"
 
 namespace exactdp::api {
 
@@ -23,6 +24,15 @@ namespace {
 
 // An argument as the int the recurrences take (the bounds make it fit).
 int int_of(const arguments& a, std::size_t i) { return static_cast<int>(a.at(i)); }
+
+// The parameters of knight and knight-paths: N, MOVES and the start square
+// (ROW, COL) below N.
+std::vector<parameter> knight_parameters() {
+  return {{"n", "N", "Board size", "the board size", 1, knight_max_board, {}, {}},
+          {"moves", "MOVES", "Number of moves", "", 0, knight_max_moves, {}, {}},
+          {"row", "ROW", "Start row", "", 0, knight_max_board - 1, {}, 0},
+          {"column", "COL", "Start column", "", 0, knight_max_board - 1, {}, 0}};
+}
 
 // The records, in the order the front ends list them.
 std::vector<question> records() {
@@ -54,16 +64,38 @@ std::vector<question> records() {
           },
   });
   all.push_back({
+      .name = "knight",
+      .python = "knight_probability",
+      .summary = "Probability that a knight making {moves} random moves from ({row}, {column}) stays on an {n}x{n} "
+                 "board (3 2 0 0: 1/16)",
+      .source = "LeetCode 688, Knight Probability in Chessboard",
+      .notes = "Exact: a Fraction with denominator a power of 8.",
+      .counts = false,
+      .parameters = knight_parameters(),
+      .example = {3, 2, 0, 0},
+      .sentence =
+          [](const arguments& a) {
+            const std::string n = std::to_string(a.at(0));
+            return "probability that a knight stays on a " + n + "x" + n + " board for " +
+                   count_of(static_cast<std::uint64_t>(a.at(1)), "random move", "random moves") + " from (" +
+                   std::to_string(a.at(2)) + ", " + std::to_string(a.at(3)) + ")";
+          },
+      .runs =
+          [](const arguments& a) {
+            const int n = int_of(a, 0), moves = int_of(a, 1), row = int_of(a, 2), col = int_of(a, 3);
+            return runs_of<Rational>(
+                [=]<class T>(std::type_identity<T>) { return knight_probability<T>(n, moves, row, col); },
+                [=] { return knight_probability_bound(n, moves, row, col); });
+          },
+  });
+  all.push_back({
       .name = "knight-paths",
       .python = "knight_paths",
       .summary = "Number of the 8^{moves} knight move sequences from ({row}, {column}) that stay on an {n}x{n} board",
       .source = "LeetCode 688, Knight Probability in Chessboard (knight_probability times 8^moves)",
       .notes = {},
       .counts = true,
-      .parameters = {{"n", "N", "Board size", "the board size", 1, knight_max_board, {}, {}},
-                     {"moves", "MOVES", "Number of moves", "", 0, knight_max_moves, {}, {}},
-                     {"row", "ROW", "Start row", "", 0, knight_max_board - 1, {}, 0},
-                     {"column", "COL", "Start column", "", 0, knight_max_board - 1, {}, 0}},
+      .parameters = knight_parameters(),
       .example = {3, 2, 0, 0},
       .sentence =
           [](const arguments& a) {
@@ -171,6 +203,26 @@ std::vector<question> records() {
             return runs_of<BigInt>(
                 [=]<class T>(std::type_identity<T>) { return boundary_paths<T>(m, n, moves, row, col); },
                 [=] { return boundary_paths_bound(m, n, moves, row, col); });
+          },
+  });
+  all.push_back({
+      .name = "soup",
+      .python = "soup_servings",
+      .summary = "Soup Servings: P(soup A empties first) + P(both at once)/2 from {n} ml each (50: 5/8)",
+      .source = "LeetCode 808, Soup Servings",
+      .notes = {},
+      .counts = false,
+      .parameters = {{"n", "N", "Millilitres of each soup", "millilitres", 0, soup_max_ml, {}, {}}},
+      .example = {50},
+      .sentence =
+          [](const arguments& a) {
+            return "soup servings: P(A empties first) + P(both at once)/2 for " + std::to_string(a.at(0)) + " ml each";
+          },
+      .runs =
+          [](const arguments& a) {
+            const std::int64_t n = a.at(0);
+            return runs_of<Rational>([n]<class T>(std::type_identity<T>) { return soup_servings<T>(n); },
+                                     [n] { return soup_servings_bound(n); });
           },
   });
   all.push_back({

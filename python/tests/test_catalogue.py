@@ -33,8 +33,8 @@ def tool(*args):
 
 
 def test_the_catalogue_is_listed():
-    assert {"run", "knight-paths", "coupon", "fixed-points", "rolls-to-reach", "boundary-paths", "new21",
-            "seat"} <= set(NAMES)
+    assert {"run", "knight", "knight-paths", "coupon", "fixed-points", "rolls-to-reach", "boundary-paths", "soup",
+            "new21", "seat"} <= set(NAMES)
     for q in CATALOGUE:
         assert callable(getattr(exactdp, q["python"]))
 

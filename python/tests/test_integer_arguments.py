@@ -199,20 +199,24 @@ def test_any_integer_beyond_64_bits(case, bad):
 
 
 def test_the_message_names_the_range_of_the_type():
+    limits = [1, 1, 2, 2, 2, 3]
     with pytest.raises(ValueError, match=r"^n must be an integer in -2\^31\.\.2\^31-1, not '2147483648'$"):
-        exactdp.knight_probability(2**31, 1, 0, 0)
+        exactdp.dice_sequences(2**31, limits)
     with pytest.raises(ValueError, match=r"^heaps\[1\] must be an integer in 0\.\.2\^64-1, not '-1'$"):
         exactdp.nim([1, -1])
     with pytest.raises(ValueError, match=r"^the modulus must be a prime P with 2 < P < 2\^62 = 4611686018427387904, "
                                          r"not '18446744073709551616'$"):
         exactdp.knight_probability(3, 1, 0, 0, number="mod", modulus=2**64)
     # Inside the type, the function's own range (the library's check).
-    with pytest.raises(ValueError, match="board size"):
-        exactdp.knight_probability(10**6, 1, 0, 0)
+    with pytest.raises(ValueError, match="the number of rolls"):
+        exactdp.dice_sequences(10**9, limits)
     with pytest.raises(ValueError, match=r"^n must be an integer in -2\^31\.\.2\^31-1, not '\(an integer of 5001 bits\)'$"):
-        exactdp.knight_probability(2**5000, 1, 0, 0)
+        exactdp.dice_sequences(2**5000, limits)
     with pytest.raises(ValueError, match=r"n must be an integer in -2\^31\.\.2\^31-1, not '\(a negative integer of 5001 bits\)'"):
-        exactdp.knight_probability(-(2**5000), 1, 0, 0)
+        exactdp.dice_sequences(-(2**5000), limits)
+    # A question of the catalogue names its own range, whatever the size.
+    with pytest.raises(ValueError, match=r"^n \(the board size\) must be an integer in 1\.\.10\^5, not '\(an integer of 5001 bits\)'$"):
+        exactdp.knight_probability(2**5000, 1, 0, 0)
 
 
 def test_beyond_64_bits_in_the_words_of_a_value_in_range_of_the_type():

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/probability/knight.hpp"
 #include "exactdp/probability/seat.hpp"
+#include "exactdp/probability/soup.hpp"
 
 using namespace exactdp;
 using api::front_end;
@@ -73,6 +75,25 @@ TEST_CASE("catalogue: the seat question is the recurrence", "[api][question]") {
   CHECK(q.runs({1}).exact() == 1);
   CHECK_THAT(q.sentence({1}), Equals("probability that the last of 1 passenger gets their own seat when the first sits "
                                      "at random"));
+}
+
+TEST_CASE("catalogue: knight and soup are their recurrences, soup's bound its named constant", "[api][question]") {
+  const api::question& knight = *api::find_question("knight_probability");
+  CHECK(knight.name == "knight");
+  CHECK(Rational(knight.runs({3, 2, 0, 0}).exact()) == Rational(1, 16));
+  CHECK(Rational(knight.runs({8, 3, 4, 2}).exact()) == knight_probability<Rational>(8, 3, 4, 2));
+  CHECK_THAT(knight.sentence({3, 1, 0, 2}),
+             Equals("probability that a knight stays on a 3x3 board for 1 random move from (0, 2)"));
+  using texts = std::vector<std::optional<std::string>>;
+  CHECK_THROWS_WITH(api::read_arguments(knight, texts{"3", "1", "0", "3"}, front_end::tool),
+                    "COL must be an integer in 0..2, not '3'");
+  const api::question& soup = *api::find_question("soup");
+  CHECK(soup.python == "soup_servings");
+  CHECK(Rational(soup.runs({50}).exact()) == Rational(5, 8));
+  CHECK(soup.runs({100}).approx() == soup_servings<double>(100));
+  CHECK(soup.parameters.at(0).high == soup_max_ml);
+  CHECK_THROWS_WITH(api::read_arguments(soup, texts{"1000000000000001"}, front_end::python),
+                    "n (millilitres) must be an integer in 0..10^15, not '1000000000000001'");
 }
 
 TEST_CASE("read_argument: one reader, one message, each front end's name", "[api][question]") {

@@ -85,6 +85,17 @@ TEST_CASE("profile rows equal the exact and the double runs of the same command"
   }
 }
 
+TEST_CASE("profile varies a parameter with a default, given as an option", "[tool][pictures]") {
+  const json p = profile_json({"profile", "--range", "2..4", "--json", "--", "run", "3", "--faces", "{}"});
+  REQUIRE(p["rows"].size() == 3);
+  for (const json& row : p["rows"]) {
+    const json one =
+        profile_json({"run", "3", "--faces", std::to_string(row["value"].get<int>()), "--json", "--as", "exact"});
+    CHECK(row["exact"] == one["exact"]);
+  }
+  CHECK(p["rows"][0]["exact"] == "14");  // two faces: 2 + 4 + 8
+}
+
 TEST_CASE("profile run 1..40: the summary, with the overflow at 21", "[tool][pictures]") {
   const json p = profile_json({"profile", "--range", "1..40", "--json", "--", "run", "{}"});
   REQUIRE(p["rows"].size() == 40);
@@ -132,11 +143,21 @@ TEST_CASE("profile refuses bad command lines and ranges", "[tool][pictures]") {
   error({"profile", "--range", "1..4", "--", "nim-sum", "{}"}, 2, "no single number to profile");
   error({"profile", "--range", "1..4", "--", "profile", "{}"}, 2, "cannot profile itself");
   error({"profile", "--range", "1..4", "--", "rnn", "{}"}, 2, "did you mean 'run'");
+  // profile varies an integer parameter of a question of the catalogue:
+  // dice-sequences (six limits in a list) is none, and the options of a
+  // command beyond the question's parameters are not the question's.
+  error({"profile", "--range", "1..4", "--", "dice-sequences", "{}", "1", "1", "2", "2", "2", "3"}, 2,
+        "'dice-sequences' is not a question profile can vary");
+  error({"profile", "--range", "1..4", "--", "soup", "{}", "--tolerance", "1e-6"}, 2,
+        "unknown option '--tolerance' for 'soup'");
+  error({"profile", "--range", "1..4", "--", "knight", "3", "{}", "0"}, 2, "knight needs COL");
+  error({"profile", "--range", "1..4", "--", "knight", "3", "{}", "x", "0"}, 2,
+        "at {} = 1, the exact answer failed: ROW must be an integer in 0..2, not 'x'");
   // The inner command's own checks, at the value that fails them.
   error({"profile", "--range", "0..3", "--", "run", "{}"}, 2, "at {} = 0");
   // The work budget covers the whole sweep, refused before any work.
   error({"profile", "--range", "1..1000000000000", "--", "run", "{}"}, 1, "work budget");
-  error({"profile", "--range", "1..100", "--max-work", "1e6", "--", "run", "{}"}, 1, "a profile of 100 values");
+  error({"profile", "--range", "1..1000", "--max-work", "1e6", "--", "run", "{}"}, 1, "a profile of 1000 values");
   // Leading zeros are decimal.
   const json p = profile_json({"profile", "--range", "008..010", "--json", "--", "run", "{}"});
   CHECK(p["range"]["from"] == 8);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "exactdp/api/answer.hpp"
+#include "exactdp/api/question.hpp"
 #include "exactdp/api/systems.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/numeric.hpp"
@@ -135,6 +136,13 @@ void add_command(command_list& list, std::string name, std::string summary, void
                   [options, run] { return run(*options); }});
 }
 
+/// Adds the parameters of a catalogue question to a command: a value for
+/// each required one, an option --name for each with a default, each with
+/// its help from the record (summary, range, default). `values` becomes one
+/// text per parameter, empty until the command line gives one; read them
+/// with api::read_arguments (probability.cpp).
+void add_question_parameters(CLI::App& cmd, const api::question& q, std::vector<std::optional<std::string>>& values);
+
 // The command families, wired in this order by the tool (tool.cpp).
 void add_probability_commands(command_list& list);
 void add_markov_commands(command_list& list);
@@ -149,11 +157,14 @@ void add_profile_command(command_list& list);  // profile.cpp
 void add_check_command(command_list& list);    // check.cpp (PRISM models and properties)
 void add_verify_command(command_list& list);   // verify.cpp (certificates)
 
-/// Runs one command line in-process and returns its result unrendered:
-/// `args` starts with the command's name and holds no global option. Throws
-/// what the command throws (std::invalid_argument for a bad line). Used by
-/// profile, which runs a command once per value.
-result run_inner_command(const std::vector<std::string>& args);
+/// The texts of catalogue question q's values in `words`, the words after
+/// its command's name, read as the command reads them (its values and
+/// options, the tool's messages for a missing or unknown one), one per
+/// parameter, empty where a parameter with a default is not given. Read
+/// once by profile, which then varies one of them. Throws
+/// std::invalid_argument for a bad line.
+std::vector<std::optional<std::string>> read_question_words(const api::question& q,
+                                                            const std::vector<std::string>& words);
 
 /// Whether the command `name` takes the option `option` ("--as"). Throws
 /// std::invalid_argument for an unknown command.

@@ -1,9 +1,11 @@
 // The profile command: where the double of a recurrence starts to lie as
-// the problem grows. It runs another command for each value of one of its
-// arguments, in-process through the same command table, once for the
-// exact value and once for the double (command.hpp: run_inner_command), and
-// compares them: ulps from the correctly rounded double, relative error,
-// and what became of the double.
+// the problem grows. It reads the command line of a question of the
+// catalogue (exactdp/api/question.hpp) once, varies the one argument given
+// as {}, answers the question exactly and in double for each value
+// (api::compute_answer through the tool's compute_answer), and compares
+// them: ulps from the correctly rounded double, relative error, and what
+// became of the double.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -38,10 +40,11 @@ void setup_profile(CLI::App& cmd, profile_options& o) {
       ->required();
 }
 
-// The least work one value costs besides the command's own: building the
-// command table, reading the line and running it twice (measured: about a
-// fifth of a millisecond for the smallest commands, about 10^5 steps).
-constexpr long double work_per_value = 1e5L;
+// The least work one value costs besides the question's own: reading its
+// arguments and answering it twice (measured: about 10 microseconds for the
+// smallest questions, profile --range 1..20000 -- run 1 --faces {}; about
+// 10^4 steps).
+constexpr long double work_per_value = 1e4L;
 
 struct profile_row {
   std::int64_t value = 0;
@@ -282,6 +285,18 @@ std::string plot_script(const std::vector<profile_row>& rows, const profile_summ
   return p.str();
 }
 
+// Why the command `name` cannot be profiled: it is unknown (the tool's
+// suggestion), has no single number, or is not a question of the catalogue
+// (dice-sequences: its six limits are a list, not an integer parameter).
+std::string not_a_question(const std::string& name) {
+  std::string questions;
+  for (const api::question& q : api::catalogue()) questions += (questions.empty() ? "" : ", ") + q.name;
+  const std::string needs =
+      " (profile varies an integer argument of a question with one exact and one double answer: " + questions + ")";
+  if (!command_takes_option(name, "--as")) return "'" + name + "' has no single number to profile" + needs;
+  return "'" + name + "' is not a question profile can vary" + needs;
+}
+
 result run_profile(const profile_options& o) {
   // The range and the command line, read before any work.
   const std::int64_t limit = 1'000'000'000'000'000'000;
@@ -315,9 +330,12 @@ result run_profile(const profile_options& o) {
       if (w == own || w.rfind(std::string(own) + "=", 0) == 0)
         throw std::invalid_argument(std::string(own) + " belongs to profile, before the --, not to the command " +
                                     "after it (profile runs the command's exact and double answers itself)");
-  if (!command_takes_option(line[0], "--as"))
-    throw std::invalid_argument("'" + line[0] + "' has no single number to profile (profile needs a command " +
-                                "with an exact and a double answer, such as run, knight or soup)");
+  const api::question* q = api::find_question(line[0]);
+  if (!q || q->name != line[0]) throw std::invalid_argument(not_a_question(line[0]));
+  // The question's values, read once; the one given as {} varies.
+  std::vector<std::optional<std::string>> texts = read_question_words(*q, {line.begin() + 1, line.end()});
+  const auto varies = static_cast<std::size_t>(std::find(texts.begin(), texts.end(), "{}") - texts.begin());
+  if (varies == texts.size()) throw std::invalid_argument("{} stands for one of the values of '" + line[0] + "'");
   const std::uint64_t count = static_cast<std::uint64_t>((static_cast<__int128>(to) - from) / step) + 1;
   // The work budget covers the whole sweep: each value may use an equal
   // share of it, and the values are refused up front when even the least
@@ -326,10 +344,12 @@ result run_profile(const profile_options& o) {
   check_work_budget("a profile of " + std::to_string(count) + " values",
                     static_cast<long double>(count) * work_per_value);
   check_state_budget("the profile's rows", static_cast<long double>(count), sizeof(profile_row) + 64);
-  const std::string what_line = joined(line);
   const std::string range =
       std::to_string(from) + ".." + std::to_string(to) + (step == 1 ? "" : " (step " + std::to_string(step) + ")");
 
+  answer_options exact_only, double_only;
+  exact_only.as = "exact";
+  double_only.as = "double";
   std::vector<profile_row> rows;
   rows.reserve(count);
   {
@@ -342,15 +362,13 @@ result run_profile(const profile_options& o) {
     for (std::uint64_t i = 0; i < count; ++i) {
       profile_row r;
       r.value = static_cast<std::int64_t>(from + static_cast<__int128>(i) * step);
-      std::vector<std::string> args = line;
-      args[hole] = std::to_string(r.value);
-      args.insert(args.end(), {"--as", "exact"});
+      texts[varies] = std::to_string(r.value);
+      value_runs runs;
       try {
-        const result exact = run_inner_command(args);
-        if (!exact.main || !exact.main->exact)
-          throw std::invalid_argument("'" + what_line + "' gives no single number to profile");
-        r.exact = *exact.main->exact;
-        r.rounded = *exact.main->exact_double;
+        runs = q->runs(api::read_arguments(*q, texts, api::front_end::tool));
+        const answer exact = compute_answer(runs, exact_only);
+        r.exact = *exact.exact;
+        r.rounded = *exact.exact_double;
       } catch (const std::exception& e) {
         const std::string share = count > 1 ? " (each of the " + std::to_string(count) + " values may use 1/" +
                                                   std::to_string(count) + " of the work budget --max-work)"
@@ -358,9 +376,8 @@ result run_profile(const profile_options& o) {
         rethrow_as(
             e, "at {} = " + std::to_string(r.value) + ", the exact answer failed: " + in_tool_words(e.what()) + share);
       }
-      args.back() = "double";
       try {
-        r.approx = *run_inner_command(args).main->approx;
+        r.approx = *compute_answer(runs, double_only).approx;
       } catch (const std::exception& e) {
         r.failure = in_tool_words(e.what());
       }

@@ -256,7 +256,7 @@ const char* main_help =
     "fraction, as a double, and as a residue modulo a prime (1000000007 by default).\n"
     "Run 'exactdp tour' for a short tour, 'exactdp COMMAND --help' (or 'exactdp help COMMAND') for one command.";
 
-// One command's CLI11 description, for the in-process runs of profile.
+// One command's CLI11 description, for what profile asks of a command.
 struct one_command {
   command c;
   CLI::App app{"", "exactdp"};
@@ -276,8 +276,6 @@ std::unique_ptr<one_command> find_command(const std::string& name) {
     one->c = std::move(c);
     one->cmd = one->app.add_subcommand(name, one->c.summary);
     one->c.setup(*one->cmd);
-    for (CLI::Option* o : one->cmd->get_options())
-      if (o->get_items_expected_max() != 0) o->type_name("");
     return one;
   }
   throw std::invalid_argument("unknown command " + quote_input(name, 60) + did_you_mean(name, names) +
@@ -286,24 +284,25 @@ std::unique_ptr<one_command> find_command(const std::string& name) {
 
 }  // namespace
 
-result run_inner_command(const std::vector<std::string>& args) {
-  if (args.empty()) throw std::invalid_argument("no command given");
-  const auto one = find_command(args[0]);
-  std::vector<std::string> line = normalize(*one->cmd, {args.begin() + 1, args.end()});
-  line.insert(line.begin(), args[0]);
-  std::reverse(line.begin(), line.end());
-  try {
-    one->app.parse(line);
-  } catch (const CLI::ParseError& e) {
-    throw std::invalid_argument(std::string(e.what()) + " (see exactdp " + args[0] + " --help)");
-  }
-  result r = one->c.run();
-  if (r.command.empty()) r.command = args[0];
-  return r;
-}
-
 bool command_takes_option(const std::string& name, const std::string& option) {
   return find_command(name)->cmd->get_option_no_throw(option) != nullptr;
+}
+
+std::vector<std::optional<std::string>> read_question_words(const api::question& q,
+                                                            const std::vector<std::string>& words) {
+  CLI::App app{"", "exactdp"};
+  CLI::App* cmd = app.add_subcommand(q.name);
+  std::vector<std::optional<std::string>> values;
+  add_question_parameters(*cmd, q, values);
+  std::vector<std::string> line = normalize(*cmd, words);
+  line.insert(line.begin(), q.name);
+  std::reverse(line.begin(), line.end());
+  try {
+    app.parse(line);
+  } catch (const CLI::ParseError& e) {
+    throw std::invalid_argument(std::string(e.what()) + " (see exactdp " + q.name + " --help)");
+  }
+  return values;
 }
 
 int run_command_line(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {

@@ -21,13 +21,17 @@
 
 namespace exactdp {
 
+/// The limit of soup_servings and soup_servings_within: 0 <= n <= soup_max_ml
+/// millilitres of each soup.
+inline constexpr std::int64_t soup_max_ml = 1'000'000'000'000'000;
+
 namespace detail {
 
 /// Soup amounts are counted in units of 25 ml: n ml is ceil(n / 25) units (a
 /// leftover of 1 ml still keeps the soup from being empty).
 /// @param n_ml 0 <= n_ml <= 10^15 (std::invalid_argument otherwise)
 inline std::int64_t soup_units(std::int64_t n_ml) {
-  if (n_ml < 0 || n_ml > 1'000'000'000'000'000)
+  if (n_ml < 0 || n_ml > soup_max_ml)
     throw std::invalid_argument("the soup amount n must be between 0 and 10^15 ml, not " + std::to_string(n_ml));
   return (n_ml + 24) / 25;
 }
