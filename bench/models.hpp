@@ -16,14 +16,17 @@ namespace exactdp::bench {
 /// successors inside its block, one 1 to 3 blocks ahead (past the last:
 /// the state `fail`), and the label `goal` with chance 1/10; weights 1..3,
 /// a fixed seed. Pmax from state 0 mixes long chains with cycles inside
-/// the blocks. Cost: O(blocks) states and transitions.
-inline decision_model random_mdp(std::size_t blocks) {
+/// the blocks. `game`: the odd states belong to the minimiser (a
+/// turn-based stochastic game of the same graph). Cost: O(blocks) states
+/// and transitions.
+inline decision_model random_mdp(std::size_t blocks, bool game = false) {
   const std::size_t block = 100;
   std::mt19937 rng(14);
   std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
   std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
   decision_builder b("random_mdp");
-  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
+  for (std::size_t s = 0; s < block * blocks; ++s)
+    b.add_state(game && s % 2 == 1 ? state_owner::min : state_owner::max);
   const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
   b.label("goal", goal);
   for (std::size_t k = 0; k < blocks; ++k)
