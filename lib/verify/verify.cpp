@@ -176,7 +176,10 @@ class checker {
   }
   bool finite(std::size_t t) const { return c_.values[t].has_value(); }
   // A game's state: its value against e, what a play that never ends pays (-1, 0, 1).
-  int side(std::size_t t) const { return c_.values[t]->compare(never_); }
+  int side(std::size_t t) const {
+    const int c = c_.values[t]->compare(never_);  // GMP's sign, of any size
+    return (c > 0) - (c < 0);
+  }
   // A state whose rank counts as a distance from s: the target, or a state of
   // positive (reach) or finite (rewards) value; in a game, a state on s's side of e.
   bool ranked(std::size_t s, std::size_t t) const {
