@@ -18,14 +18,16 @@ namespace exactdp::bench {
 /// a fixed seed. Pmax from state 0 mixes long chains with cycles inside
 /// the blocks. With `chained` false the onward successor is always `fail`:
 /// the blocks are independent, and exact values do not grow along them.
-/// Cost: O(blocks) states and transitions.
-inline decision_model random_mdp(std::size_t blocks, bool chained = true) {
+/// `game`: the odd states belong to the minimiser (a turn-based stochastic
+/// game of the same graph). Cost: O(blocks) states and transitions.
+inline decision_model random_mdp(std::size_t blocks, bool chained = true, bool game = false) {
   const std::size_t block = 100;
   std::mt19937 rng(14);
   std::uniform_int_distribution<std::size_t> member(0, block - 1), ahead(1, 3);
   std::uniform_int_distribution<int> weight(1, 3), chance(0, 9);
   decision_builder b("random_mdp");
-  for (std::size_t s = 0; s < block * blocks; ++s) b.add_state(state_owner::max);
+  for (std::size_t s = 0; s < block * blocks; ++s)
+    b.add_state(game && s % 2 == 1 ? state_owner::min : state_owner::max);
   const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
   b.label("goal", goal);
   for (std::size_t k = 0; k < blocks; ++k)

@@ -4,6 +4,11 @@
 // ratio survives a noisy machine.
 //   mdp10k    a generated 10^4-state MDP (100 blocks of 100 states, 3 choices
 //             each, cycles within blocks; bench/decision.cpp's), Pmax
+//   game10k   the same graph as a game (the odd states the minimiser's), Max
+//             reaching "goal" (certificates of games)
+//   pig       Pig with 6 faces, targets 50 and 100: pig_game<Rational>
+//             against the checker of Pig's certificates (the rules
+//             regenerated, every turn total checked); pig/100 takes minutes
 //   herman    Herman's self-stabilising ring from the PRISM file named by
 //             EXACTDP_HERMAN (e.g. herman.11.prism of the Quantitative
 //             Verification Benchmark Set, 2048 states), expected steps to
@@ -17,6 +22,7 @@
 
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/model.hpp"
+#include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
@@ -44,12 +50,12 @@ struct prepared {
   verify_model view;
 };
 
-prepared prepare(decision_model m, decision_query q, const char* objective) {
+prepared prepare(decision_model m, decision_query q, const char* kind, const char* objective) {
   const big_budget budget;
   const decision_solution<Rational> sol = optimal_decision<Rational>(m, q);
   decision_witness w = certify_decision(m, q, sol);
   certificate c;
-  c.kind = "mdp";
+  c.kind = kind;
   c.objective = objective;
   c.target = "goal";
   c.start = m.name(0);
@@ -68,7 +74,18 @@ const prepared& mdp10k() {
     decision_query q;
     q.objective = decision_objective::pmax;
     q.target = m.label("goal");
-    return prepare(std::move(m), std::move(q), "pmax");
+    return prepare(std::move(m), std::move(q), "mdp", "pmax");
+  }();
+  return p;
+}
+
+const prepared& game10k() {
+  static const prepared p = [] {
+    decision_model m = bench::random_mdp(100, true, true);
+    decision_query q;
+    q.objective = decision_objective::reach_game;
+    q.target = m.label("goal");
+    return prepare(std::move(m), std::move(q), "game", "reach");
   }();
   return p;
 }
@@ -90,7 +107,7 @@ const prepared* herman() {
     q.objective = decision_objective::rmin;
     for (std::size_t s = 0; s < m.size(); ++s)
       if (is_stable[s]) q.target.push_back(s);
-    return prepare(std::move(m), std::move(q), "rmin");
+    return prepare(std::move(m), std::move(q), "mdp", "rmin");
   }();
   return p ? &*p : nullptr;
 }
@@ -123,7 +140,45 @@ void read_and_check(benchmark::State& state, const prepared& p) {
   }
 }
 
+// Pig's certificate (the tool's write_pig_certificate), from an exact solution.
+certificate pig_certificate(const pig_solution<Rational>& sol) {
+  certificate c;
+  const int t = sol.target();
+  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), t), ""};
+  c.kind = "pig";
+  c.objective = "win";
+  c.start = pig_state_name(0, 0, 0);
+  for (int i = 0; i < t; ++i)
+    for (int j = 0; j < t; ++j) {
+      c.states.push_back(pig_state_name(i, j, 0));
+      c.values.emplace_back(sol.turn_start(i, j));
+      std::string& a = c.actions.emplace_back();
+      for (int k = 0; k < t - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
+    }
+  return c;
+}
+
+void BM_pig_solve(benchmark::State& state) {
+  const big_budget budget;
+  for (auto _ : state) {
+    const auto s = pig_game<Rational>(6, static_cast<int>(state.range(0)));
+    benchmark::DoNotOptimize(s.turn_start(0, 0));
+  }
+}
+
+void BM_pig_verify(benchmark::State& state) {
+  const big_budget budget;
+  const certificate c = pig_certificate(pig_game<Rational>(6, static_cast<int>(state.range(0))));
+  for (auto _ : state) {
+    const verify_report r = check_pig_certificate(c);
+    if (!r.verified) state.SkipWithError(r.reason.c_str());
+    benchmark::DoNotOptimize(r.verified);
+  }
+}
+
 void BM_mdp10k_solve(benchmark::State& state) { solve(state, mdp10k()); }
+void BM_game10k_solve(benchmark::State& state) { solve(state, game10k()); }
+void BM_game10k_verify(benchmark::State& state) { check(state, game10k()); }
 void BM_mdp10k_verify(benchmark::State& state) { check(state, mdp10k()); }
 void BM_mdp10k_read_verify(benchmark::State& state) { read_and_check(state, mdp10k()); }
 void BM_herman_solve(benchmark::State& state) {
@@ -150,6 +205,10 @@ void BM_herman_read_verify(benchmark::State& state) {
 BENCHMARK(BM_mdp10k_solve)->Name("mdp10k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK(BM_mdp10k_verify)->Name("mdp10k/verify")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_mdp10k_read_verify)->Name("mdp10k/read+verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_game10k_solve)->Name("game10k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_game10k_verify)->Name("game10k/verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_pig_solve)->Name("pig/solve")->Arg(50)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_pig_verify)->Name("pig/verify")->Arg(50)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_herman_solve)->Name("herman/solve")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_herman_verify)->Name("herman/verify")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_herman_read_verify)->Name("herman/read+verify")->Unit(benchmark::kMillisecond);

@@ -1,5 +1,5 @@
 // python/verify.cpp: exactdp.verify(model, certificate, constants): a
-// certificate written by `exactdp chain|mdp|check --certificate`, checked
+// certificate written by `exactdp chain|mdp|game|pig|check --certificate`, checked
 // against its model by the library's independent checker
 // (exactdp/verify/verify.hpp), as `exactdp verify` does.
 #include <cmath>
@@ -101,8 +101,10 @@ void bind_verify(py::module_& m) {
       "Checks a certificate against its model in exact arithmetic, without solving, as `exactdp verify` does "
       "(docs/certificates.md): every state's equation, the strategy's optimality and the witnesses (ranks, the "
       "closure of the states of value 0), which together prove the values are the unique (or least) solution. "
-      "model: the model file's path (the certificate holds its SHA-256). certificate: the path of a certificate "
-      "written by `exactdp chain|mdp|check --certificate FILE.json`, or that JSON document as a dict. "
+      "model: the model file's path (the certificate holds its SHA-256), or \"pig\" for a certificate of Pig "
+      "(checked against the game's rules; its parameters, required as constants, are its identity). "
+      "certificate: the path of a certificate "
+      "written by `exactdp chain|mdp|game|pig|check --certificate FILE.json`, or that JSON document as a dict. "
       "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the "
       "certificate was written with others (the order and the numerals do not count). Returns a dict: verified (bool), "
       "objective, start "

@@ -34,9 +34,10 @@ struct certifier {
   }
 
   // Breadth-first ranks from the target over the states in `open`: a state
-  // is ranked when every relevant choice (all) or one of them (not all;
-  // the strategy becomes that choice) has a ranked successor.
-  void ranks(const std::vector<char>& open, bool all) {
+  // s is ranked when every relevant choice (all(s)) or one of them (not
+  // all(s); the strategy becomes that choice) has a ranked successor.
+  template <class All>
+  void ranks(const std::vector<char>& open, All all) {
     const std::size_t n = m.size();
     std::vector<std::size_t> need(n, 0), begin(n + 1, 0), pred;
     std::vector<char> relevant(m.choice_total(), 0), done(m.choice_total(), 0);
@@ -45,14 +46,14 @@ struct certifier {
       const std::optional<Rational>& x = w.values[s];
       for (std::size_t c = first(s); c < last(s); ++c) {
         // Under the existential rule, only the choices that attain the value.
-        if (!all) {
+        if (!all(s)) {
           const std::optional<Rational> v = choice_value(c);
           if (!v || *v != *x) continue;
         }
         relevant[c] = 1;
         ++need[s];
       }
-      if (!all && need[s] > 0) need[s] = 1;
+      if (!all(s) && need[s] > 0) need[s] = 1;
     }
     for (std::size_t c = 0; c < m.choice_total(); ++c)
       if (relevant[c])
@@ -79,7 +80,7 @@ struct certifier {
         const std::size_t s = m.choice_state(c);
         if (need[s] == 0 || --need[s] > 0) continue;
         w.rank[s] = w.rank[t] + 1;
-        if (!all) w.strategy[s] = static_cast<std::uint32_t>(c - first(s));
+        if (!all(s)) w.strategy[s] = static_cast<std::uint32_t>(c - first(s));
         queue.push_back(s);
       }
     }
@@ -149,13 +150,37 @@ struct certifier {
   }
 };
 
+// A game (verify.hpp): the play stops at the target and the terminal
+// states; each player's choice attains the value; the states above e (what
+// a play that never ends pays) are ranked as the maximiser's attractor of
+// the stopping states (every choice of min, an attaining choice of max,
+// which becomes its strategy), those below e as the minimiser's.
+void certify_game(certifier& c, const Rational& e) {
+  const decision_model& m = c.m;
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    if (m.owner(s) == state_owner::terminal) c.target[s] = 1;
+    if (c.target[s] || c.first(s) == c.last(s)) continue;
+    if (*c.choice_value(c.first(s) + c.w.strategy[s]) == *c.w.values[s]) continue;
+    for (std::size_t k = c.first(s); k < c.last(s); ++k)
+      if (*c.choice_value(k) == *c.w.values[s]) {
+        c.w.strategy[s] = static_cast<std::uint32_t>(k - c.first(s));
+        break;
+      }
+  }
+  std::vector<char> above(m.size(), 0), below(m.size(), 0);
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    above[s] = c.target[s] || *c.w.values[s] > e ? 1 : 0;
+    below[s] = c.target[s] || *c.w.values[s] < e ? 1 : 0;
+  }
+  c.ranks(above, [&m](std::size_t s) { return m.owner(s) != state_owner::max; });
+  c.ranks(below, [&m](std::size_t s) { return m.owner(s) != state_owner::min; });
+}
+
 }  // namespace
 
 decision_witness certify_decision(const decision_model& m, const decision_query& q,
                                   const decision_solution<Rational>& sol) {
   const decision_objective o = q.objective;
-  if (o == decision_objective::reach_game || o == decision_objective::payoff_game)
-    throw std::invalid_argument("certificates cover pmax, pmin, rmax and rmin; games are not covered yet");
   const std::size_t n = m.size();
   if (sol.value.size() != n || sol.infinite.size() != n || sol.strategy.size() != n)
     throw std::invalid_argument("certify_decision: a solution of another size than the model");
@@ -164,6 +189,10 @@ decision_witness certify_decision(const decision_model& m, const decision_query&
   c.w.rank.assign(n, -1);
   for (std::size_t s = 0; s < n; ++s)
     c.w.values.push_back(sol.infinite[s] && !c.target[s] ? std::nullopt : std::optional<Rational>(sol.value[s]));
+  if (o == decision_objective::reach_game || o == decision_objective::payoff_game) {
+    certify_game(c, o == decision_objective::payoff_game ? q.default_payoff : Rational(0));
+    return c.w;
+  }
   std::vector<char> open(n, 0), infinite(n, 0);
   for (std::size_t s = 0; s < n; ++s) {
     if (c.reward) {
@@ -187,7 +216,8 @@ decision_witness certify_decision(const decision_model& m, const decision_query&
         throw std::domain_error("no certificate: state " + name_text(m.name(s)) +
                                 " has Pmin 0, but every choice can reach the target");
     }
-  c.ranks(open, o == decision_objective::pmin || o == decision_objective::rmax);
+  const bool all = o == decision_objective::pmin || o == decision_objective::rmax;
+  c.ranks(open, [all](std::size_t) { return all; });
   if (c.reward) c.infinite_ranks(infinite, o == decision_objective::rmin);
   return c.w;
 }

@@ -4,9 +4,11 @@
 
 #include <nettle/sha2.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
@@ -74,6 +76,14 @@ std::string model_digest(const std::string& path) {
   return h.hex();
 }
 
+std::string pig_state_name(int i, int j, int k) {
+  return "(" + std::to_string(i) + ", " + std::to_string(j) + ", " + std::to_string(k) + ")";
+}
+
+std::string pig_parameters_text(int faces, int target) {
+  return "faces=" + std::to_string(faces) + ",target=" + std::to_string(target);
+}
+
 std::string certificate_text(const certificate& c) {
   using json = nlohmann::ordered_json;
   json values = json::array();
@@ -96,8 +106,13 @@ std::string certificate_text(const certificate& c) {
              {"start", c.start}}},
            {"states", c.states},
            {"values", std::move(values)}};
-  if (c.kind == "mdp") doc["strategy"] = c.strategy;
-  doc["rank"] = std::move(rank);
+  if (c.default_payoff) doc["query"]["default"] = to_string(*c.default_payoff);
+  if (c.kind == "mdp" || c.kind == "game") doc["strategy"] = c.strategy;
+  if (c.kind == "pig") {
+    doc["strategy"] = c.actions;
+  } else {
+    doc["rank"] = std::move(rank);
+  }
   return doc.dump(1) + "\n";
 }
 
@@ -127,20 +142,30 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   c.model.constants = doc.expect_string(need(m, "constants", "\"model\""), "\"constants\"");
   c.model.constants_sha256 = doc.expect_string(need(m, "constants_sha256", "\"model\""), "\"constants_sha256\"");
   const json_value& q = need(root, "query", "the certificate");
-  doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start"});
+  doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start", "default"});
   c.kind = doc.expect_string(need(q, "kind", "\"query\""), "\"kind\"");
   c.objective = doc.expect_string(need(q, "objective", "\"query\""), "\"objective\"");
-  const bool chain = c.kind == "chain";
-  if (!chain && c.kind != "mdp") doc.fail(q, "\"kind\" must be \"chain\" or \"mdp\", not " + quote_input(c.kind, 40));
-  const bool known =
-      chain ? c.objective == "reach" || c.objective == "steps"
-            : c.objective == "pmax" || c.objective == "pmin" || c.objective == "rmax" || c.objective == "rmin";
-  if (!known)
-    doc.fail(q, "\"objective\" " + quote_input(c.objective, 40) + " is not one of " +
-                    (chain ? "reach, steps" : "pmax, pmin, rmax, rmin") + " for a " + c.kind);
+  // The objectives of each kind.
+  const std::map<std::string, std::vector<std::string>> objectives{{"chain", {"reach", "steps"}},
+                                                                   {"mdp", {"pmax", "pmin", "rmax", "rmin"}},
+                                                                   {"game", {"reach", "payoff"}},
+                                                                   {"pig", {"win"}}};
+  const auto kind = objectives.find(c.kind);
+  if (kind == objectives.end())
+    doc.fail(q, "\"kind\" must be \"chain\", \"mdp\", \"game\" or \"pig\", not " + quote_input(c.kind, 40));
+  if (std::ranges::find(kind->second, c.objective) == kind->second.end()) {
+    std::string known;
+    for (const std::string& o : kind->second) known += (known.empty() ? "" : ", ") + o;
+    doc.fail(q, "\"objective\" " + quote_input(c.objective, 40) + " is not one of " + known + " for a " + c.kind);
+  }
   const json_value& target = need(q, "target", "\"query\"");
   if (!target.is(json_value::kind::null)) c.target = doc.expect_string(target, "\"target\"");
   c.start = doc.expect_string(need(q, "start", "\"query\""), "\"start\"");
+  const bool payoff = c.kind == "game" && c.objective == "payoff";
+  if (const json_value* d = q.find("default"); d || payoff) {
+    if (!payoff) doc.fail(*d, "only a payoff game's query has a \"default\"");
+    c.default_payoff = doc.read_number(need(q, "default", "\"query\""), "\"default\"");
+  }
 
   const json_value& states = need(root, "states", "the certificate");
   doc.expect_array(states, "\"states\"");
@@ -161,11 +186,17 @@ certificate read_certificate(std::string_view text, const std::string& source) {
     else
       c.values.emplace_back(doc.read_number(v, "a state's value"));
   }
+  if (c.kind == "pig") {
+    if (root.find("rank")) doc.fail(root, "a certificate of Pig has no \"rank\" (every play of Pig ends)");
+    for (const json_value& s : array_of_n("strategy").items())
+      c.actions.push_back(doc.expect_string(s, "a state's actions"));
+    return c;
+  }
   for (const json_value& r : array_of_n("rank").items())
     c.rank.push_back(r.is(json_value::kind::null)
                          ? -1
                          : doc.read_integer<std::int64_t>(r, "a rank", 0, std::numeric_limits<std::int64_t>::max()));
-  if (chain) {
+  if (c.kind == "chain") {
     if (root.find("strategy")) doc.fail(root, "a chain's certificate has no \"strategy\"");
   } else {
     for (const json_value& s : array_of_n("strategy").items())

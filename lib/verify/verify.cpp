@@ -36,12 +36,13 @@ verify_model to_verify_model(const markov_model& m) {
 }
 
 verify_model to_verify_model(const decision_model& m) {
-  if (m.count(state_owner::max) > 0 && m.count(state_owner::min) > 0)
-    throw std::invalid_argument(m.source() + " has states of both players: it is a game, and certificates cover " +
-                                "Markov chains and MDPs");
   verify_model v;
   v.source = m.source();
-  for (std::size_t s = 0; s < m.size(); ++s) v.names.push_back(m.name(s));
+  for (std::size_t s = 0; s < m.size(); ++s) {
+    v.names.push_back(m.name(s));
+    v.owner.push_back(m.owner(s));
+    v.payoff.push_back(m.payoff(s));
+  }
   v.choice_begin = m.choice_begin();
   v.edge_begin = m.edge_begin();
   v.to = m.targets();
@@ -85,8 +86,16 @@ class checker {
         throw std::invalid_argument("state " + std::to_string(s) + " of the certificate is " + name_text(c.states[s]) +
                                     " and of " + m.source + " " + name_text(m.names[s]) +
                                     ": the certificate is for another model");
+    game_ = c.kind == "game";
+    if (c.kind == "mdp" && std::ranges::count(m.owner, state_owner::max) > 0 &&
+        std::ranges::count(m.owner, state_owner::min) > 0)
+      throw std::invalid_argument(m.source + " has states of both players: it is a game, and this certificate is " +
+                                  "of an MDP");
+    if (game_ && m.owner.size() != n) throw std::invalid_argument("a game certificate needs a decision model");
     target_.assign(n, 0);
-    if (c.target) {
+    if (game_ && c.objective == "payoff") {
+      if (c.target) throw std::invalid_argument("a payoff game has no target: its plays end in terminal states");
+    } else if (c.target) {
       if (const auto l = m.labels.find(*c.target); l != m.labels.end()) {
         for (const std::size_t s : l->second) target_[s] = 1;
       } else if (const auto s = m.index.find(*c.target); s != m.index.end()) {
@@ -98,14 +107,22 @@ class checker {
     } else if (c.kind == "chain") {
       for (std::size_t s = 0; s < n; ++s) target_[s] = choices(s) == 0 ? 1 : 0;
     } else {
-      throw std::invalid_argument("an MDP certificate needs a target");
+      throw std::invalid_argument("an MDP certificate and a reachability game's need a target");
+    }
+    // A game's play also stops at the terminal states (2: they pay their payoff, or 0).
+    if (game_)
+      for (std::size_t s = 0; s < n; ++s)
+        if (!target_[s] && m.owner[s] == state_owner::terminal) target_[s] = 2;
+    if (game_ && c.objective == "payoff") {
+      if (!c.default_payoff) throw std::invalid_argument("a payoff game's certificate needs its default payoff");
+      never_ = *c.default_payoff;
     }
     const auto start = m.index.find(c.start);
     if (start == m.index.end())
       throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
     start_ = start->second;
     const std::string& o = c.objective;
-    reward_ = o == "steps" || o == "rmin" || o == "rmax";
+    reward_ = !game_ && (o == "steps" || o == "rmin" || o == "rmax");
     maximise_ = o == "reach" || o == "pmax" || o == "rmax";
     // Which choices a rank must descend along (every one, or σ's), and
     // which the closure of the value-0 set and the infinite witness cover.
@@ -158,11 +175,25 @@ class checker {
     return c_.kind == "chain" ? std::string("its step") : "choice " + std::to_string(c - m_.choice_begin[s]);
   }
   bool finite(std::size_t t) const { return c_.values[t].has_value(); }
-  // A state with a rank that counts as a distance: the target, or a state of
-  // positive (reach) or finite (rewards) value.
-  bool ranked(std::size_t t) const {
+  // A game's state: its value against e, what a play that never ends pays (-1, 0, 1).
+  int side(std::size_t t) const {
+    const int c = c_.values[t]->compare(never_);  // GMP's sign, of any size
+    return (c > 0) - (c < 0);
+  }
+  // A state whose rank counts as a distance from s: the target, or a state of
+  // positive (reach) or finite (rewards) value; in a game, a state on s's side of e.
+  bool ranked(std::size_t s, std::size_t t) const {
     if (target_[t]) return true;
+    if (game_) return side(t) == side(s);
     return reward_ ? finite(t) : *c_.values[t] != 0;
+  }
+  // Whose optimum: the objective's, or in a game the owner's.
+  bool maximise(std::size_t s) const { return game_ ? m_.owner[s] == state_owner::max : maximise_; }
+  // Whether a rank descends along every choice of s (or σ's): in a game,
+  // every choice of the player who would rather the play did not end.
+  bool rank_all(std::size_t s) const {
+    if (!game_) return rank_all_;
+    return m_.owner[s] == (side(s) > 0 ? state_owner::min : state_owner::max);
   }
 
   // reward(c) + Σ p·x(t), or nullopt when a successor is infinite.
@@ -186,9 +217,9 @@ class checker {
     const std::size_t n = m_.size();
     best_.assign(n, 0);
     for (std::size_t s = 0; s < n; ++s) {
-      if (c_.kind == "mdp" && !c_.strategy.empty() && choices(s) > 0 && c_.strategy[s] >= choices(s))
+      if (!c_.strategy.empty() && choices(s) > 0 && c_.strategy[s] >= choices(s))
         fail(s, "the strategy picks choice " + std::to_string(c_.strategy[s]) + " of " + std::to_string(choices(s)));
-      if (!reward_ && !finite(s)) fail(s, "a probability cannot be inf");
+      if (!reward_ && !finite(s)) fail(s, game_ ? "a game's value cannot be inf" : "a probability cannot be inf");
       if (reward_ && c_.kind == "mdp")
         for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c)
           if (m_.reward[c] < 0)
@@ -200,10 +231,22 @@ class checker {
   void check_state(std::size_t s) {
     const std::optional<Rational>& x = c_.values[s];
     const std::int64_t r = c_.rank[s];
+    if (game_ && !target_[s]) {  // the equation, and a rank on either side of e
+      if (side(s) == 0 && witnesses_ && r != -1)
+        fail(s, "value " + message_text(*x) + ", what a play that never ends pays, so it has no rank (null), not " +
+                    std::to_string(r));
+      if (c_.strategy.empty()) pick_best(s);
+      if (side(s) != 0 && witnesses_) check_rank(s);
+      check_equation(s);
+      return;
+    }
     if (target_[s]) {
-      const Rational want(reward_ ? 0 : 1);
-      if (!x || *x != want) fail(s, "a target state, so its value is " + message_text(want) + ", not " + shown(x));
-      if (witnesses_ && r != 0) fail(s, "a target state, so its rank is 0, not " + std::to_string(r));
+      const Rational want = target_[s] == 1            ? Rational(reward_ ? 0 : 1)
+                            : c_.objective == "payoff" ? m_.payoff[s]
+                                                       : Rational(0);
+      const std::string what = target_[s] == 1 ? "a target state" : "a terminal state";
+      if (!x || *x != want) fail(s, what + ", so its value is " + message_text(want) + ", not " + shown(x));
+      if (witnesses_ && r != 0) fail(s, what + ", so its rank is 0, not " + std::to_string(r));
       return;
     }
     if (!reward_ && *x == 0) {
@@ -241,21 +284,20 @@ class checker {
   void check_rank(std::size_t s) const {
     std::int64_t want = 0;
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
-      if (!rank_all_ && c != chosen(s)) continue;
+      if (!rank_all(s) && c != chosen(s)) continue;
       std::int64_t least = -1;
       for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
         const std::size_t t = m_.to[e];
-        if (ranked(t) && c_.rank[t] >= 0 && (least < 0 || c_.rank[t] < least)) least = c_.rank[t];
+        if (ranked(s, t) && c_.rank[t] >= 0 && (least < 0 || c_.rank[t] < least)) least = c_.rank[t];
       }
       if (least < 0)
         fail(s, "value " + shown(c_.values[s]) + ", but " + choice_name(s, c) +
-                    " has no successor with a rank (none is closer to the target)");
+                    " has no successor with a rank (none is closer to " + goal() + ")");
       want = std::max(want, least + 1);
     }
     if (c_.rank[s] != want)
-      fail(s, "rank " + (c_.rank[s] < 0 ? std::string("null") : std::to_string(c_.rank[s])) +
-                  ", but its distance to the target " +
-                  (rank_all_ ? "that every strategy must descend" : "under the strategy") +
+      fail(s, "rank " + (c_.rank[s] < 0 ? std::string("null") : std::to_string(c_.rank[s])) + ", but its distance to " +
+                  goal() + " " + (rank_all(s) ? "that every strategy must descend" : "under the strategy") +
                   " is 1 + the least rank of a successor = " + std::to_string(want));
   }
 
@@ -265,13 +307,13 @@ class checker {
     for (std::size_t c = m_.choice_begin[s]; c < m_.choice_begin[s + 1]; ++c) {
       const std::optional<Rational> v = choice_value(c, nullptr);
       if (!v) {
-        if (reward_ && maximise_) {
+        if (reward_ && maximise(s)) {
           best_[s] = static_cast<std::uint32_t>(c - m_.choice_begin[s]);
           return;
         }
         continue;
       }
-      if (!best || (maximise_ ? *v > *best : *v < *best)) {
+      if (!best || (maximise(s) ? *v > *best : *v < *best)) {
         best = v;
         best_[s] = static_cast<std::uint32_t>(c - m_.choice_begin[s]);
       }
@@ -351,12 +393,12 @@ class checker {
       if (c == sigma) continue;
       const std::optional<int> w = versus(c, s);
       if (!w) {
-        if (maximise_)
+        if (maximise(s))
           fail(s, choice_name(s, c) + " can reach a state of infinite value, so the value here is infinite, not " +
                       message_text(x));
         continue;
       }
-      if (maximise_ ? *w > 0 : *w < 0)
+      if (maximise(s) ? *w > 0 : *w < 0)
         fail(s, "not optimal: value " + message_text(x) + " (" + choice_name(s, sigma) + "), but " + choice_name(s, c) +
                     " gives " + message_text(*choice_value(c, nullptr)));
     }
@@ -383,8 +425,16 @@ class checker {
     }
   }
 
+  // Where the ranks lead.
+  std::string goal() const { return game_ ? "the end of the play" : "the target"; }
+
   std::string theorem() const {
     const std::string& o = c_.objective;
+    if (game_)
+      return "each player's choice is a best response to the values, and against the strategy the play ends with "
+             "positive probability from every state whose value differs from what a play that never ends pays "
+             "(ranks), so the values are the value of the game and the strategies optimal (Condon 1992's argument "
+             "for stopping games, on those states)";
     if (o == "reach")
       return "the states of value 0 are closed and every other state reaches the target (ranks), so the first-step "
              "equations have one solution (absorbing chains: Kemeny and Snell 1960)";
@@ -414,27 +464,46 @@ class checker {
   BigInt common_{1};            // the common denominator D of the finite values
   std::vector<BigInt> scaled_;  // x(s)·D (empty: no short common denominator)
   std::size_t start_ = 0;
-  bool reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
+  bool game_ = false, reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
+  Rational never_{0};  // a game: what a play that never ends pays (e)
 };
 
 }  // namespace
 
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses) {
+  if (c.kind == "pig") throw std::invalid_argument("a certificate of Pig has no model file: check_pig_certificate");
   if (c.values.size() != c.states.size() || c.rank.size() != c.states.size() ||
-      (c.kind == "mdp" && witnesses && c.strategy.size() != c.states.size()))
+      ((c.kind == "mdp" || c.kind == "game") && witnesses && c.strategy.size() != c.states.size()))
     throw std::invalid_argument("the certificate's values, ranks and strategy must have one entry per state");
   return checker(m, c, witnesses).run();
 }
 
 verify_report verify_certificate(const std::string& model_path, const certificate& c,
                                  const std::optional<std::string>& constants) {
-  const std::string digest = model_digest(model_path);
   auto refused = [&c](std::string why) {
     verify_report r;
     r.start = c.start;
     r.reason = std::move(why);
     return r;
   };
+  if (c.kind == "pig") {  // no file: the parameters are the identity
+    if (model_path != "pig")
+      throw std::invalid_argument("a certificate of Pig is checked against the game's rules: the model is pig, not " +
+                                  quote_input(model_path, 60));
+    if (!constants)
+      throw std::invalid_argument(
+          "a certificate of Pig is checked for the game its parameters name: give them as faces=F,target=T "
+          "(--const; the certificate's are " +
+          quote_input(c.model.constants, 60) + ")");
+    if (sha256_hex(c.model.constants) != c.model.constants_sha256)
+      return refused("the certificate's parameters " + quote_input(c.model.constants, 60) +
+                     " do not match its constants_sha256");
+    if (!same_constants(*constants, c.model.constants))
+      return refused("the certificate was written for another game of Pig (" + quote_input(c.model.constants, 60) +
+                     ", not " + quote_input(*constants, 60) + ")");
+    return check_pig_certificate(c);
+  }
+  const std::string digest = model_digest(model_path);
   if (digest != c.model.sha256)
     return refused("the model's SHA-256 is " + digest + ", the certificate's " + quote_input(c.model.sha256, 70) +
                    ": the certificate was written for another model (or another version of " + model_path + ")");

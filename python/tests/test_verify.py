@@ -107,3 +107,16 @@ def test_constants_as_a_dict(tmp_path):
     assert exactdp.verify(model, cert, constants={"MAX": 3, "N": 4})["verified"] is False
     with pytest.raises(TypeError):
         exactdp.verify(model, cert, constants=4)
+
+
+def test_a_game_certificate_and_a_pig_certificate():
+    r = exactdp.verify(DECISION / "duel.json", DECISION / "duel.payoff.cert.json")
+    assert r["verified"] is True and r["objective"] == "payoff"
+    bad = exactdp.verify(DECISION / "duel.json", DECISION / "duel.payoff.corrupt.json")
+    assert bad["verified"] is False and bad["state"] == "min to shoot"
+    pig = exactdp.verify("pig", DECISION / "pig_6_10.cert.json", constants={"faces": 6, "target": 10})
+    assert pig["verified"] is True and pig["value"] == Fraction(7776, 10961)
+    other = exactdp.verify("pig", DECISION / "pig_6_10.cert.json", constants="faces=6,target=11")
+    assert other["verified"] is False and "another game of Pig" in other["reason"]
+    with pytest.raises(ValueError, match="faces=F,target=T"):
+        exactdp.verify("pig", DECISION / "pig_6_10.cert.json")

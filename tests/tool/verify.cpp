@@ -69,6 +69,53 @@ TEST_CASE("tool: the certificates of chain and mdp verify, with the command's an
   certify_and_verify({"mdp", six, "--query", "rmin", "--target", "six"}, six);
 }
 
+TEST_CASE("tool: the certificates of game verify, both queries", "[tool][verify][game]") {
+  const std::string duel = source_path("examples/decision/duel.json");
+  certify_and_verify({"game", duel, "--query", "reach", "--target", "max wins"}, duel);
+  certify_and_verify({"game", duel, "--query", "payoff"}, duel);
+  certify_and_verify({"game", duel, "--query", "payoff", "--default", "1/3"}, duel);
+  const std::string dice = source_path("examples/games/dice_duel.json");
+  certify_and_verify({"game", dice, "--query", "payoff"}, dice);
+  // A corrupted value is named with its state.
+  const temp_file cert("duel.json", "");
+  REQUIRE(run_tool({"game", duel, "--query", "payoff", "--certificate", cert.path()}).status == 0);
+  std::string text = read_all(cert.path());
+  CHECK_THAT(text, Contains("\"kind\": \"game\"") && Contains("\"default\": \"0\""));
+  const std::size_t at = text.find("\"values\": [\n  \"");
+  REQUIRE(at != std::string::npos);
+  text.insert(at + 15, "1");  // the start's value gets a leading digit 1
+  const temp_file bad("bad-duel.json", text);
+  const tool_result r = run_tool({"verify", duel, bad.path()});
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Contains("not verified: state max to shoot"));
+}
+
+TEST_CASE("tool: pig's certificate verifies against the rules, and not for other parameters", "[tool][verify][pig]") {
+  const temp_file cert("pig.json", "");
+  const tool_result s = run_tool({"pig", "--faces", "6", "--target", "10", "--certificate", cert.path()});
+  INFO(s.out << s.err);
+  REQUIRE(s.status == 0);
+  CHECK_THAT(s.out, Contains("written to"));
+  const tool_result v = run_tool({"verify", "pig", cert.path(), "--const", "faces=6,target=10", "--json"});
+  INFO(v.out << v.err);
+  REQUIRE(v.status == 0);
+  const auto report = nlohmann::json::parse(v.out);
+  CHECK(report["verified"] == true);
+  CHECK(report["value"] == "7776/10961");
+  const tool_result other = run_tool({"verify", "pig", cert.path(), "--const", "target=10,faces=5"});
+  CHECK(other.status == 1);
+  CHECK_THAT(other.out, Contains("another game of Pig"));
+  check_error(run_tool({"verify", "pig", cert.path()}), 2, "--const");
+  std::string text = read_all(cert.path());
+  const std::size_t at = text.find("\"7776/10961\"");
+  REQUIRE(at != std::string::npos);
+  const temp_file bad("bad-pig.json", text.replace(at, 12, "\"7777/10961\""));
+  const tool_result b = run_tool({"verify", "pig", bad.path(), "--const", "faces=6,target=10"});
+  CHECK(b.status == 1);
+  CHECK_THAT(b.out, Contains("not verified: state (0, 0, 0): the equation fails: value 7777/10961"));
+  check_error(run_tool({"pig", "--target", "101", "--certificate", cert.path()}), 2, "up to target 100");
+}
+
 TEST_CASE("tool: verify rejects a corrupted certificate and one for another model", "[tool][verify]") {
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file cert("lottery.json", "");

@@ -14,6 +14,7 @@
 #include "decision/oracle.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/model_files.hpp"
+#include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
@@ -100,13 +101,14 @@ std::optional<Rational> step_value(const verify_model& m, const certificate& c, 
   return v;
 }
 
-// Writes an MDP in the JSON decision format (docs/decision.md).
+// Writes an MDP or a game in the JSON decision format (docs/decision.md).
 std::string decision_json(const decision_model& m, const std::vector<std::size_t>& target) {
   std::string out = "{\"nodes\": [\n";
   for (std::size_t s = 0; s < m.size(); ++s) {
     const bool terminal = m.choice_count(s) == 0;
     out += std::string(s ? ",\n" : "") + "{\"id\": \"" + m.name(s) + "\", \"kind\": \"" +
-           (terminal ? "terminal" : "max") + "\"";
+           (terminal ? "terminal" : to_string(m.owner(s))) + "\"";
+    if (terminal) out += ", \"payoff\": \"" + to_string(m.payoff(s)) + "\"";
     if (!terminal) {
       out += ", \"choices\": [";
       for (std::size_t c = m.choice_begin()[s]; c < m.choice_begin()[s + 1]; ++c) {
@@ -494,4 +496,286 @@ TEST_CASE("PRISM-language certificates: the properties covered, and the checker'
   c = good;
   c.target.reset();
   CHECK_THROWS_WITH(load_lang_verify_model(model, c), Catch::Contains("names its property as its target"));
+}
+
+namespace {
+
+// A certificate of a game query (reach: the target as the label "goal" of vm).
+certificate game_certificate(const decision_model& m, const decision_query& q, verify_model& vm) {
+  certificate c;
+  c.kind = "game";
+  c.objective = name_of(q.objective);
+  if (q.objective == decision_objective::reach_game) {
+    vm.labels["goal"] = q.target;
+    c.target = "goal";
+  } else {
+    c.default_payoff = q.default_payoff;
+  }
+  c.start = m.name(0);
+  for (std::size_t s = 0; s < m.size(); ++s) c.states.push_back(m.name(s));
+  decision_witness w = certify_decision(m, q, optimal_decision<Rational>(m, q));
+  c.values = std::move(w.values);
+  c.strategy = std::move(w.strategy);
+  c.rank = std::move(w.rank);
+  return c;
+}
+
+// A random game query: reach a random target, or terminal payoffs with a default of 0, 1/2, -1 or 3.
+decision_query random_game_query(std::mt19937& rng, std::size_t n) {
+  decision_query q;
+  if (rng() % 2 == 0) {
+    q.objective = decision_objective::reach_game;
+    q.target = test::random_target(rng, n);
+  } else {
+    q.objective = decision_objective::payoff_game;
+    const Rational defaults[] = {Rational(0), Rational(1) / 2, Rational(-1), Rational(3)};
+    q.default_payoff = defaults[rng() % 4];
+  }
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("every game certificate the solver writes verifies", "[verify][game]") {
+  std::mt19937 rng(2410);
+  int reach = 0, payoff = 0, above_e = 0, below_e = 0;
+  for (int iter = 0; iter < 300; ++iter) {
+    const std::size_t n = 2 + rng() % 10;
+    const decision_model m = test::random_decision_model(rng, n, true);
+    const decision_query q = random_game_query(rng, n);
+    verify_model vm = to_verify_model(m);
+    const certificate c = game_certificate(m, q, vm);
+    const verify_report r = check_certificate(vm, c);
+    INFO("game " << iter << ", " << c.objective << ": " << r.reason);
+    REQUIRE(r.verified);
+    REQUIRE_FALSE(r.theorem.empty());
+    (q.objective == decision_objective::reach_game ? reach : payoff) += 1;
+    // Ranks on either side of e: both attractors were built and checked.
+    bool above = false, below = false;
+    const Rational e = q.objective == decision_objective::payoff_game ? q.default_payoff : Rational(0);
+    for (std::size_t s = 0; s < n; ++s)
+      if (c.rank[s] > 0) (*c.values[s] > e ? above : below) = true;
+    above_e += above ? 1 : 0;
+    below_e += below ? 1 : 0;
+  }
+  CHECK(reach >= 100);
+  CHECK(payoff >= 100);
+  CHECK(above_e >= 100);
+  CHECK(below_e >= 15);
+}
+
+TEST_CASE("a strategy that loops for ever is refused by its rank, though its equation holds", "[verify][game]") {
+  // Max loops on itself or takes an even chance of the goal: value 1/2. The
+  // loop's equation holds too (x = x), but under it the play never ends.
+  decision_builder b("loops");
+  const std::size_t mx = b.add_state(state_owner::max, "m"), goal = b.add_state(state_owner::terminal, "goal");
+  const std::size_t half = b.add_state(state_owner::chance, "half"), lose = b.add_state(state_owner::terminal, "lose");
+  b.add_choice(mx);
+  b.transition(mx, 0, mx, 1);
+  b.add_choice(mx);
+  b.transition(mx, 1, half, 1);
+  b.add_choice(half);
+  b.transition(half, 0, goal, Rational(1) / 2);
+  b.transition(half, 0, lose, Rational(1) / 2);
+  const decision_model m = b.build();
+  decision_query q;
+  q.objective = decision_objective::reach_game;
+  q.target = {goal};
+  verify_model vm = to_verify_model(m);
+  certificate c = game_certificate(m, q, vm);
+  REQUIRE(check_certificate(vm, c).verified);
+  REQUIRE(c.values[mx] == Rational(1) / 2);
+  REQUIRE(c.strategy[mx] == 1);
+  c.strategy[mx] = 0;
+  const verify_report r = check_certificate(vm, c);
+  REQUIRE_FALSE(r.verified);
+  REQUIRE(r.state == mx);
+  REQUIRE(r.reason.find("state m: ") == 0);
+}
+
+TEST_CASE("mutations of 100 game certificates are each rejected at the state they touch", "[verify][game][mutation]") {
+  std::mt19937 rng(2411);
+  const std::string model_file = temp_path("game.json");
+  int values = 0, strategies = 0, ranks = 0, digests = 0;
+  for (int iter = 0; iter < 100; ++iter) {
+    const std::size_t n = 3 + rng() % 10;
+    const decision_model m = test::random_decision_model(rng, n, true);
+    const decision_query q = random_game_query(rng, n);
+    verify_model vm = to_verify_model(m);
+    const certificate good = game_certificate(m, q, vm);
+    REQUIRE(check_certificate(vm, good).verified);
+
+    // One value changed by 1/10^9.
+    {
+      const std::size_t s = rng() % n;
+      certificate bad = good;
+      *bad.values[s] += Rational(1) / Rational(1'000'000'000);
+      require_rejected_near(vm, bad, s);
+      ++values;
+    }
+    // One player's choice changed to a worse one (for that player).
+    for (std::size_t s = 0; s < n; ++s) {
+      const state_owner o = m.owner(s);
+      if ((o != state_owner::max && o != state_owner::min) || good.rank[s] == 0) continue;  // rank 0: the play stops
+      std::optional<std::uint32_t> worse;
+      for (std::uint32_t i = 0; i < m.choice_count(s) && !worse; ++i) {
+        const Rational v = *step_value(vm, good, m.choice_begin()[s] + i, false);
+        if (o == state_owner::max ? v < *good.values[s] : v > *good.values[s]) worse = i;
+      }
+      if (!worse) continue;
+      certificate bad = good;
+      bad.strategy[s] = *worse;
+      const verify_report r = check_certificate(vm, bad);
+      INFO("choice " << *worse << " at state " << s << ": " << r.reason);
+      REQUIRE_FALSE(r.verified);
+      REQUIRE(r.state == s);
+      ++strategies;
+      break;
+    }
+    // One rank changed.
+    std::vector<std::size_t> ranked;
+    for (std::size_t s = 0; s < n; ++s)
+      if (good.rank[s] > 0) ranked.push_back(s);
+    if (!ranked.empty()) {
+      const std::size_t s = ranked[rng() % ranked.size()];
+      certificate bad = good;
+      bad.rank[s] += 1 + static_cast<std::int64_t>(rng() % 3);
+      require_rejected_near(vm, bad, s);
+      ++ranks;
+    }
+    // The digest.
+    write_file(model_file, decision_json(m, q.target));
+    certificate on_disk = good;
+    on_disk.model = {model_file, "json", "", model_digest(model_file), "", sha256_hex("")};
+    const verify_report fine = verify_certificate(model_file, on_disk);
+    INFO(fine.reason);
+    REQUIRE(fine.verified);
+    std::string& digest = on_disk.model.sha256;
+    digest[rng() % digest.size()] ^= 1;
+    const verify_report refused = verify_certificate(model_file, on_disk);
+    REQUIRE_FALSE(refused.verified);
+    REQUIRE(refused.reason.find("written for another model") != std::string::npos);
+    ++digests;
+  }
+  std::filesystem::remove(model_file);
+  CHECK(values == 100);
+  CHECK(strategies >= 20);
+  CHECK(ranks >= 50);
+  CHECK(digests == 100);
+}
+
+TEST_CASE("a game certificate survives its file, and an MDP certificate of a game is refused", "[verify][game]") {
+  std::mt19937 rng(2412);
+  decision_model m = test::random_decision_model(rng, 8, true);
+  while (m.count(state_owner::max) == 0 || m.count(state_owner::min) == 0)
+    m = test::random_decision_model(rng, 8, true);
+  decision_query q;
+  q.objective = decision_objective::payoff_game;
+  q.default_payoff = Rational(1) / 3;
+  verify_model vm = to_verify_model(m);
+  const certificate c = game_certificate(m, q, vm);
+  const certificate back = read_certificate(certificate_text(c), "g.json");
+  REQUIRE(back.default_payoff == Rational(1) / 3);
+  REQUIRE(back.strategy == c.strategy);
+  REQUIRE(back.values == c.values);
+  REQUIRE(check_certificate(vm, back).verified);
+  certificate other = c;
+  other.default_payoff = Rational(0);  // another query's default
+  const verify_report r = check_certificate(vm, other);
+  CHECK_FALSE(r.verified);
+  certificate mdp = c;
+  mdp.kind = "mdp";
+  mdp.objective = "pmax";
+  mdp.default_payoff.reset();
+  mdp.target = m.name(0);
+  REQUIRE_THROWS_WITH(check_certificate(vm, mdp), Catch::Contains("it is a game"));
+  std::string text = certificate_text(c);
+  text.replace(text.find("\"default\""), 9, "\"deflaut\"");
+  REQUIRE_THROWS_WITH(read_certificate(text, "g.json"), Catch::Contains("deflaut"));
+}
+
+namespace {
+
+// The certificate of an exact solution of Pig, as exactdp pig --certificate writes it.
+certificate pig_certificate(const pig_solution<Rational>& sol) {
+  certificate c;
+  const int t = sol.target();
+  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), t), ""};
+  c.model.constants_sha256 = sha256_hex(c.model.constants);
+  c.kind = "pig";
+  c.objective = "win";
+  c.start = pig_state_name(0, 0, 0);
+  for (int i = 0; i < t; ++i)
+    for (int j = 0; j < t; ++j) {
+      c.states.push_back(pig_state_name(i, j, 0));
+      c.values.emplace_back(sol.turn_start(i, j));
+      std::string& a = c.actions.emplace_back();
+      for (int k = 0; k < t - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
+    }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("Pig's certificates verify against the rules, and mutations are rejected at their state", "[verify][pig]") {
+  std::mt19937 rng(2413);
+  for (const auto& [faces, target] : std::vector<std::pair<int, int>>{{6, 10}, {2, 12}, {3, 20}, {6, 44}}) {
+    const pig_solution<Rational> sol = pig_game<Rational>(faces, target);
+    const certificate good = pig_certificate(sol);
+    const std::string params = pig_parameters_text(faces, target);
+    const verify_report ok = verify_certificate("pig", read_certificate(certificate_text(good), "p.json"), params);
+    INFO(faces << " faces, target " << target << ": " << ok.reason);
+    REQUIRE(ok.verified);
+    REQUIRE(*ok.start_value == sol.turn_start(0, 0));
+    if (faces == 6 && target == 10) REQUIRE(*ok.start_value == Rational(7776) / 10961);
+    const auto t = static_cast<std::size_t>(target);
+    // A value changed by 1/10^9: the failing side reads it (its own, or as a
+    // roll of 1's or a hold's value).
+    for (int round = 0; round < 10; ++round) {
+      const int i = static_cast<int>(rng() % t), j = static_cast<int>(rng() % t);
+      certificate bad = good;
+      *bad.values[static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j)] +=
+          Rational(1) / Rational(1'000'000'000);
+      const verify_report r = check_pig_certificate(bad);
+      INFO("P(" << i << ", " << j << ", 0) changed: " << r.reason);
+      REQUIRE_FALSE(r.verified);
+      const auto a = static_cast<int>(*r.state / t), b = static_cast<int>(*r.state % t);
+      REQUIRE(((a == i && b == j) || (b == i && a <= j)));
+      REQUIRE(r.reason.find("state (" + std::to_string(a) + ", " + std::to_string(b) + ", ") == 0);
+    }
+    // An action changed to a strictly worse one: rejected at that state.
+    int flips = 0;
+    for (int round = 0; round < 200 && flips < 5; ++round) {
+      const int i = static_cast<int>(rng() % t), j = static_cast<int>(rng() % t);
+      const int k = 1 + static_cast<int>(rng() % static_cast<std::size_t>(target - i));
+      if (k >= target - i || pig_values_at(sol, i, j, k).tie) continue;
+      certificate bad = good;
+      char& action = bad.actions[static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j)][k];
+      action = action == 'r' ? 'h' : 'r';
+      const verify_report r = check_pig_certificate(bad);
+      INFO("action at (" << i << ", " << j << ", " << k << ") flipped: " << r.reason);
+      REQUIRE_FALSE(r.verified);
+      REQUIRE(r.reason.find(pig_state_name(i, j, k) + ": not optimal") != std::string::npos);
+      ++flips;
+    }
+    CHECK(flips == 5);
+    // Another game's parameters, and parameters that do not match their digest.
+    const verify_report other = verify_certificate("pig", good, pig_parameters_text(faces, target + 1));
+    REQUIRE_FALSE(other.verified);
+    REQUIRE(other.reason.find("another game of Pig") != std::string::npos);
+    certificate forged = good;
+    forged.model.constants = pig_parameters_text(faces + 1, target);
+    REQUIRE(verify_certificate("pig", forged, forged.model.constants).reason.find("constants_sha256") !=
+            std::string::npos);
+  }
+  const certificate small = pig_certificate(pig_game<Rational>(6, 10));
+  REQUIRE_THROWS_WITH(verify_certificate("pig", small), Catch::Contains("--const"));
+  REQUIRE_THROWS_WITH(verify_certificate("model.json", small, std::string("faces=6,target=10")),
+                      Catch::Contains("the model is pig"));
+  certificate hold_at_zero = small;
+  hold_at_zero.actions[0][0] = 'h';
+  REQUIRE(check_pig_certificate(hold_at_zero).reason.find("state (0, 0, 0): the action is hold") == 0);
+  certificate short_row = small;
+  short_row.actions[3].pop_back();
+  REQUIRE_THROWS_WITH(check_pig_certificate(short_row), Catch::Contains("10 letters"));
 }

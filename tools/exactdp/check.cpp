@@ -348,8 +348,8 @@ result run_check(const check_options& o) {
                                 " writes the values of one model: give each --const one value");
   std::optional<certificate_request> cert;
   if (o.certificate) {
-    cert =
-        certificate_request{*o.certificate, o.model, plan.jani ? "jani" : "prism-language", "", "", "", {}, "", "", {}};
+    cert = certificate_request{
+        *o.certificate, o.model, plan.jani ? "jani" : "prism-language", "", "", "", {}, "", "", {}, {}};
     check_certificate_request(*cert);
     // Two outputs to one file would leave only the last one written.
     if (o.export_values) {

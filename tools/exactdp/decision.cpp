@@ -94,7 +94,7 @@ struct pig_options {
   std::string faces = "6";
   std::string target = "100";
   std::vector<std::string> at;
-  std::optional<std::string> plot;
+  std::optional<std::string> plot, certificate;
   answer_options answer;
   pig_options() { answer.small_moduli = true; }
 };
@@ -112,6 +112,10 @@ void setup_pig(CLI::App& cmd, pig_options& o) {
                  "Draw the optimal strategy as an SVG heat map (FILE.svg): for every pair of scores, the turn total "
                  "at which the player to move holds, as in Neller and Presser's figure (from the exact strategy "
                  "when it was computed, else from the double's)");
+  cmd.add_option("--certificate", o.certificate,
+                 "Also write a certificate of the answer to this JSON file (targets up to 100): every turn-start "
+                 "value, every state's action, and the parameters as the game's identity, which exactdp verify pig "
+                 "FILE.json --const faces=F,target=T checks without solving (docs/certificates.md)");
   add_answer_options(cmd, o.answer);
 }
 
@@ -145,6 +149,7 @@ result run_pig(const pig_options& o) {
   const int faces = parse_integer<int>(o.faces, "--faces", 2, pig_max_faces);
   const int target = parse_integer<int>(o.target, "--target", 1, pig_max_target);
   if (o.plot) check_plot_path(*o.plot);
+  if (o.certificate) check_pig_certificate_request(*o.certificate, target);
   int i = 0, j = 0, k = 0;
   if (!o.at.empty()) {
     const std::vector<std::string_view> at = split_list(o.at, "--at", 3);
@@ -186,6 +191,7 @@ result run_pig(const pig_options& o) {
       plot_pig(systems.get<double>(), faces, target, *o.plot);
     r.add("plot", *o.plot, "plot", *o.plot);
   }
+  if (o.certificate) write_pig_certificate(r, *o.certificate, systems.get<Rational>());
   r.add("faces", faces);
   r.add("target", target);
   r.add("state", json{{"score", i}, {"opponent", j}, {"turn_total", k}});
@@ -294,6 +300,10 @@ void setup_game(CLI::App& cmd, decision_options& o) {
   cmd.add_option("--target", o.target, "With --query reach: a label of the model, or a state's id");
   cmd.add_option("--default", o.default_payoff,
                  "With --query payoff: what a play that never ends pays, an exact number (default 0)");
+  cmd.add_option("--certificate", o.certificate,
+                 "Also write a certificate of the answer to this JSON file: every state's exact value, both "
+                 "players' strategies and the witnesses, which exactdp verify checks without solving "
+                 "(docs/certificates.md)");
   add_model_options(cmd, o);
 }
 
@@ -445,16 +455,18 @@ result run_decision(const decision_options& o, bool game) {
   const decision_question q = read_question(o, *m, game);
   std::optional<certificate_request> cert;
   if (o.certificate) {
+    const bool payoff = q.query.objective == decision_objective::payoff_game;
     cert = certificate_request{*o.certificate,
                                o.model,
                                o.format.value_or(""),
                                o.reward_model.value_or(""),
-                               "mdp",
+                               game ? "game" : "mdp",
                                to_string(q.query.objective),
-                               q.target_name,
+                               payoff ? std::nullopt : std::optional<std::string>(q.target_name),
                                m->name(q.start),
                                "",
-                               {}};
+                               {},
+                               payoff ? std::optional<Rational>(q.query.default_payoff) : std::nullopt};
     check_certificate_request(*cert);
   }
   // Each system solves once. The residues are those of the proven optimal

@@ -35,6 +35,24 @@ void check_certificate_request(const certificate_request& c) {
                                 " is the model file itself: write the certificate to another file");
 }
 
+namespace {
+
+// Writes certificate `cert` to `path` and names the file in `r`.
+void save_certificate(result& r, const std::string& path, const certificate& cert) {
+  const std::string text = certificate_text(cert);
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  if (!out)
+    throw std::invalid_argument("cannot write the certificate " + quote_input(path, 80) +
+                                " (a missing folder, or no permission)");
+  r.add("", nullptr, "certificate",
+        "written to " + shown_text(path) + " (" + count_of(cert.states.size(), "state", "states") +
+            "; exactdp verify checks it)");
+}
+
+}  // namespace
+
 void write_certificate(result& r, const certificate_request& c, const decision_model& m, const decision_query& q,
                        const decision_solution<Rational>& sol) {
   certificate cert;
@@ -42,6 +60,7 @@ void write_certificate(result& r, const certificate_request& c, const decision_m
   cert.kind = c.kind;
   cert.objective = c.objective;
   cert.target = c.target;
+  cert.default_payoff = c.default_payoff;
   cert.start = c.start;
   if (!c.names.empty() && c.names.size() != m.size())
     throw std::invalid_argument("write_certificate: a name per state is needed");
@@ -49,17 +68,34 @@ void write_certificate(result& r, const certificate_request& c, const decision_m
   decision_witness w = certify_decision(m, q, sol);
   cert.values = std::move(w.values);
   cert.rank = std::move(w.rank);
-  if (c.kind == "mdp") cert.strategy = std::move(w.strategy);
-  const std::string text = certificate_text(cert);
-  std::ofstream out(c.path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out)
-    throw std::invalid_argument("cannot write the certificate " + quote_input(c.path, 80) +
-                                " (a missing folder, or no permission)");
-  r.add("", nullptr, "certificate",
-        "written to " + shown_text(c.path) + " (" + count_of(m.size(), "state", "states") +
-            "; exactdp verify checks it)");
+  if (c.kind != "chain") cert.strategy = std::move(w.strategy);
+  save_certificate(r, c.path, cert);
+}
+
+void check_pig_certificate_request(const std::string& path, int target) {
+  if (target > pig_certificate_max_target)
+    throw std::invalid_argument("--certificate is written up to target " + std::to_string(pig_certificate_max_target) +
+                                ", not " + std::to_string(target) +
+                                ": the turn-start values grow to tens of thousands of digits");
+  check_certificate_request({path, "pig", "", "", "pig", "win", std::nullopt, "", "", {}, std::nullopt});
+}
+
+void write_pig_certificate(result& r, const std::string& path, const pig_solution<Rational>& sol) {
+  const int target = sol.target();
+  certificate cert;
+  cert.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), target), ""};
+  cert.model.constants_sha256 = sha256_hex(cert.model.constants);
+  cert.kind = "pig";
+  cert.objective = "win";
+  cert.start = pig_state_name(0, 0, 0);
+  for (int i = 0; i < target; ++i)
+    for (int j = 0; j < target; ++j) {
+      cert.states.push_back(pig_state_name(i, j, 0));
+      cert.values.emplace_back(sol.turn_start(i, j));
+      std::string& a = cert.actions.emplace_back();
+      for (int k = 0; k < target - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
+    }
+  save_certificate(r, path, cert);
 }
 
 namespace {
@@ -71,7 +107,10 @@ struct verify_options {
 };
 
 void setup_verify(CLI::App& cmd, verify_options& o) {
-  cmd.add_option("MODEL", o.model, "The model file the certificate was written for")->required();
+  cmd.add_option("MODEL", o.model,
+                 "The model file the certificate was written for; pig for a certificate of Pig (give its "
+                 "parameters with --const faces=F,target=T)")
+      ->required();
   cmd.add_option("CERTIFICATE", o.certificate,
                  "A certificate written by --certificate (docs/certificates.md), or values from elsewhere: CSV "
                  "lines state,value or a JSON object {\"state\": value}, values as fractions, decimals or inf")
@@ -83,7 +122,8 @@ void setup_verify(CLI::App& cmd, verify_options& o) {
   cmd.add_option("--format", o.format, "For values from elsewhere: json, prism, storm or drn");
   cmd.add_option("--reward-model", o.reward_model, "For values from elsewhere: a DRN file's reward model");
   cmd.add_option("--const", o.constants,
-                 "The constants the model is meant with: refused when the certificate was written with others");
+                 "The constants the model is meant with: refused when the certificate was written with others; "
+                 "for Pig its parameters, faces=F,target=T (required)");
 }
 
 // A certificate without witnesses from values of elsewhere.
@@ -138,8 +178,11 @@ result run_verify(const verify_options& o) {
     rep = check_certificate(m, c, false);
   }
   result r;
+  const bool pig = c.kind == "pig";
   r.question = "verify " + shown_text(o.certificate) + " against " + shown_text(o.model) + " (" + c.kind + ", " +
-               c.objective + (c.target ? ", target " + name_text(*c.target) : std::string()) + ")";
+               c.objective + (c.target ? ", target " + name_text(*c.target) : std::string()) +
+               (c.default_payoff ? ", default " + to_string(*c.default_payoff) : std::string()) +
+               (pig ? ", " + c.model.constants : std::string()) + ")";
   r.add("model", o.model);
   r.add("certificate", o.certificate);
   r.add("objective", c.objective);
@@ -151,7 +194,9 @@ result run_verify(const verify_options& o) {
         rep.verified ? std::string(full ? "verified" : "the equations hold (the witnesses are not checked)") +
                            ": the value at state " + shown_text(rep.start) + " is " +
                            (rep.start_value ? to_string(*rep.start_value) : std::string("inf")) + " (" +
-                           count_of(c.states.size(), "state", "states") + " checked)"
+                           count_of(c.states.size(), pig ? "turn-start state" : "state",
+                                    pig ? "turn-start states and every turn total" : "states") +
+                           " checked)"
                      : "not verified: " + rep.reason);
   r.add("state", rep.state ? json(c.states[*rep.state]) : json(nullptr));
   r.add("reason", rep.verified ? json(nullptr) : json(rep.reason));
@@ -172,7 +217,7 @@ result run_verify(const verify_options& o) {
 void add_verify_command(command_list& list) {
   add_command<verify_options>(
       list, "verify",
-      "Checks a certificate (written by chain, mdp or check with --certificate) against its model "
+      "Checks a certificate (written by chain, mdp, game, pig or check with --certificate) against its model "
       "in exact arithmetic, without solving: every state's equation, the strategy's "
       "optimality, the witnesses; or values from elsewhere (CSV or JSON)",
       setup_verify, run_verify);

@@ -35,13 +35,23 @@ struct decision_witness {
 ///     the strategy; rmax: under the strategy, which is re-chosen there);
 ///   - states of probability 0: none (-1); under pmin the strategy is
 ///     re-chosen there to stay among them.
-/// Errors: std::invalid_argument for another objective, or a solution of
-/// another size; std::domain_error when a witness cannot be found (the
+/// Games (reach_game, payoff_game): the strategy holds both players'
+/// choices (each state's owner's), re-chosen where a choice does not attain
+/// the value; the stopping states (the target and the terminal states of a
+/// reachability game, the terminal states of a payoff game) have rank 0,
+/// the states whose value is above e (what a play that never ends pays: 0,
+/// or q.default_payoff) the level of the maximiser's attractor of the
+/// stopping states (every choice of min; max's strategy is re-chosen among
+/// the attaining choices to descend), the states below e the minimiser's,
+/// and the states of value e none (-1).
+/// Errors: std::invalid_argument for a solution of another size; std::domain_error when a witness cannot be found (the
 /// solution is wrong), naming the state. Cost: O(n + m) rational operations
 /// plus, for infinite states, O(k·p·m) for k levels of p passes each.
-/// Source: the characterisations of Baier and Katoen (2008) section 10.6.1.
+/// Source: the characterisations of Baier and Katoen (2008) section 10.6.1;
+/// for games, the attractors of Condon, "The complexity of stochastic games"
+/// (1992).
 /// Status: every witness it writes is checked by the checker in the tests,
-/// on random chains and MDPs.
+/// on random chains, MDPs and games.
 /// Example: certify_decision(d, q, optimal_decision<Rational>(d, q)).rank == {1, 0} for parse_decision_json's
 /// example d and q.target = d.label("goal").
 decision_witness certify_decision(const decision_model& m, const decision_query& q,

@@ -4,10 +4,15 @@
 //
 // A certificate names its model (the file, how it was read, and a SHA-256 of
 // its text and of the constants), the query, the exact value of every state,
-// for an MDP the chosen choice of every state, and one rank per state that
+// for an MDP or a game the chosen choice of every state (a game's: of the
+// state's owner, so both players' strategies), and one rank per state that
 // witnesses the qualitative facts (reaching the target with positive
 // probability, reaching it almost surely, or missing it with positive
-// probability where a value is infinite). What the ranks mean, query by
+// probability where a value is infinite; in a game, that the play ends with
+// positive probability). A certificate of Pig has no model file: the game's
+// parameters (faces, target) are its identity, its values are the
+// turn-start values P(i, j, 0) and its strategy the action at every turn
+// total; it needs no ranks (every play of Pig ends). What the ranks mean, query by
 // query, is in docs/certificates.md and in verify.hpp, which checks them.
 // The solver side fills a certificate (exactdp/decision/certify.hpp); this
 // header only holds, writes and reads it, so the checker shares no code with
@@ -32,10 +37,10 @@ inline constexpr int certificate_version = 1;
 /// Where a certificate's model comes from and how it was read.
 struct certificate_model {
   std::string file;              ///< the model file as given (for messages; the digest identifies it)
-  std::string format;            ///< "json", "prism", "storm", "drn", or "" (from the content)
+  std::string format;            ///< "json", "prism", "storm", "drn", or "" (from the content); "pig": no file
   std::string reward_model;      ///< a DRN file's reward model, or "" (the first)
-  std::string sha256;            ///< model_digest of the file, 64 lowercase hex digits
-  std::string constants;         ///< the constants the model was built with ("" for none)
+  std::string sha256;            ///< model_digest of the file, 64 lowercase hex digits; "" for Pig
+  std::string constants;         ///< the constants the model was built with ("" for none); Pig: "faces=F,target=T"
   std::string constants_sha256;  ///< sha256_hex(constants)
 };
 
@@ -43,14 +48,20 @@ struct certificate_model {
 /// states in the order the reader numbers them.
 struct certificate {
   certificate_model model;
-  std::string kind;                             ///< "chain" or "mdp"
-  std::string objective;                        ///< chain: "reach" or "steps"; mdp: "pmax", "pmin", "rmax", "rmin"
-  std::optional<std::string> target;            ///< a label or a state's name; nullopt: the absorbing states (chain)
-  std::string start;                            ///< the start state's name
-  std::vector<std::string> states;              ///< every state's name
+  std::string kind;  ///< "chain", "mdp", "game" or "pig"
+  /// chain: "reach" or "steps"; mdp: "pmax", "pmin", "rmax", "rmin"; game: "reach" or "payoff"; pig: "win"
+  std::string objective;
+  std::optional<std::string> target;       ///< a label or a state's name; nullopt: the absorbing states (chain), none
+  std::optional<Rational> default_payoff;  ///< game payoff: what a play that never ends pays; else nullopt
+  std::string start;                       ///< the start state's name
+  std::vector<std::string> states;         ///< every state's name (Pig: the turn-start states (i, j, 0))
   std::vector<std::optional<Rational>> values;  ///< every state's value; nullopt: +infinity
-  std::vector<std::uint32_t> strategy;          ///< mdp: a choice index per state (0 without choices); chain: empty
-  std::vector<std::int64_t> rank;               ///< the witness rank per state, -1 for none
+  /// mdp, game: a choice index per state (0 without choices; a game's: the owner's); chain, pig: empty
+  std::vector<std::uint32_t> strategy;
+  /// pig: per turn-start state (i, j, 0), the action at every turn total k = 0 .. T-i-1, 'r' (roll) or 'h'
+  /// (hold); else empty
+  std::vector<std::string> actions;
+  std::vector<std::int64_t> rank;  ///< the witness rank per state, -1 for none; pig: empty
 };
 
 /// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
@@ -68,6 +79,16 @@ std::string sha256_hex(std::string_view bytes);
 /// Example: from the source tree, model_digest("examples/decision/lottery.json") starts with "feea5e56".
 std::string model_digest(const std::string& path);
 
+/// The name of Pig's state (i, j, k) in a certificate: "(i, j, k)" (the
+/// mover's score, the opponent's, the turn total). Cost: O(1).
+/// Example: pig_state_name(3, 0, 5) == "(3, 0, 5)".
+std::string pig_state_name(int i, int j, int k);
+
+/// The parameters of Pig as a certificate's model.constants, its identity:
+/// "faces=F,target=T". Cost: O(1).
+/// Example: pig_parameters_text(6, 100) == "faces=6,target=100".
+std::string pig_parameters_text(int faces, int target);
+
 /// The certificate as one JSON document (docs/certificates.md), written with
 /// nlohmann_json. Cost: linear in the states and the digits of the values.
 /// Example: read_certificate(certificate_text(c), "c").values == c.values.
@@ -75,7 +96,8 @@ std::string certificate_text(const certificate& c);
 
 /// Reads a certificate written by certificate_text (or by hand). Strict:
 /// every key documented and typed, "version" equal to certificate_version,
-/// one value, rank and (mdp) choice per state. Throws std::invalid_argument
+/// one value, rank and (mdp, game) choice per state (Pig: one string of
+/// actions per state, no rank). Throws std::invalid_argument
 /// "SOURCE:LINE: ..." naming what is wrong (malformed JSON, wrong version,
 /// a missing or unknown key, a bad number); resource_error past the state
 /// budget. Cost: linear in the text.

@@ -39,6 +39,36 @@
 //       probability, drops to a smaller rank; by induction on r it misses
 //       T with positive probability, so the expected reward is infinite
 //       (PRISM's and Storm's convention).
+//   games (reach: the target pays 1, a terminal state 0; payoff: a
+//   terminal state pays its payoff; a play that never ends pays e = 0, or
+//   the payoff game's default). The stopping states S (reach: the target
+//   and the terminal states; payoff: the terminal states) have their
+//   values and rank 0. Elsewhere, with σ the strategy at every state (the
+//   owner's choice):
+//     x(s) = Σ P(σ(s), t)·x(t), and no choice of the owner gives more (max)
+//       or less (min): the Bellman equations, and each player's choice is
+//       a best response to the values;
+//     the states above e, P = {x > e}: r(s) = 1 + max over the relevant
+//       choices (every choice of min, σ of max and chance) of the least r
+//       of a successor in P ∪ S: against σ, every strategy of min ends the
+//       play with positive probability;
+//     the states below e, N = {x < e}: the same with max and min swapped;
+//     the states with x = e have no rank.
+//   Then x is the value of the game and σ optimal for both players: against
+//   σ no strategy of min gets less than x, and against σ no strategy of max
+//   more (a maximum principle: where a better reply would gain, the
+//   difference is largest on a set the play never leaves and never ends
+//   from, so that its payoff there is e, which the ranks exclude). This is
+//   the argument of Condon, "The complexity of stochastic games" (1992),
+//   for stopping games (where every state has a rank), restricted to the
+//   states whose value is not e; the replies compared are memoryless
+//   (Puterman 1994, Theorem 9.1.8; Liggett and Lippman 1969).
+//   Pig (check_pig_certificate): the turn-start values and the actions
+//   determine every state's value through the rules; each action is checked
+//   optimal and each turn-start value equal to its equation. Every play of
+//   Pig ends with probability 1 whatever the strategies (T consecutive
+//   rolls without a 1 end it, and every turn rolls at least once), so the
+//   game is stopping and its equations have one solution (Condon 1992).
 // Values from elsewhere carry no strategy and no ranks: then only the
 // equations are checked (σ is a best choice), and the report lists the
 // witnesses that could not be.
@@ -52,6 +82,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "exactdp/decision/model.hpp"
 #include "exactdp/numeric/rational.hpp"
 #include "exactdp/verify/certificate.hpp"
 
@@ -70,6 +101,8 @@ struct verify_model {
   std::vector<std::size_t> to;
   std::vector<Rational> probability;
   std::vector<Rational> reward;
+  std::vector<state_owner> owner;  ///< a decision model's owner per state (empty for a chain)
+  std::vector<Rational> payoff;    ///< a decision model's terminal payoff per state (empty for a chain)
   std::map<std::string, std::vector<std::size_t>> labels;
   std::size_t size() const { return names.size(); }
 };
@@ -81,15 +114,15 @@ class decision_model;
 /// any other one choice with the state's reward. Cost: O(n + m).
 /// Example: to_verify_model(parse_json_model(...)).names.size() == 2 for the coin of parse_json_model's example.
 verify_model to_verify_model(const markov_model& chain);
-/// The checker's view of a decision model (a game, with states of both
-/// players, is refused: std::invalid_argument). Cost: O(n + m).
+/// The checker's view of a decision model (an MDP or a game), with its
+/// owners and payoffs. Cost: O(n + m).
 /// Example: to_verify_model(d).names.size() == 2 for parse_decision_json's example d.
 verify_model to_verify_model(const decision_model& mdp);
 
 /// Reads a model file for the checker with the model readers: kind "chain"
-/// reads it as a Markov chain (markov/model.hpp), "mdp" as a decision model
-/// (decision/model_files.hpp; a game with states of both players is
-/// refused). `format` and `reward_model` as the tool's --format and
+/// reads it as a Markov chain (markov/model.hpp), "mdp" and "game" as a
+/// decision model (decision/model_files.hpp; check_certificate refuses an
+/// MDP certificate of a model with states of both players). `format` and `reward_model` as the tool's --format and
 /// --reward-model ("" for the defaults). Throws what the readers throw.
 /// Cost: linear in the file.
 /// Example: from the source tree, load_verify_model("examples/decision/lottery.json", "mdp", "", "", false)
@@ -119,11 +152,29 @@ struct verify_report {
 /// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
+/// Checks a certificate of Pig (c.kind "pig", c.model.constants
+/// "faces=F,target=T" as the tool writes them) against the rules of Pig
+/// (decision/pig.hpp's file comment), regenerated here: for every pair of
+/// scores (i, j), the values of the turn totals k = T-i-1 .. 0 follow from
+/// the actions, the turn-start values P(j, i, 0) and P(j, i+k, 0) by one
+/// backward pass; each action must be at least as good as the other, and
+/// the value at k = 0 equal to P(i, j, 0). Never throws for a wrong
+/// certificate (the report names the state (i, j, k) and both sides); throws
+/// std::invalid_argument when the certificate does not fit the game at all
+/// (other parameters, states or lengths). Cost: O(T³·F) additions of
+/// integers of the values' length (per pair one common denominator).
+/// Example: from the source tree, check_pig_certificate(c).verified for c read from
+/// examples/decision/pig_6_10.cert.json.
+verify_report check_pig_certificate(const certificate& c);
+
 /// Reads the model at `model_path` the way the certificate says, compares
 /// its digest (and `constants`' digest when given) with the certificate's,
 /// and checks it. A digest that differs gives a report, not verified, whose
 /// reason says that the certificate was written for another model or other
-/// constants. Errors: those of load_verify_model and check_certificate.
+/// constants. A certificate of Pig has no file: `model_path` must be "pig",
+/// and `constants` (its parameters, "faces=6,target=100"; required) take the
+/// digest's place (check_pig_certificate). Errors: those of
+/// load_verify_model and check_certificate.
 /// Cost: digest plus check_certificate.
 /// Example: from the source tree, verify_certificate("examples/decision/lottery.json", c).verified for
 /// read_certificate's example c.
