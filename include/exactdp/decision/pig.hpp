@@ -71,6 +71,9 @@ struct pig_stats {
   std::size_t guess_wrong = 0;   ///< exact: states whose double action the exact phase changed
   std::size_t value_bits = 0;    ///< exact: bits of the largest denominator of a stored P(i, j, 0)
   std::size_t pairs_proved = 0;  ///< exact: pairs whose first strategy was proven optimal in integers
+  /// exact: pairs with a double comparison within the proven error bound
+  /// (proved with exact comparisons instead)
+  std::size_t pairs_near_tie = 0;
   /// double: pairs whose strategy iteration was stopped on rounding noise
   /// after 4T + 100 rounds (the values are within that noise of optimal)
   std::size_t unsettled_pairs = 0;
