@@ -241,8 +241,9 @@ std::size_t pig_bits(const T& v) {
     return 0;
 }
 
-/// The fast exact proof of one pair {i, j} (compiled in
-/// lib/decision/pig_exact.cpp): the pair's strategy is evaluated with
+/// The integer proof of one pair {i, j} with exact comparisons (compiled
+/// in lib/decision/pig_exact.cpp; pig_prover sends it the pairs with a near
+/// tie): the pair's strategy is evaluated at every state with
 /// integers over one common denominator L (the values are
 /// (A_k + B_k·c·L) / (L·F^(n−k)) with c the other side's start value, so the
 /// recurrence needs no gcd), P(i, j, 0) and P(j, i, 0) are solved from the
