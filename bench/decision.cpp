@@ -5,7 +5,7 @@
 //                    exactly (double first strategy, then the exact proof),
 //                    and the residue of the proven strategy at (0, 0, 0).
 //                    pig/exact/100, /150 and /200 take seconds to minutes
-//                    (about 5 s, 1 min, 5 min of CPU): run them alone with
+//                    (about 5 s, 50 s, 3 min of CPU): run them alone with
 //                    --benchmark_filter='pig/exact/(100|150|200)'.
 //   random_mdp/*     Pmax on a random MDP of 10,000 states with 3 actions per
 //                    state, in 100 components of 100 states (each action:
