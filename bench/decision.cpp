@@ -4,8 +4,9 @@
 //                    target: the whole game (T·T·(T+1)/2 states) in double,
 //                    exactly (double first strategy, then the exact proof),
 //                    and the residue of the proven strategy at (0, 0, 0).
-//                    pig/exact/100 takes minutes: run it alone with
-//                    --benchmark_filter=pig/exact/100.
+//                    pig/exact/100, /150 and /200 take seconds to minutes
+//                    (about 5 s, 50 s, 3 min of CPU): run them alone with
+//                    --benchmark_filter='pig/exact/(100|150|200)'.
 //   random_mdp/*     Pmax on a random MDP of 10,000 states with 3 actions per
 //                    state, in 100 components of 100 states (each action:
 //                    two successors in its own component, one in one of the
@@ -53,9 +54,10 @@ void BM_pig_double(benchmark::State& state) {
 void BM_pig_exact(benchmark::State& state) {
   const big_budget budget;
   const int target = static_cast<int>(state.range(0));
-  std::size_t digits = 0, wrong = 0, bits = 0;
+  std::size_t digits = 0, wrong = 0, bits = 0, near = 0;
   for (auto _ : state) {
     const auto s = pig_game<Rational>(6, target);
+    near = s.stats().pairs_near_tie;
     digits = to_string(denominator(s.turn_start(0, 0))).size();
     wrong = s.stats().guess_wrong;
     bits = s.stats().value_bits;
@@ -64,6 +66,7 @@ void BM_pig_exact(benchmark::State& state) {
   state.counters["den_digits"] = static_cast<double>(digits);
   state.counters["max_den_bits"] = static_cast<double>(bits);
   state.counters["guess_wrong"] = static_cast<double>(wrong);
+  state.counters["near_tie_pairs"] = static_cast<double>(near);
 }
 
 void BM_pig_residue(benchmark::State& state) {
@@ -156,7 +159,7 @@ BENCHMARK(BM_pig_exact)
     ->Arg(70)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
-BENCHMARK(BM_pig_exact)->Name("pig/exact")->Arg(100)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(BM_pig_exact)->Name("pig/exact")->Arg(100)->Arg(150)->Arg(200)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK(BM_pig_residue)->Name("pig/mod")->Arg(50)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_random_mdp<double>)
     ->Name("random_mdp/double")

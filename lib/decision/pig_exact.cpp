@@ -1,7 +1,10 @@
-// The exact proof of a Pig strategy on one pair of scores, counting with
-// integers over common denominators (see pig_prove_pair in pig.hpp).
+// The exact proof of a Pig strategy, pair by pair of scores: the fast
+// evaluation by reach probabilities with comparisons by doubles under a
+// proven error bound (pig_prover), and the integer proof with exact
+// comparisons for near ties (pig_prove_pair); see pig.hpp.
 #include <gmp.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -168,6 +171,162 @@ bool pig_prove_pair(unsigned faces, int target, int i, int j, const std::uint8_t
   if (!side_is_best(a, y0, L, lf, fp, target, start) || !side_is_best(b, x0, L, lf, fp, target, start)) return false;
   start[static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j)] = std::move(x0);
   start[static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i)] = std::move(y0);
+  return true;
+}
+
+pig_exact_hooks& pig_hooks() {
+  static pig_exact_hooks hooks;
+  return hooks;
+}
+
+pig_prover::pig_prover(unsigned faces, int target)
+    : faces_(faces),
+      target_(target),
+      suffix_lcm_(static_cast<std::size_t>(target), BigInt(1)),
+      suffix_from_(static_cast<std::size_t>(target), target),
+      start_double_(static_cast<std::size_t>(target) * static_cast<std::size_t>(target), 0.0) {}
+
+void pig_prover::stored(const std::vector<Rational>& start, int i, int j) {
+  for (const std::size_t at :
+       {static_cast<std::size_t>(i) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(j),
+        static_cast<std::size_t>(j) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(i)})
+    start_double_[at] = mpq_get_d(start[at].backend().data());
+}
+
+const BigInt& pig_prover::suffix(const std::vector<Rational>& start, int col, int from) {
+  auto& l = suffix_lcm_[static_cast<std::size_t>(col)];
+  auto& first = suffix_from_[static_cast<std::size_t>(col)];
+  while (first > from) {
+    --first;
+    mpz_srcptr den = den_of(
+        start[static_cast<std::size_t>(col) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(first)]);
+    if (!mpz_divisible_p(z(l), den)) mpz_lcm(z(l), z(l), den);
+  }
+  return l;
+}
+
+void pig_prover::reach(const std::uint8_t* roll, int a, int b, int n, BigInt& scale, BigInt& A, BigInt& B) {
+  const auto un = static_cast<std::size_t>(n);
+  if (reach_.size() < un) reach_.resize(un);
+  for (std::size_t k = 0; k < un; ++k) mpz_set_ui(z(reach_[k]), 0);
+  mpz_ui_pow_ui(z(reach_[0]), faces_, static_cast<unsigned long>(n));
+  BigInt one, win, q, term;
+  held_.clear();
+  for (int k = 0; k < n; ++k) {
+    const auto uk = static_cast<std::size_t>(k);
+    if (mpz_sgn(z(reach_[uk])) == 0) continue;
+    if (!roll[uk]) {  // k >= 1: the turn ends here with 1 − P(b, a + k, 0)
+      held_.push_back(k);
+      continue;
+    }
+    // A roll: each face 1/F; a 1 ends the turn, faces reaching n win.
+    mpz_divexact_ui(z(q), z(reach_[uk]), faces_);
+    mpz_add(z(one), z(one), z(q));
+    unsigned long beyond = 0;
+    for (int g = 2; g <= static_cast<int>(faces_); ++g) {
+      if (k + g >= n)
+        ++beyond;
+      else
+        mpz_add(z(reach_[uk + static_cast<std::size_t>(g)]), z(reach_[uk + static_cast<std::size_t>(g)]), z(q));
+    }
+    mpz_addmul_ui(z(win), z(q), beyond);
+  }
+  // The scale: the lcm of the denominators of the hold values reached.
+  auto held = [&](int k) -> const Rational& {
+    return (*start_)[static_cast<std::size_t>(b) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(a + k)];
+  };
+  mpz_set_ui(z(scale), 1);
+  for (const int k : held_)
+    if (!mpz_divisible_p(z(scale), den_of(held(k)))) mpz_lcm(z(scale), z(scale), den_of(held(k)));
+  // A = F^n·reach(k)·scale·(1 − P(b, a + k, 0)) summed, plus scale·F^n·(P(win) + P(a 1)).
+  mpz_add(z(term), z(win), z(one));
+  mpz_mul(z(A), z(term), z(scale));
+  for (const int k : held_) {
+    const Rational& p = held(k);
+    mpz_divexact(z(q), z(scale), den_of(p));
+    mpz_sub(z(term), den_of(p), num_of(p));
+    mpz_mul(z(term), z(term), z(q));
+    mpz_addmul(z(A), z(term), z(reach_[static_cast<std::size_t>(k)]));
+  }
+  mpz_neg(z(B), z(one));
+}
+
+int pig_prover::check_side(const std::uint8_t* roll, int a, int b, int n, double c) {
+  const auto un = static_cast<std::size_t>(n);
+  if (x_.size() < un) x_.resize(un);
+  const int f = static_cast<int>(faces_);
+  // Error bound (see pig.hpp): inputs within 2^-51, each backward step adds
+  // below (F + 1)·2^-53, the difference of the two actions one more rounding.
+  const double tolerance =
+      std::ldexp((static_cast<double>(n) + 8) * (static_cast<double>(f) + 2), -52) * pig_hooks().tolerance_factor;
+  const double lose = 1.0 - c;
+  bool near = false;
+  for (int k = n - 1; k >= 0; --k) {
+    const auto uk = static_cast<std::size_t>(k);
+    double sum = lose;
+    for (int g = 2; g <= f; ++g) sum += k + g < n ? x_[uk + static_cast<std::size_t>(g)] : 1.0;
+    const double r = sum / f;
+    if (k == 0) break;  // a turn starts with a roll (roll[0] is checked by the caller)
+    const double h = 1.0 - start_double_[static_cast<std::size_t>(b) * static_cast<std::size_t>(target_) +
+                                         static_cast<std::size_t>(a + k)];
+    const double d = r - h;
+    if (std::fabs(d) <= tolerance)
+      near = true;
+    else if ((d > 0) != static_cast<bool>(roll[uk]))
+      return -1;
+    x_[uk] = roll[uk] ? r : h;
+  }
+  return near ? 0 : 1;
+}
+
+bool pig_prover::prove(int i, int j, const std::uint8_t* roll_i, const std::uint8_t* roll_j,
+                       std::vector<Rational>& start) {
+  start_ = &start;
+  const int na = target_ - i, nb = target_ - j;
+  if (!roll_i[0] || !roll_j[0]) return false;  // a turn starts with a roll
+  // Side i holds into column j (P(j, i + k, 0)), side j into column i:
+  // x0 = Aa/(La·Fa) + (Ba/Fa)·y0, y0 = Ab/(Lb·Fb) + (Bb/Fb)·x0. With one
+  // scale L = lcm(La, Lb) and A rescaled to it:
+  // x0 = (Aa·Fb + Ba·Ab) / (L·(Fa·Fb − Ba·Bb)), y0 = (Ab·Fa + Bb·Aa) / (same).
+  reach(roll_i, i, j, na, la_, aa_, ab_);
+  reach(roll_j, j, i, nb, lb_, ba_, bb_);
+  BigInt fa, fb, den, l, u, xn, yn;
+  mpz_ui_pow_ui(z(fa), faces_, static_cast<unsigned long>(na));
+  mpz_ui_pow_ui(z(fb), faces_, static_cast<unsigned long>(nb));
+  mpz_mul(z(den), z(fa), z(fb));
+  mpz_submul(z(den), z(ab_), z(bb_));
+  if (mpz_sgn(z(den)) == 0) return false;  // not reached: a turn that starts with a roll can go on
+  mpz_lcm(z(l), z(la_), z(lb_));
+  mpz_divexact(z(u), z(l), z(la_));
+  mpz_mul(z(aa_), z(aa_), z(u));
+  mpz_divexact(z(u), z(l), z(lb_));
+  mpz_mul(z(ba_), z(ba_), z(u));
+  mpz_mul(z(den), z(den), z(l));
+  mpz_mul(z(xn), z(aa_), z(fb));
+  mpz_addmul(z(xn), z(ab_), z(ba_));
+  mpz_mul(z(yn), z(ba_), z(fa));
+  mpz_addmul(z(yn), z(bb_), z(aa_));
+  Rational x0, y0;
+  mpq_set_num(x0.backend().data(), z(xn));
+  mpq_set_den(x0.backend().data(), z(den));
+  mpq_canonicalize(x0.backend().data());
+  mpq_set_num(y0.backend().data(), z(yn));
+  mpq_set_den(y0.backend().data(), z(den));
+  mpq_canonicalize(y0.backend().data());
+  const int sa = check_side(roll_i, i, j, na, mpq_get_d(y0.backend().data()));
+  const int sb = sa < 0 ? -1 : check_side(roll_j, j, i, nb, mpq_get_d(x0.backend().data()));
+  if (sa < 0 || sb < 0) return false;
+  if (sa == 0 || sb == 0) {
+    // A near tie: the integer proof compares it exactly, with scales that
+    // cover every hold value of both sides.
+    ++near_ties_;
+    return pig_prove_pair(faces_, target_, i, j, roll_i, roll_j, start, suffix(start, i, j + 1),
+                          suffix(start, j, i + 1));
+  }
+  const std::size_t ij = static_cast<std::size_t>(i) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(j);
+  const std::size_t ji = static_cast<std::size_t>(j) * static_cast<std::size_t>(target_) + static_cast<std::size_t>(i);
+  start[ij] = std::move(x0);
+  start[ji] = std::move(y0);
   return true;
 }
 

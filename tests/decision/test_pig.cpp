@@ -195,6 +195,67 @@ TEST_CASE("Pig: the integer proof, the exact improvement and the plain exact ite
   }
 }
 
+TEST_CASE("Pig: the fast proof and the plain exact iteration agree on every small game", "[decision][pig]") {
+  // Faces 2..6, every target up to 30: the double strategy proven by
+  // pig_prover (exact values by reach probabilities, comparisons by doubles
+  // under the proven bound) against exact strategy iteration from "always
+  // roll", at every score pair; up to target 14 every state's action is
+  // checked optimal from the exact values.
+  for (int faces = 2; faces <= 6; ++faces)
+    for (int target = 1; target <= 30; ++target) {
+      INFO("faces " << faces << " target " << target);
+      const auto plain = pig_game<Rational>(faces, target, false);
+      const auto fast = pig_game<Rational>(faces, target);
+      CHECK(fast.stats().pairs == plain.stats().pairs);
+      for (int i = 0; i < target; ++i)
+        for (int j = 0; j < target; ++j) REQUIRE(fast.turn_start(i, j) == plain.turn_start(i, j));
+      if (target > 14) continue;
+      for (int i = 0; i < target; ++i)
+        for (int j = 0; j < target; ++j)
+          for (int k = 0; k < target - i; ++k) {
+            const auto v = pig_values_at(fast, i, j, k);
+            REQUIRE(v.win == (v.best == pig_action::roll ? v.roll : v.hold));
+            if (k > 0) REQUIRE(v.win == std::max(v.roll, v.hold));
+          }
+    }
+}
+
+TEST_CASE("Pig: near ties go to the integer proof with exact comparisons", "[decision][pig]") {
+  // The test hook widens the proven error bound so that every comparison is
+  // a near tie: every pair is then proved by pig_prove_pair, which compares
+  // them exactly, and the values are the same.
+  for (const auto& [faces, target] : {std::pair{6, 45}, std::pair{2, 30}, std::pair{4, 33}}) {
+    INFO("faces " << faces << " target " << target);
+    const auto fast = pig_game<Rational>(faces, target);
+    CHECK(fast.stats().pairs_near_tie == 0);
+    auto& hooks = detail::pig_hooks();
+    hooks.tolerance_factor = 1e300;
+    const auto exact_ties = pig_game<Rational>(faces, target);
+    hooks.tolerance_factor = 1;
+    // Every pair but {T − 1, T − 1}, where a turn total of 0 leaves no choice.
+    CHECK(exact_ties.stats().pairs_near_tie + 1 == exact_ties.stats().pairs);
+    CHECK(exact_ties.stats().pairs_proved == exact_ties.stats().pairs);
+    for (int i = 0; i < target; ++i)
+      for (int j = 0; j < target; ++j) REQUIRE(fast.turn_start(i, j) == exact_ties.turn_start(i, j));
+  }
+}
+
+TEST_CASE("Pig, 6 faces, target 100: Neller and Presser's 0.5306, exactly", "[decision][pig]") {
+  // Published: the first player wins with probability 0.5306 under optimal
+  // play (Neller and Presser 2004). The exact value: 20,855 digits over
+  // 20,855 digits, correctly rounded 0.5305927252737469, residue 551822715
+  // mod 1,000,000,007 (docs/decision.md).
+  const auto s = pig_game<Rational>(6, 100);
+  const Rational& p = s.turn_start(0, 0);
+  CHECK(std::fabs(approximate(p) - 0.5306) < 5e-5);
+  CHECK(approximate(p) == 0.5305927252737469);
+  CHECK(to_residue(p, 1'000'000'007) == 551'822'715);
+  CHECK(to_string(denominator(p)).size() == 20'855);
+  CHECK(s.stats().pairs_proved == 5050);
+  CHECK(s.stats().guess_wrong == 0);
+  CHECK(s.stats().value_bits == 74'537);
+}
+
 TEST_CASE("Pig: residues, errors and budgets", "[decision][pig]") {
   const auto exact = pig_game<Rational>(6, 25);
   for (const auto& [i, j, k] :

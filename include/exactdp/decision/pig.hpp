@@ -34,12 +34,23 @@
 // ties keep the current action); the second player answers first, then the
 // first improves (Hoffman and Karp), until neither improves: the pair is
 // then a saddle point. Exact solves start from the strategy of a double
-// run and prove each pair in integers (pig_prove_pair below: the values over
-// one common denominator, no gcd per operation, one reduction per pair);
-// a pair whose proof fails is improved by the exact iteration above. Exact
-// comparisons are filtered: two values whose doubles (GMP's mpq_get_d,
-// error below 2^-52 for values in [0, 1]) differ by more than 1e-12 are
-// ordered by their doubles; closer ones are compared exactly.
+// run and prove it pair by pair (detail::pig_prover): a side's value at
+// turn total 0 is sum over its holding states k of reach(k)·(1 − P(j, i +
+// k, 0)), plus the chances of rolling to the target and of rolling a 1
+// (times 1 − c); the reach probabilities are small integers over F^n, the
+// hold values integers over the lcm of the few denominators reached (with
+// the usual threshold strategies, at most F − 1 states), and the 2×2 system
+// is reduced once. Optimality is then checked at every state by a backward
+// pass in double from these exact values: its error is below
+// (n + 8)(F + 2)·2^-52 (inputs within 2^-51, each step adds below
+// (F + 1)·2^-53), so a wider gap between rolling and holding has the
+// exact sign; a pair with a closer one is proved by comparing exactly
+// (pig_prove_pair: every state in integers over one common denominator),
+// and a pair whose strategy is not optimal is improved by the exact
+// iteration above. The same filter orders values in that iteration:
+// two values whose doubles (GMP's mpq_get_d, error below 2^-52 for values
+// in [0, 1]) differ by more than 1e-12 are ordered by their doubles; closer
+// ones are compared exactly.
 // Cost: per pair and round O((2T − i − j)·F) operations in the number type,
 // T·T·(T+1)/2 states in all (505,000 for T = 100). Exact values grow with
 // T: see docs/decision.md for the measured sizes.
@@ -71,6 +82,9 @@ struct pig_stats {
   std::size_t guess_wrong = 0;   ///< exact: states whose double action the exact phase changed
   std::size_t value_bits = 0;    ///< exact: bits of the largest denominator of a stored P(i, j, 0)
   std::size_t pairs_proved = 0;  ///< exact: pairs whose first strategy was proven optimal in integers
+  /// exact: pairs with a double comparison within the proven error bound
+  /// (proved with exact comparisons instead)
+  std::size_t pairs_near_tie = 0;
   /// double: pairs whose strategy iteration was stopped on rounding noise
   /// after 4T + 100 rounds (the values are within that noise of optimal)
   std::size_t unsettled_pairs = 0;
@@ -151,8 +165,11 @@ struct pig_values {
 /// the exact values have reached, passes the work budget (checked before
 /// each score sum).
 /// Cost: O(T³·F) operations in T for one round per pair (the usual case
-/// with a good first strategy); exact values grow quickly with T (see
-/// docs/decision.md). Memory: T³/2 bytes and T² values.
+/// with a good first strategy); exact (from the double strategy): O(T³·F)
+/// small-integer and double operations and O(F) operations at the size of
+/// the values per pair, which grow quickly with T (see docs/decision.md:
+/// 6 faces, target 100 in about 5 s, 200 in minutes). Memory: T³/2 bytes
+/// and T² values.
 /// Source: Neller and Presser (2004). Status: 6 faces target 10 from
 /// (0, 0, 0) is 7776/10961; agrees with plain value iteration in double
 /// (1e-9) for several F and T; agrees with the general game solver on the

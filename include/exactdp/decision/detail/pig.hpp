@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -240,8 +241,9 @@ std::size_t pig_bits(const T& v) {
     return 0;
 }
 
-/// The fast exact proof of one pair {i, j} (compiled in
-/// lib/decision/pig_exact.cpp): the pair's strategy is evaluated with
+/// The integer proof of one pair {i, j} with exact comparisons (compiled
+/// in lib/decision/pig_exact.cpp; pig_prover sends it the pairs with a near
+/// tie): the pair's strategy is evaluated at every state with
 /// integers over one common denominator L (the values are
 /// (A_k + B_k·c·L) / (L·F^(n−k)) with c the other side's start value, so the
 /// recurrence needs no gcd), P(i, j, 0) and P(j, i, 0) are solved from the
@@ -253,6 +255,62 @@ std::size_t pig_bits(const T& v) {
 /// the denominators of P(i, m, 0) for m > j, `lcm_j` of P(j, m, 0) for m > i.
 bool pig_prove_pair(unsigned faces, int target, int i, int j, const std::uint8_t* roll_i, const std::uint8_t* roll_j,
                     std::vector<Rational>& start, const BigInt& lcm_i, const BigInt& lcm_j);
+
+/// Test hooks of the exact proof: `tolerance_factor` scales the proven
+/// error bound under which pig_prover's double comparisons count as near
+/// ties (a large factor sends every pair to the integer proof with exact
+/// comparisons; tests only).
+struct pig_exact_hooks {
+  double tolerance_factor = 1.0;
+};
+pig_exact_hooks& pig_hooks();
+
+/// The fast exact proof of a double strategy, pair by pair in decreasing
+/// score sum (compiled in lib/decision/pig_exact.cpp; see pig.hpp). For the
+/// pair {i, j}: each side's value at turn total 0 is affine in the other
+/// side's, x_0 = alpha + beta·c, with alpha = sum over the holding states k
+/// of reach(k)·(1 − P(j, i + k, 0)) plus the chance of rolling to the
+/// target and of rolling a 1, beta = −(the chance of rolling a 1); the
+/// reach probabilities are integers over F^n (forward, O(n·F) small
+/// integer additions), the hold values integers over L, a multiple of
+/// the denominators of the hold targets (the lcm of a suffix of their
+/// column, from the first holding turn total). The 2×2 system then gives
+/// P(i, j, 0) and P(j, i, 0) exactly, reduced once. Optimality: a backward
+/// pass in double from these exact values compares both actions at every
+/// state; with inputs within 2^-51 and (F + 1)·2^-53 added per step, a
+/// difference above (n + 8)(F + 2)·2^-52 has the exact sign; a pair with
+/// a closer one goes to pig_prove_pair (exact comparisons). Cost per pair:
+/// O(n·F) small-integer and double operations, and per holding state one
+/// exact division of L and one product at the size of the values.
+class pig_prover {
+ public:
+  pig_prover(unsigned faces, int target);
+  /// Proves the strategy of pair {i, j} (every pair of larger sum solved
+  /// and recorded with stored()); on success stores P(i, j, 0) and
+  /// P(j, i, 0) in `start` and returns true; false: the strategy is not
+  /// optimal (the caller improves it).
+  bool prove(int i, int j, const std::uint8_t* roll_i, const std::uint8_t* roll_j, std::vector<Rational>& start);
+  /// Records the values of pair {i, j} stored in `start` (their doubles).
+  void stored(const std::vector<Rational>& start, int i, int j);
+  /// Pairs sent to the integer proof by a near tie.
+  std::size_t near_ties() const { return near_ties_; }
+
+ private:
+  const BigInt& suffix(const std::vector<Rational>& start, int col, int from);
+  void reach(const std::uint8_t* roll, int a, int b, int n, BigInt& scale, BigInt& A, BigInt& B);
+  int check_side(const std::uint8_t* roll, int a, int b, int n, double c);
+  unsigned faces_;
+  int target_;
+  std::vector<BigInt> suffix_lcm_;  // column c: lcm of the denominators of P(c, m, 0), m >= suffix_from_[c]
+  std::vector<int> suffix_from_;
+  std::vector<double> start_double_;  // P(i, j, 0) as doubles (truncated: within 2^-53)
+  std::vector<BigInt> reach_;
+  std::vector<double> x_;
+  std::vector<int> held_;  // the holding turn totals reached
+  BigInt aa_, ab_, ba_, bb_, la_, lb_;
+  const std::vector<Rational>* start_ = nullptr;
+  std::size_t near_ties_ = 0;
+};
 
 /// Solves every pair in T, from the strategy in pig_access::policy(sol).
 template <OrderedField T>
@@ -266,61 +324,58 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
   auto& st = pig_access::stats(sol);
   const std::size_t diagonals = static_cast<std::size_t>(2 * target - 1);
   long double work_done = 0;
-  // Exact runs that start from a guess prove it pair by pair in integers;
-  // column_lcm[b] is a multiple of the denominators of P(b, m, 0) for the
-  // m above the last side (a, b) met.
+  // Exact runs that start from a guess prove it pair by pair (pig_prover).
   const bool prove = std::same_as<T, Rational> && st.guess_used;
-  std::vector<BigInt> column_lcm(prove ? static_cast<std::size_t>(target) : 0, BigInt(1));
-  auto cover = [&](int col, int m) {  // include the denominator of P(col, m, 0)
-    if constexpr (std::same_as<T, Rational>) {
-      if (m >= target) return;
-      mpz_srcptr den = mpq_denref(
-          pig_access::start(
-              sol)[static_cast<std::size_t>(col) * static_cast<std::size_t>(target) + static_cast<std::size_t>(m)]
-              .backend()
-              .data());
-      mpz_ptr l = column_lcm[static_cast<std::size_t>(col)].backend().data();
-      if (!mpz_divisible_p(l, den)) mpz_lcm(l, l, den);
-    }
-  };
+  std::optional<pig_prover> prover;
+  if (prove) prover.emplace(faces, target);
   for (int sum = 2 * target - 2; sum >= 0; --sum) {
     if (progress) progress(static_cast<std::size_t>(2 * target - 2 - sum), diagonals);
     poll_interrupt();
     {
-      // The work left, priced at the size the values have reached so far
-      // (one step per operation in a fixed-size type).
-      long double left = 0;
+      // The work left, priced at the size the values have reached so far:
+      // one step per operation in a fixed-size type. The fast proof
+      // (pig_prover) does per state and face one small-integer addition
+      // (T·log2 F bits) and per pair 2(F + 6) products, divisions and gcds
+      // at the size of the values (each words·log2(words)); the exact
+      // iteration 12 Rational operations per state.
+      long double left = 0, pairs_left = 0;
       for (int i = 0; i <= sum / 2; ++i)
-        if (sum - i < target) left += static_cast<long double>(2 * target - sum);
+        if (sum - i < target) {
+          left += static_cast<long double>(2 * target - sum);
+          pairs_left += 1;
+        }
       const long double bits = static_cast<long double>(std::max<std::size_t>(st.value_bits, 64));
+      long double cost = left * 12 * operation_cost<T>(2 * bits);
+      if (prove) {
+        const long double words = 1 + 2 * bits / 64;
+        cost = left * faces *
+                   operation_cost<BigInt>(static_cast<long double>(target) * std::log2(static_cast<double>(faces))) +
+               pairs_left * 2 * (faces + 6) * operation_cost<T>(2 * bits) * std::max(1.0L, std::log2(words));
+      }
       check_work_budget(
           "the Pig solve (faces " + std::to_string(faces) + ", target " + std::to_string(target) + ") at score sum " +
               std::to_string(sum) +
               (field_traits<T>::fixed_size ? std::string()
                                            : ", with values of " + std::to_string(st.value_bits) + " bits"),
-          work_done + left * 12 * operation_cost<T>(2 * bits));
-      work_done += left * 12 * operation_cost<T>(2 * bits);
+          work_done + cost);
+      work_done += cost;
     }
     for (int i = std::max(0, sum - target + 1); 2 * i <= sum; ++i) {
       const int j = sum - i;
       if constexpr (std::same_as<T, Rational>) {
-        if (prove) {
-          cover(j, i + 1);
-          if (i != j) cover(i, j + 1);
-          if (pig_prove_pair(faces, target, i, j, &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)],
-                             &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)], pig_access::start(sol),
-                             column_lcm[static_cast<std::size_t>(i)], column_lcm[static_cast<std::size_t>(j)])) {
-            const std::size_t ij =
-                static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
-            const std::size_t ji =
-                static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
-            st.value_bits =
-                std::max({st.value_bits, pig_bits(pig_access::start(sol)[ij]), pig_bits(pig_access::start(sol)[ji])});
-            ++st.pairs;
-            ++st.pairs_proved;
-            st.evaluations += 2;
-            continue;
-          }
+        if (prove && prover->prove(i, j, &pig_access::policy(sol)[pig_access::index(sol, i, j, 0)],
+                                   &pig_access::policy(sol)[pig_access::index(sol, j, i, 0)], pig_access::start(sol))) {
+          prover->stored(pig_access::start(sol), i, j);
+          const std::size_t ij =
+              static_cast<std::size_t>(i) * static_cast<std::size_t>(target) + static_cast<std::size_t>(j);
+          const std::size_t ji =
+              static_cast<std::size_t>(j) * static_cast<std::size_t>(target) + static_cast<std::size_t>(i);
+          st.value_bits =
+              std::max({st.value_bits, pig_bits(pig_access::start(sol)[ij]), pig_bits(pig_access::start(sol)[ji])});
+          ++st.pairs;
+          ++st.pairs_proved;
+          st.evaluations += 2;
+          continue;
         }
       }
       a.i = i, a.j = j, a.n = target - i;
@@ -385,9 +440,12 @@ void pig_solve_pairs(pig_solution<T>& sol, const std::function<void(std::size_t,
       pig_access::start(sol)[ij] = a.x[0];
       pig_access::start(sol)[ji] = b.x[0];
       st.value_bits = std::max({st.value_bits, pig_bits(a.x[0]), pig_bits(b.x[0])});
+      if constexpr (std::same_as<T, Rational>)
+        if (prove) prover->stored(pig_access::start(sol), i, j);
       ++st.pairs;
     }
   }
+  if (prove) st.pairs_near_tie = prover->near_ties();
   if (progress) progress(diagonals, diagonals);
 }
 
