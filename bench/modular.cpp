@@ -45,8 +45,10 @@
 #include <flint/fmpq_mat.h>
 #include <flint/fmpz_mat.h>
 #include <flint/nmod_mat.h>
+#include <flint/thread_support.h>
 #include <flint/ulong_extras.h>
 
+#include <cstdint>
 #include <limits>
 #include <random>
 #include <string>
@@ -154,10 +156,10 @@ void BM_herman_modular(benchmark::State& s) { herman_steps(s, modular, 0); }
 void BM_herman_fraction_free(benchmark::State& s) { herman_steps(s, fraction_free, 0); }
 void BM_herman_double(benchmark::State& s) { herman_steps(s, modular, 1); }
 void BM_herman_mod(benchmark::State& s) { herman_steps(s, modular, 2); }
-BENCHMARK(BM_herman_modular)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_modular)->Arg(7)->Arg(9)->Arg(11)->Arg(13)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_herman_fraction_free)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_herman_double)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_herman_mod)->Arg(7)->Arg(9)->Arg(11)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_herman_mod)->Arg(7)->Arg(9)->Arg(11)->Arg(13)->Unit(benchmark::kMillisecond);
 
 void dense_steps(benchmark::State& state, std::size_t threshold, int which) {
   const markov_model m = dense_model(static_cast<std::size_t>(state.range(0)));
@@ -171,10 +173,10 @@ void BM_dense_modular(benchmark::State& s) { dense_steps(s, modular, 0); }
 void BM_dense_fraction_free(benchmark::State& s) { dense_steps(s, fraction_free, 0); }
 void BM_dense_double(benchmark::State& s) { dense_steps(s, modular, 1); }
 void BM_dense_mod(benchmark::State& s) { dense_steps(s, modular, 2); }
-BENCHMARK(BM_dense_modular)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_dense_modular)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Arg(3200)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_dense_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_dense_double)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_dense_mod)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_dense_mod)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Arg(3200)->Unit(benchmark::kMillisecond);
 
 // The integer system of dense/N for FLINT alone: column j is state j's
 // balance, D_j on the diagonal and -w(j -> i) below, right-hand side e_0.
@@ -239,9 +241,125 @@ void BM_flint_one_prime(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_flint_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_flint_dixon)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_flint_dixon)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_flint_multi_mod)->Arg(200)->Arg(400)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_flint_one_prime)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
+
+// The LU modulo a prime alone, on the matrices of dense/N (random residues
+// stand for them: the elimination's cost does not depend on the values) and
+// on Herman's structure: the backward system (I - P) of the non-stable
+// states of herman/N, 2,026 of them for N = 11, 8,150 for N = 13.
+std::vector<std::uint32_t> random_residues(std::size_t n, std::uint32_t p) {
+  std::mt19937_64 rng(7);
+  std::vector<std::uint32_t> a(n * n);
+  for (auto& x : a) x = static_cast<std::uint32_t>(rng() % p);
+  return a;
+}
+
+std::vector<std::uint32_t> herman_residues(int processes, std::uint32_t p, std::size_t& n) {
+  const herman h = herman_model(processes);
+  const markov_chain<DynModInt> chain = [&] {
+    const dyn_modulus_scope scope(p);
+    return markov_chain<DynModInt>(h.model);
+  }();
+  std::vector<std::size_t> index(h.model.size(), h.model.size());
+  std::vector<char> stable(h.model.size(), 0);
+  for (const std::size_t s : h.stable) stable[s] = 1;
+  n = 0;
+  for (std::size_t s = 0; s < h.model.size(); ++s)
+    if (!stable[s]) index[s] = n++;
+  std::vector<std::uint32_t> a(n * n, 0);
+  const auto& rb = chain.row_begin();
+  for (std::size_t s = 0; s < h.model.size(); ++s) {
+    if (stable[s]) continue;
+    std::uint32_t& diagonal = a[index[s] * n + index[s]];
+    diagonal = (diagonal + 1) % p;
+    for (std::size_t e = rb[s]; e < rb[s + 1]; ++e) {
+      const std::size_t t = chain.targets()[e];
+      if (stable[t]) continue;
+      std::uint32_t& cell = a[index[s] * n + index[t]];
+      cell = static_cast<std::uint32_t>((cell + p - chain.probabilities()[e].value()) % p);
+    }
+  }
+  return a;
+}
+
+// solve_dense_residue on a: below residue_flint_threshold (ours) or above
+// (FLINT), on solve_threads_scope(threads) threads.
+void residue_solve(benchmark::State& state, const std::vector<std::uint32_t>& a, std::size_t n, bool flint,
+                   std::size_t threads) {
+  constexpr std::uint32_t p = 1'000'000'007;
+  const std::size_t saved = detail::residue_flint_threshold();
+  detail::residue_flint_threshold() = flint ? 1 : std::numeric_limits<std::size_t>::max();
+  const solve_threads_scope scope(threads);
+  std::vector<std::uint32_t> b(n);
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::uint32_t>(i % p);
+    benchmark::DoNotOptimize(detail::solve_dense_residue(n, a, b, p));
+  }
+  detail::residue_flint_threshold() = saved;
+}
+
+void BM_residue_ours(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  residue_solve(state, random_residues(n, 1'000'000'007), n, false, 1);
+}
+void BM_residue_flint(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  residue_solve(state, random_residues(n, 1'000'000'007), n, true, static_cast<std::size_t>(state.range(1)));
+}
+void BM_herman_residue_ours(benchmark::State& state) {
+  std::size_t n = 0;
+  const auto a = herman_residues(static_cast<int>(state.range(0)), 1'000'000'007, n);
+  residue_solve(state, a, n, false, 1);
+}
+void BM_herman_residue_flint(benchmark::State& state) {
+  std::size_t n = 0;
+  const auto a = herman_residues(static_cast<int>(state.range(0)), 1'000'000'007, n);
+  residue_solve(state, a, n, true, static_cast<std::size_t>(state.range(1)));
+}
+// Process CPU time (every thread's) and wall time, for the rows on threads.
+BENCHMARK(BM_residue_ours)->Arg(800)->Arg(1600)->Arg(3200)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_residue_flint)
+    ->ArgsProduct({{800, 1600, 3200}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_herman_residue_ours)->Arg(11)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
+BENCHMARK(BM_herman_residue_flint)
+    ->ArgsProduct({{11}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+
+// FLINT's nmod_mat_lu alone modulo primes of 27 bits (the lifting's,
+// modular_prime(0)), 30 bits (10^9 + 7, the residue answers) and 50 bits
+// (the lifting's prime before), on FLINT's threads.
+void BM_flint_lu(benchmark::State& state) {
+  const auto n = static_cast<slong>(state.range(0));
+  const auto bits = state.range(1);
+  const mp_limb_t p = bits == 27   ? detail::modular_prime(0)
+                      : bits == 30 ? UWORD(1'000'000'007)
+                                   : n_nextprime(UWORD(1) << (bits - 1), 1);
+  const auto a = random_residues(static_cast<std::size_t>(n), 1'000'000'007);
+  const int saved = flint_get_num_threads();
+  flint_set_num_threads(static_cast<int>(state.range(2)));
+  std::vector<slong> perm(static_cast<std::size_t>(n));
+  for (auto _ : state) {
+    nmod_mat_t m;
+    nmod_mat_init(m, n, n, p);
+    for (slong i = 0; i < n; ++i)
+      for (slong j = 0; j < n; ++j) nmod_mat_entry(m, i, j) = a[static_cast<std::size_t>(i * n + j)] % p;
+    benchmark::DoNotOptimize(nmod_mat_lu(perm.data(), m, 0));
+    nmod_mat_clear(m);
+  }
+  flint_set_num_threads(saved);
+}
+BENCHMARK(BM_flint_lu)
+    ->ArgsProduct({{800, 1600, 3200}, {27, 30, 50}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
 
 }  // namespace
 

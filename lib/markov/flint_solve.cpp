@@ -1,14 +1,20 @@
 // The FLINT solves of linear.hpp: exact with fmpq_mat_solve (FLINT picks
 // fraction-free elimination for small systems and Dixon's p-adic lifting /
 // multimodular solving for larger ones), integers with fmpz_mat_solve, and
-// residues with an elimination with delayed reduction. FLINT stays private to
-// the library: nothing of it appears in a public header.
+// residues with an elimination with delayed reduction, or FLINT's
+// nmod_mat_solve_vec from residue_flint_threshold rows. FLINT stays private
+// to the library: nothing of it appears in a public header.
 #include <flint/fmpq.h>
 #include <flint/fmpq_mat.h>
 #include <flint/fmpz_mat.h>
+#include <flint/nmod_mat.h>
 #include <flint/ulong_extras.h>
 
+#include <algorithm>
+#include <cstddef>
+
 #include "exactdp/markov/linear.hpp"
+#include "flint_threads.hpp"
 
 namespace exactdp::detail {
 
@@ -186,6 +192,31 @@ struct reducer {
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p) {
   if (n == 0) return true;
+  // FLINT's LU works on every cell; ours skips the zero multipliers, which
+  // wins where the matrix is sparse: Herman's ring of 13 (a component of
+  // 3,432 states, about 200 transitions a state) took 11.5 s of CPU here
+  // against 17.2 s with FLINT. So FLINT only for mostly nonzero matrices.
+  const auto nonzero =
+      static_cast<std::size_t>(std::count_if(a.begin(), a.end(), [](std::uint32_t v) { return v != 0; }));
+  if (n >= residue_flint_threshold() && 2 * nonzero >= n * n) {
+    // FLINT's recursive LU (blocks multiplied by Strassen's method, or on
+    // solve_threads() threads), then two triangular solves.
+    nmod_mat_t m;
+    nmod_mat_init(m, static_cast<slong>(n), static_cast<slong>(n), p);
+    for (std::size_t i = 0; i < n; ++i)
+      std::copy(a.begin() + static_cast<std::ptrdiff_t>(i * n), a.begin() + static_cast<std::ptrdiff_t>((i + 1) * n),
+                m->rows[i]);
+    std::vector<mp_limb_t> x(n), rhs(b.begin(), b.end());
+    int ok = 0;
+    {
+      const flint_threads_scope threads;
+      ok = nmod_mat_solve_vec(x.data(), m, rhs.data());
+    }
+    nmod_mat_clear(m);
+    if (!ok) return false;
+    std::copy(x.begin(), x.end(), b.begin());
+    return true;
+  }
   const std::size_t w = n + 1;  // the right-hand side is column n
   std::vector<std::uint64_t> m(n * w);
   for (std::size_t i = 0; i < n; ++i) {

@@ -1,5 +1,5 @@
 // The modular exact solve (modular_solve.hpp): p-adic lifting on one LU
-// factorisation modulo a prime just above 2^49, with rational
+// factorisation modulo a prime just above 2^27, with rational
 // reconstruction over one common denominator, early termination and an
 // exact check.
 //
@@ -11,6 +11,14 @@
 // primes, against fmpz_mat_solve (fraction-free) 14.9 s and
 // fmpz_mat_solve_dixon 13.7 s (lifting to the Hadamard bound, no early
 // stop); this solver takes the one elimination plus a few lifting steps.
+//
+// Why a prime of 28 bits and not 50: FLINT 2.9's nmod_mat_lu (built without
+// BLAS on Debian) takes 3.9 s on a dense matrix of 3,200 rows modulo a
+// prime below 2^28, against 6.8 s modulo one above 2^49 (its products then
+// need two-word sums; bench/modular.cpp, lu/*). A digit then carries 27
+// bits instead of 49, but the factors fit 32-bit words: the two triangular
+// solves of a digit read 4·n² bytes instead of 8·n², so the lifting costs
+// about as much per bit of the answer as before.
 #include "modular_solve.hpp"
 
 #include <flint/fmpq.h>
@@ -26,11 +34,12 @@
 #include <string>
 
 #include "exactdp/numeric/errors.hpp"
+#include "flint_threads.hpp"
 
 namespace exactdp::detail {
 
 std::uint64_t modular_prime(std::size_t i) {
-  mp_limb_t p = UWORD(1) << 49;
+  mp_limb_t p = UWORD(1) << 27;
   for (std::size_t k = 0; k <= i; ++k) p = n_nextprime(p, 1);
   return p;
 }
@@ -81,57 +90,68 @@ struct nmod_matrix {
 };
 
 // The LU factorisation of A mod p (P·A = L·U, L unit lower triangular)
-// and the solve of A·y = c mod p on it. p < 2^50: a row's products (each
-// below 2^100) sum in 128 bits and are reduced once per row.
+// and the solve of A·y = c mod p on it. FLINT factors (nmod_mat_lu, on
+// solve_threads() threads); the factors are then kept in 32-bit words
+// (p < 2^28), and a row's products (each below 2^56) are summed in 64 bits,
+// 255 at a time, before one reduction.
 struct lu_mod_p {
+  static constexpr std::size_t chunk = 255;  // 255·(2^28 - 1)² < 2^64
   std::size_t n;
-  mp_limb_t p, pinv;
-  nmod_matrix lu;
+  mp_limb_t p;
+  std::vector<std::uint32_t> lu;  // row-major, n×n
   std::vector<slong> perm;
-  std::vector<mp_limb_t> inverse_diagonal, work;
+  std::vector<std::uint32_t> inverse_diagonal, work;
 
-  lu_mod_p(const sparse_fmpz_matrix& a, mp_limb_t prime)
-      : n(a.n), p(prime), pinv(n_preinvert_limb(prime)), lu(static_cast<slong>(a.n), prime), perm(a.n) {
-    for (std::size_t i = 0; i < n; ++i)
-      for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k)
-        nmod_mat_entry(lu.m, static_cast<slong>(i), static_cast<slong>(a.col[k])) = fmpz_fdiv_ui(&a.value[k], p);
-  }
+  lu_mod_p(std::size_t size, mp_limb_t prime) : n(size), p(prime), perm(size) {}
 
   // False when A is singular mod p.
-  bool factor() {
+  bool factor(const sparse_fmpz_matrix& a) {
     if (n == 0) return true;
-    if (nmod_mat_lu(perm.data(), lu.m, 1) != static_cast<slong>(n)) return false;
-    inverse_diagonal.resize(n);
+    nmod_matrix m(static_cast<slong>(n), p);
     for (std::size_t i = 0; i < n; ++i)
-      inverse_diagonal[i] = n_invmod(nmod_mat_entry(lu.m, static_cast<slong>(i), static_cast<slong>(i)), p);
+      for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k)
+        nmod_mat_entry(m.m, static_cast<slong>(i), static_cast<slong>(a.col[k])) = fmpz_fdiv_ui(&a.value[k], p);
+    {
+      const flint_threads_scope threads;
+      if (nmod_mat_lu(perm.data(), m.m, 1) != static_cast<slong>(n)) return false;
+    }
+    lu.resize(n * n);
+    inverse_diagonal.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const mp_limb_t* row = m.m->rows[i];
+      std::copy(row, row + n, lu.begin() + static_cast<std::ptrdiff_t>(i * n));
+      inverse_diagonal[i] = static_cast<std::uint32_t>(n_invmod(row[i], p));
+    }
     work.resize(n);
     return true;
   }
 
-  mp_limb_t reduce(unsigned __int128 s) const {
-    return n_ll_mod_preinv(static_cast<mp_limb_t>(s >> 64), static_cast<mp_limb_t>(s), p, pinv);
+  // sum_j row[j]·v[j] mod p over [from, to).
+  std::uint64_t dot(const std::uint32_t* row, const std::uint32_t* v, std::size_t from, std::size_t to) const {
+    std::uint64_t total = 0;
+    while (from < to) {
+      const std::size_t end = std::min(to, from + chunk);
+      std::uint64_t s = 0;
+      for (std::size_t j = from; j < end; ++j) s += static_cast<std::uint64_t>(row[j]) * v[j];
+      total += s % p;
+      from = end;
+    }
+    return total % p;
   }
 
   // y = A^-1·c mod p, for c in [0, p).
-  void solve(const std::vector<mp_limb_t>& c, std::vector<mp_limb_t>& y) {
-    // L·z = P·c (unit lower), then U·y = z. Each row's sum of at most n
-    // products below 2^100 stays below 2^128 while n < 2^28.
+  void solve(const std::vector<mp_limb_t>& c, std::vector<std::uint32_t>& y) {
+    // L·z = P·c (unit lower), then U·y = z.
     for (std::size_t i = 0; i < n; ++i) {
-      const mp_limb_t* row = lu.m->rows[i];
-      unsigned __int128 s = 0;
-      for (std::size_t j = 0; j < i; ++j) s += static_cast<unsigned __int128>(row[j]) * work[j];
-      const mp_limb_t t = reduce(s);
-      const mp_limb_t ci = c[static_cast<std::size_t>(perm[i])];
-      work[i] = ci >= t ? ci - t : ci + p - t;
+      const std::uint64_t t = dot(&lu[i * n], work.data(), 0, i);
+      const std::uint64_t ci = c[static_cast<std::size_t>(perm[i])];
+      work[i] = static_cast<std::uint32_t>(ci >= t ? ci - t : ci + p - t);
     }
     y.resize(n);
     for (std::size_t i = n; i-- > 0;) {
-      const mp_limb_t* row = lu.m->rows[i];
-      unsigned __int128 s = 0;
-      for (std::size_t j = i + 1; j < n; ++j) s += static_cast<unsigned __int128>(row[j]) * y[j];
-      const mp_limb_t t = reduce(s);
-      const mp_limb_t z = work[i] >= t ? work[i] - t : work[i] + p - t;
-      y[i] = n_mulmod2_preinv(z, inverse_diagonal[i], p, pinv);
+      const std::uint64_t t = dot(&lu[i * n], y.data(), i + 1, n);
+      const std::uint64_t z = work[i] >= t ? work[i] - t : work[i] + p - t;
+      y[i] = static_cast<std::uint32_t>(z * inverse_diagonal[i] % p);
     }
   }
 };
@@ -209,9 +229,9 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
   for (int tries = 0;; ++tries) {
     if (tries == 4) return false;
     const mp_limb_t p = modular_prime(index++);
-    lu = std::make_unique<lu_mod_p>(a, p);
+    lu = std::make_unique<lu_mod_p>(n, p);
     poll_interrupt();
-    if (lu->factor()) break;
+    if (lu->factor(a)) break;
     ++st.singular_primes;
   }
   const mp_limb_t p = lu->p;
@@ -225,8 +245,9 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
   for (std::size_t i = 0; i < n; ++i) fmpz_set(r[i], &b[i]);
   fmpz_scalar modulus, shift, candidate_den, t;
   fmpz_one(modulus.v);  // p^K for the digits folded into x
-  std::vector<mp_limb_t> c(n), y(n);
-  std::vector<std::vector<mp_limb_t>> pending;
+  std::vector<mp_limb_t> c(n);
+  std::vector<std::uint32_t> y(n);
+  std::vector<std::vector<std::uint32_t>> pending;
   auto fold = [&]() {
     if (pending.empty()) return;
     for (std::size_t i = 0; i < n; ++i) {
@@ -248,7 +269,7 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
   fmpz_vector candidate(n);
   // The residual in machine words when A's rows are small: with every row
   // sum of |A_ij| below 2^62, |r_{k+1}| <= |r_k| / p + 2^62 stays below
-  // 2^63 once it is, and r_k - A·y_k (|A·y_k| < 2^112) fits in 128 bits.
+  // 2^63 once it is, and r_k - A·y_k (|A·y_k| < 2^90) fits in 128 bits.
   bool small_rows = true;
   std::vector<std::int64_t> small_a;
   {
@@ -285,7 +306,9 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
       hadamard_bits += 0.5 * static_cast<double>(fmpz_bits(norm.v));  // log2 ||row|| <= bits / 2
     }
   }
-  const auto sure = static_cast<std::size_t>((2 * hadamard_bits + 2) / 49.0) + 1;  // p^sure > 2·H²
+  const std::size_t digit_bits = n_flog(p, 2);  // p > 2^digit_bits
+  const auto sure =
+      static_cast<std::size_t>((2 * hadamard_bits + 2) / static_cast<double>(digit_bits)) + 1;  // p^sure > 2·H²
   const std::size_t digit_cap = sure + options.confirm + 1;
   std::vector<std::int64_t> small_r;  // the residual once it fits (small_rows only)
   for (std::size_t digit = 1;; ++digit) {
@@ -301,7 +324,7 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
                              static_cast<long double>(digit) * (2 * nn * nn + static_cast<long double>(a.col.size()));
     if (work > work_budget_steps())
       check_work_budget("the exact solve of a linear system of " + std::to_string(n) + " states (" +
-                            std::to_string(digit * 49) + " bits of its answer lifted, no proven value yet)",
+                            std::to_string(digit * digit_bits) + " bits of its answer lifted, no proven value yet)",
                         work);
     if (small_rows && small_r.empty()) {
       bool fits = true;

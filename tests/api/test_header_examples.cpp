@@ -54,6 +54,7 @@
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/markov/scc.hpp"
+#include "exactdp/markov/solve_threads.hpp"
 #include "exactdp/markov/steps.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/probability/chance.hpp"
@@ -259,6 +260,10 @@ TEST_CASE("markov/*.hpp examples") {
   CHECK(detect_model_format("dtmc\n0 1 1\n", "x.tra") == model_format::storm);
   CHECK(model_format_named("drn") == model_format::drn);
   CHECK(!model_format_named(""));
+  {
+    const solve_threads_scope two(2);
+    CHECK(solve_threads() == 2);
+  }
 }
 
 TEST_CASE("decision/*.hpp examples") {

@@ -2,8 +2,9 @@
 // against a Rational Gauss-Jordan oracle, a stop forced one digit too early
 // caught by the exact check, the primes reported, the modular and the
 // fraction-free paths agreeing on chains and decision models in all three
-// number systems, and the budget's estimate against the peak memory of a
-// child process.
+// number systems, the residue solve by FLINT and by our elimination
+// agreeing, the same answers on one thread and two, and the budget's
+// estimate against the peak memory of a child process.
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -170,7 +171,7 @@ TEST_CASE("the primes of the exact solves are recorded per thread", "[markov][mo
     CHECK(log.digits >= log.modular);
   }
   CHECK(log.failed_checks == 0);
-  CHECK(detail::modular_prime(0) == 562949953421381ULL);
+  CHECK(detail::modular_prime(0) == 134217757ULL);  // the first prime above 2^27
 }
 
 namespace {
@@ -235,6 +236,63 @@ TEST_CASE("chains: the modular and the fraction-free paths agree, in all three n
     q.start = m.start() ? *m.start() : 0;
     check_chain(m, q);
     check_steps(m, q);
+  }
+}
+
+namespace {
+
+// Sets the calling thread's residue_flint_threshold for a scope.
+struct residue_threshold_scope {
+  std::size_t saved = detail::residue_flint_threshold();
+  explicit residue_threshold_scope(std::size_t t) { detail::residue_flint_threshold() = t; }
+  ~residue_threshold_scope() { detail::residue_flint_threshold() = saved; }
+  residue_threshold_scope(const residue_threshold_scope&) = delete;
+  residue_threshold_scope& operator=(const residue_threshold_scope&) = delete;
+};
+
+}  // namespace
+
+TEST_CASE("the residue solve: FLINT's LU and the elimination with delayed reduction agree", "[markov][modular]") {
+  std::mt19937_64 rng(99);
+  for (const std::uint32_t p : {3U, 65537U, 1'000'000'007U, 2'147'483'647U}) {
+    for (std::size_t n = 1; n <= 70; n += 3) {
+      INFO("p = " << p << ", n = " << n);
+      std::vector<std::uint32_t> a(n * n), b(n);
+      for (auto& x : a) x = static_cast<std::uint32_t>(rng() % 4 == 0 ? 0 : rng() % p);  // zeros: pivots to skip
+      for (auto& x : b) x = static_cast<std::uint32_t>(rng() % p);
+      if (n > 2 && n % 2 == 0)  // a singular one: row 1 is twice row 0
+        for (std::size_t j = 0; j < n; ++j) a[n + j] = static_cast<std::uint32_t>(2ULL * a[j] % p);
+      std::vector<std::uint32_t> ours = b, flint = b;
+      bool ok_ours = false, ok_flint = false;
+      {
+        const residue_threshold_scope never(nothing);
+        ok_ours = detail::solve_dense_residue(n, a, ours, p);
+      }
+      {
+        const residue_threshold_scope always(everything);
+        ok_flint = detail::solve_dense_residue(n, a, flint, p);
+      }
+      REQUIRE(ok_ours == ok_flint);
+      if (!ok_ours) continue;
+      CHECK(ours == flint);
+      for (std::size_t i = 0; i < n; ++i) {  // a·x = b mod p
+        unsigned __int128 s = 0;
+        for (std::size_t j = 0; j < n; ++j) s += static_cast<unsigned __int128>(a[i * n + j]) * ours[j];
+        CHECK(static_cast<std::uint64_t>(s % p) == b[i]);
+      }
+    }
+  }
+  // Chains in Mod and DynModInt: both paths give the exact value's residue.
+  std::mt19937 chains(12);
+  for (int round = 0; round < 6; ++round) {
+    const markov_model m = test::random_model(chains, {30 + 20 * static_cast<std::size_t>(round), 1, 6, true});
+    markov_query q;
+    q.start = m.size() - 1;
+    const Rational exact = reach_probability(markov_chain<Rational>(m), q);
+    const residue_threshold_scope always(everything);
+    CHECK(reach_probability(markov_chain<Mod>(m), q).value() == to_residue(exact, Mod::modulus()));
+    const dyn_modulus_scope modulus(2'147'483'647);
+    CHECK(reach_probability(markov_chain<DynModInt>(m), q).value() == to_residue(exact, 2'147'483'647));
   }
 }
 
@@ -394,4 +452,26 @@ TEST_CASE("the exact solve's memory estimate is within 2x of a child process's m
       if (dense) CHECK(estimate <= 2 * measured + (4 << 20));
     }
   }
+}
+
+TEST_CASE("one thread and two give the same answers, exact and residue", "[markov][modular]") {
+  // Components large enough for FLINT's LU to split its products over
+  // threads (a dense one of 300 states; FLINT multiplies on threads from
+  // its first block).
+  for (const bool dense : {true, false}) {
+    const markov_model m = component_model(300, dense);
+    Rational exact[2];
+    std::uint32_t residue[2] = {0, 0};
+    for (const std::size_t threads : {1, 2}) {
+      const solve_threads_scope scope(threads);
+      CHECK(solve_threads() == threads);
+      const residue_threshold_scope always(everything);
+      exact[threads - 1] = expected_steps(markov_chain<Rational>(m), markov_query{});
+      residue[threads - 1] = expected_steps(markov_chain<Mod>(m), markov_query{}).value();
+    }
+    CHECK(exact[0] == exact[1]);
+    CHECK(residue[0] == residue[1]);
+    CHECK(residue[0] == to_residue(exact[0], Mod::modulus()));
+  }
+  CHECK_THROWS_AS(solve_threads_scope(0), std::invalid_argument);
 }

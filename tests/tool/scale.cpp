@@ -266,3 +266,28 @@ TEST_CASE("the pipeline of docs/scale.md: residue runs in parallel (xargs -P2), 
   CHECK(out == out_of({"knight", "8", "30", "0", "0", "--as", "exact"}));
   CHECK(out == "17676121173185394258095/309485009821345068724781056\n");
 }
+
+TEST_CASE("chains: residue runs modulo primes below 2^31, combined by unmod, are the exact value (docs/scale.md)",
+          "[tool][scale]") {
+  // A chain's residue solve takes P < 2^31 and its answer has no known
+  // denominator: rational reconstruction needs a product of primes above
+  // 2·max(|N|, D)². Chutes and Ladders: 58-digit numerator and denominator.
+  const std::string model = exactdp::test::source_path("examples/markov/chutes_and_ladders.json");
+  const std::vector<std::string> question{"chain", model, "--query", "steps"};
+  const std::string exact = first_line(out_of(with(question, {"--as", "exact"})));
+  const exactdp::Rational q = exactdp::parse_rational(exact);
+  const std::size_t bits = 2 * std::max(msb(abs(numerator(q))), msb(denominator(q))) + 4;
+  const std::size_t count = bits / 30 + 1;  // primes above 2^30
+  const std::vector<u64> primes = primes_of(out_of({"primes", "--count", std::to_string(count), "--bits", "31"}));
+  REQUIRE(primes.size() == count);
+  std::vector<std::string> unmod{"unmod"};
+  for (const u64 p : primes) {
+    const std::string r = first_line(out_of(with(question, {"--as", "mod", "--modulus", std::to_string(p)})));
+    CHECK(std::stoull(r) == residue_of(q, p));
+    unmod.push_back(r + "@" + std::to_string(p));
+  }
+  CHECK(first_line(out_of(unmod)) == exact);
+  // --threads changes nothing in the answers.
+  CHECK(out_of(with(question, {"--threads", "1"})) == out_of(with(question, {"--threads", "2"})));
+  expect_error_containing(with(question, {"--threads", "0"}), 2, "--threads must be an integer in 1..1024");
+}

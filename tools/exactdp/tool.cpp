@@ -16,6 +16,8 @@
 #include <stdexcept>
 
 #include "args.hpp"
+#include "exactdp/io/parse.hpp"
+#include "exactdp/markov/solve_threads.hpp"
 #include "command.hpp"
 #include "render.hpp"
 
@@ -53,7 +55,7 @@ std::vector<std::pair<std::string, command>> all_commands() {
 // Options every command takes.
 struct global_options {
   bool json = false;
-  std::optional<std::string> max_memory, max_work;
+  std::optional<std::string> max_memory, max_work, threads;
 };
 
 void add_global_options(CLI::App& cmd, global_options& g) {
@@ -63,6 +65,9 @@ void add_global_options(CLI::App& cmd, global_options& g) {
   cmd.add_option("--max-work", g.max_work,
                  "Work budget: the most elementary steps one computation may take (default 4e10, about a minute; "
                  "1..10^18)");
+  cmd.add_option("--threads", g.threads,
+                 "Threads of the dense eliminations modulo a prime (components of 1024 states or more, and the "
+                 "exact solve's factorisation; default: the machine's cores; 1..1024). Answers do not depend on it");
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
@@ -333,7 +338,8 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
   // Leading global options may come before the command: they move after it.
   std::vector<std::string> words = args;
   std::vector<std::string> leading;
-  while (!words.empty() && (words[0].rfind("--max-", 0) == 0 || words[0] == "--json")) {
+  while (!words.empty() &&
+         (words[0].rfind("--max-", 0) == 0 || words[0].rfind("--threads", 0) == 0 || words[0] == "--json")) {
     const bool takes_value = words[0] != "--json" && words[0].find('=') == std::string::npos;
     leading.push_back(words[0]);
     words.erase(words.begin());
@@ -396,6 +402,9 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
     std::reverse(line.begin(), line.end());  // CLI11 takes the words last first
     app.parse(line);
     const budget_scope budgets(read_budgets(globals[index]));
+    const solve_threads_scope threads(globals[index].threads
+                                          ? parse_integer<std::size_t>(*globals[index].threads, "--threads", 1, 1024)
+                                          : solve_threads());
     result r = commands[index].run();
     if (r.command.empty()) r.command = command_name;
     if (globals[index].json)

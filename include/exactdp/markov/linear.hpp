@@ -46,7 +46,7 @@ struct integer_entry {
 /// common denominator: no gcd per entry). M is c×c, given by its entries, so
 /// that no dense table of big numbers is allocated outside FLINT. Returns
 /// false when M is singular. Requires every row, col < c and rhs.size() == c.
-/// Cost: about c³/3 word operations plus 2·c² + nnz per 50 bits of the
+/// Cost: about c³/3 word operations plus 2·c² + nnz per 27 bits of the
 /// solution (bench/modular.cpp).
 bool solve_integer_system(std::size_t c, const std::vector<integer_entry>& entries, const std::vector<BigInt>& rhs,
                           std::vector<BigInt>& x, BigInt& den);
@@ -70,8 +70,9 @@ struct modular_stats {
   std::size_t digits = 0, reconstructions = 0, failed_checks = 0, singular_primes = 0;
 };
 
-/// The i-th prime of the modular solver: the primes above 2^49 in
-/// increasing order (i = 0 gives 562949953421381). Deterministic, so that a
+/// The i-th prime of the modular solver: the primes above 2^27 in
+/// increasing order (i = 0 gives 134217757; each is below 2^28 for every i
+/// the solver reaches). Deterministic, so that a
 /// run can be repeated. Cost: i + 1 primality tests.
 std::uint64_t modular_prime(std::size_t i);
 
@@ -89,7 +90,7 @@ exact_solve_record& exact_solve_log();
 /// Solves the integer system M·y = rhs of solve_integer_system by p-adic
 /// lifting with early termination and an exact check (modular_solve.hpp):
 /// the answer is proven. Returns false when M is singular. `stats` may be
-/// null. Cost: c³/3 word operations, plus 2·c² + nnz per 50 bits of the
+/// null. Cost: c³/3 word operations, plus 2·c² + nnz per 27 bits of the
 /// answer.
 bool solve_integer_system_modular(std::size_t c, const std::vector<integer_entry>& entries,
                                   const std::vector<BigInt>& rhs, std::vector<BigInt>& x, BigInt& den,
@@ -116,7 +117,7 @@ struct component_cost {
 /// modular_threshold()) holds the LU matrix modulo p (8·c² bytes, 1.5x for
 /// FLINT's recursive elimination), the sparse integer matrix and its
 /// entries (48 bytes a transition), and a few vectors of the answer's size;
-/// it takes c³/3 word operations for the LU and 2·c² + edges per 49 bits of
+/// it takes c³/3 word operations for the LU and 2·c² + edges per 27 bits of
 /// the answer. The answer's real size is known only as the lifting goes
 /// (Herman's ring of 13 from state 0: 51 digits over its five large
 /// components, against a bound of 61,000 bits), so the work charged here
@@ -144,12 +145,25 @@ inline component_cost exact_component_cost(long double c, long double edges, lon
 /// operations on numbers of O(n·log(entry size)) bits (25 ms at n = 200).
 bool solve_dense_exact(std::size_t n, const std::vector<Rational>& a, std::vector<Rational>& b);
 
-/// Solve modulo the prime p < 2^31 by Gaussian elimination on any nonzero
+/// The smallest system solve_dense_residue gives to FLINT's nmod_mat_solve_vec
+/// (recursive LU, Strassen's products or solve_threads() threads); smaller
+/// ones take the elimination with delayed reduction, faster there (bench/
+/// modular.cpp, lu/*: 0.14 s against 0.18 s at 800 rows, 14.1 s against
+/// 8.6 s at 3,200). Per thread, 1024 by default; tests set it to 1 to
+/// compare the two paths.
+inline std::size_t& residue_flint_threshold() {
+  thread_local std::size_t threshold = 1024;
+  return threshold;
+}
+
+/// Solve modulo the prime p < 2^31: from residue_flint_threshold() rows by
+/// FLINT's nmod_mat_solve_vec, below by Gaussian elimination on any nonzero
 /// pivot with delayed reduction: 64-bit sums of products of 32-bit
 /// residues, reduced every (2^64 / p²) steps (about 18 for p = 10^9 + 7),
 /// so that the inner loop is a plain multiply-add. Entries are residues in
 /// [0, p); b is overwritten with x. Returns false when a is singular mod p.
-/// Cost: about n³/3 multiply-adds of machine words.
+/// Cost: about n³/3 multiply-adds of machine words (Strassen's n^2.81 in
+/// FLINT's blocks), and 8·n² bytes besides a and b.
 bool solve_dense_residue(std::size_t n, const std::vector<std::uint32_t>& a, std::vector<std::uint32_t>& b,
                          std::uint32_t p);
 
