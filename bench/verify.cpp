@@ -140,24 +140,6 @@ void read_and_check(benchmark::State& state, const prepared& p) {
   }
 }
 
-// Pig's certificate (the tool's write_pig_certificate), from an exact solution.
-certificate pig_certificate(const pig_solution<Rational>& sol) {
-  certificate c;
-  const int t = sol.target();
-  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), t), ""};
-  c.kind = "pig";
-  c.objective = "win";
-  c.start = pig_state_name(0, 0, 0);
-  for (int i = 0; i < t; ++i)
-    for (int j = 0; j < t; ++j) {
-      c.states.push_back(pig_state_name(i, j, 0));
-      c.values.emplace_back(sol.turn_start(i, j));
-      std::string& a = c.actions.emplace_back();
-      for (int k = 0; k < t - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
-    }
-  return c;
-}
-
 void BM_pig_solve(benchmark::State& state) {
   const big_budget budget;
   for (auto _ : state) {

@@ -245,13 +245,6 @@ py::object compute_as(const std::string& number, const modulus_arg& modulus, con
   return api::run_in<Exact, width>(system, run);
 }
 
-/// compute_as for a recurrence with one value: Exact gives a Fraction
-/// (Rational) or an int (BigInt), double a float, a residue an int.
-template <class Exact, class Solve>
-py::object compute(const std::string& number, const modulus_arg& modulus, const Solve& solve) {
-  return compute_as<Exact>(number, modulus, solve, [](const auto& v) { return value_to_python(v); });
-}
-
 // ---- the families ----
 void bind_errors(py::module_& m);
 void bind_budgets(py::module_& m);

@@ -13,6 +13,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "exactdp/decision/pig.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
@@ -258,6 +259,24 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
   }
   if (out.empty()) throw std::invalid_argument(source + " holds no values");
   return out;
+}
+
+certificate pig_certificate(const pig_solution<Rational>& sol) {
+  const int target = sol.target();
+  certificate c;
+  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), target), ""};
+  c.model.constants_sha256 = sha256_hex(c.model.constants);
+  c.kind = "pig";
+  c.objective = "win";
+  c.start = pig_state_name(0, 0, 0);
+  for (int i = 0; i < target; ++i)
+    for (int j = 0; j < target; ++j) {
+      c.states.push_back(pig_state_name(i, j, 0));
+      c.values.emplace_back(sol.turn_start(i, j));
+      std::string& a = c.actions.emplace_back();
+      for (int k = 0; k < target - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
+    }
+  return c;
 }
 
 }  // namespace exactdp

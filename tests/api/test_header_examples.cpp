@@ -513,6 +513,7 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(load_lang_verify_model(test::source_path("examples/prism/two_sixes.pm"), rolls).names.size() == 3);
   CHECK(pig_state_name(3, 0, 5) == "(3, 0, 5)");
   CHECK(pig_parameters_text(6, 100) == "faces=6,target=100");
+  CHECK(pig_certificate(pig_game<Rational>(2, 4)).values.size() == 16);
   CHECK(check_pig_certificate(
             read_certificate(read_text(test::source_path("examples/decision/pig_6_10.cert.json"), "c"), "c"))
             .verified);

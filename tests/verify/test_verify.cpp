@@ -694,28 +694,7 @@ TEST_CASE("a game certificate survives its file, and an MDP certificate of a gam
   REQUIRE_THROWS_WITH(read_certificate(text, "g.json"), Catch::Contains("deflaut"));
 }
 
-namespace {
-
-// The certificate of an exact solution of Pig, as exactdp pig --certificate writes it.
-certificate pig_certificate(const pig_solution<Rational>& sol) {
-  certificate c;
-  const int t = sol.target();
-  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), t), ""};
-  c.model.constants_sha256 = sha256_hex(c.model.constants);
-  c.kind = "pig";
-  c.objective = "win";
-  c.start = pig_state_name(0, 0, 0);
-  for (int i = 0; i < t; ++i)
-    for (int j = 0; j < t; ++j) {
-      c.states.push_back(pig_state_name(i, j, 0));
-      c.values.emplace_back(sol.turn_start(i, j));
-      std::string& a = c.actions.emplace_back();
-      for (int k = 0; k < t - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
-    }
-  return c;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("Pig's certificates verify against the rules, and mutations are rejected at their state", "[verify][pig]") {
   std::mt19937 rng(2413);

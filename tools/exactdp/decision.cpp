@@ -231,7 +231,8 @@ result run_pig(const pig_options& o) {
     r.add("value_bits", st.value_bits);
     r.add("", nullptr, "proof",
           count_of(st.pairs_proved, "score pair", "score pairs") + " of " + std::to_string(st.pairs) +
-              " proved optimal in integers from the double strategy; it was wrong at " +
+              " proved optimal from the double strategy (exact values, their comparisons under a proven error bound); "
+              "it was wrong at " +
               count_of(st.guess_wrong, "state", "states") + " of " + std::to_string(states) + " (" +
               count_of(st.rounds, "exact improvement round", "exact improvement rounds") +
               "); the largest denominator has " + std::to_string(st.value_bits) + " bits");

@@ -81,20 +81,7 @@ void check_pig_certificate_request(const std::string& path, int target) {
 }
 
 void write_pig_certificate(result& r, const std::string& path, const pig_solution<Rational>& sol) {
-  const int target = sol.target();
-  certificate cert;
-  cert.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), target), ""};
-  cert.model.constants_sha256 = sha256_hex(cert.model.constants);
-  cert.kind = "pig";
-  cert.objective = "win";
-  cert.start = pig_state_name(0, 0, 0);
-  for (int i = 0; i < target; ++i)
-    for (int j = 0; j < target; ++j) {
-      cert.states.push_back(pig_state_name(i, j, 0));
-      cert.values.emplace_back(sol.turn_start(i, j));
-      std::string& a = cert.actions.emplace_back();
-      for (int k = 0; k < target - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
-    }
+  const certificate cert = pig_certificate(sol);
   save_certificate(r, path, cert);
 }
 
