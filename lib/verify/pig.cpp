@@ -97,8 +97,8 @@ verify_report check_pig_certificate(const certificate& c) {
       const std::string& actions = c.actions[static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j)];
       sum = 0;  // Σ X_{k+f} over the faces f = 2..F with i + k + f < T
       for (int k = e - 1; k >= 0; --k) {
-        if (k + 2 <= e - 1) sum += x[static_cast<std::size_t>(k + 2)];
-        if (k + faces + 1 <= e - 1) sum -= x[static_cast<std::size_t>(k + faces + 1)];
+        if (k + 2 <= e - 1) sum += x[static_cast<std::size_t>(k) + 2];
+        if (k + faces + 1 <= e - 1) sum -= x[static_cast<std::size_t>(k) + static_cast<std::size_t>(faces) + 1];
         const int first_win = std::max(2, e - k);  // the least face that reaches the target
         const int wins = faces >= first_win ? faces - first_win + 1 : 0;
         roll = one - c0 + sum + one * wins;
