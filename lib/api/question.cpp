@@ -329,7 +329,8 @@ std::int64_t read_argument(const parameter& p, std::string_view text, front_end 
   return parse_integer<std::int64_t>(text, parameter_name(p, f, true), p.low, p.high);
 }
 
-arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f) {
+arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f,
+                         std::optional<std::size_t> unread) {
   if (texts.size() != q.parameters.size())
     throw std::invalid_argument(q.name + " takes " + std::to_string(q.parameters.size()) + " values, not " +
                                 std::to_string(texts.size()));
@@ -337,7 +338,9 @@ arguments read_arguments(const question& q, std::span<const std::optional<std::s
   out.reserve(texts.size());
   for (std::size_t i = 0; i < texts.size(); ++i) {
     const parameter& p = q.parameters[i];
-    if (texts[i] && p.below) {
+    if (i == unread)
+      out.push_back(0);
+    else if (texts[i] && p.below && p.below != unread) {
       parameter bounded = p;
       bounded.high = std::min(p.high, out.at(*p.below) - 1);
       out.push_back(read_argument(bounded, *texts[i], f));

@@ -87,6 +87,14 @@ TEST_CASE("catalogue: knight and soup are their recurrences, soup's bound its na
   using texts = std::vector<std::optional<std::string>>;
   CHECK_THROWS_WITH(api::read_arguments(knight, texts{"3", "1", "0", "3"}, front_end::tool),
                     "COL must be an integer in 0..2, not '3'");
+  // Profile's varying value left unread: the others are read, a bound by
+  // a fixed value holds, and one by the unread value waits for it.
+  CHECK_THROWS_WITH(api::read_arguments(knight, texts{"3", "{}", "5", "0"}, front_end::tool, 1),
+                    "ROW must be an integer in 0..2, not '5'");
+  CHECK(api::read_arguments(knight, texts{"3", "{}", "2", "0"}, front_end::tool, 1) == api::arguments{3, 0, 2, 0});
+  CHECK(api::read_arguments(knight, texts{"{}", "1", "7", "0"}, front_end::tool, 0) == api::arguments{0, 1, 7, 0});
+  CHECK_THROWS_WITH(api::read_arguments(knight, texts{"0", "{}", "0", "0"}, front_end::tool, 1),
+                    "N (the board size) must be an integer in 1..10^5, not '0'");
   const api::question& soup = *api::find_question("soup");
   CHECK(soup.python == "soup_servings");
   CHECK(Rational(soup.runs({50}).exact()) == Rational(5, 8));

@@ -151,8 +151,14 @@ TEST_CASE("profile refuses bad command lines and ranges", "[tool][pictures]") {
   error({"profile", "--range", "1..4", "--", "soup", "{}", "--tolerance", "1e-6"}, 2,
         "unknown option '--tolerance' for 'soup'");
   error({"profile", "--range", "1..4", "--", "knight", "3", "{}", "0"}, 2, "knight needs COL");
+  // The fixed values are read before any work, with no value named.
   error({"profile", "--range", "1..4", "--", "knight", "3", "{}", "x", "0"}, 2,
-        "at {} = 1, the exact answer failed: ROW must be an integer in 0..2, not 'x'");
+        "exactdp: error: ROW must be an integer in 0..2, not 'x'");
+  error({"profile", "--range", "1..4", "--", "knight", "0", "{}", "0", "0"}, 2,
+        "exactdp: error: N (the board size) must be an integer in 1..10^5, not '0'");
+  // A bound by the varying value is read at the value that breaks it.
+  error({"profile", "--range", "1..4", "--", "knight", "{}", "1", "2", "0"}, 2,
+        "at {} = 1: ROW must be an integer in 0..0, not '2'");
   // The inner command's own checks, at the value that fails them.
   error({"profile", "--range", "0..3", "--", "run", "{}"}, 2, "at {} = 0");
   // The work budget covers the whole sweep, refused before any work.

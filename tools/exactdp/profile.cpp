@@ -336,6 +336,9 @@ result run_profile(const profile_options& o) {
   std::vector<std::optional<std::string>> texts = read_question_words(*q, {line.begin() + 1, line.end()});
   const auto varies = static_cast<std::size_t>(std::find(texts.begin(), texts.end(), "{}") - texts.begin());
   if (varies == texts.size()) throw std::invalid_argument("{} stands for one of the values of '" + line[0] + "'");
+  // The fixed values are read once, before any work (a bound by the varying
+  // value is checked per value below).
+  (void)api::read_arguments(*q, texts, api::front_end::tool, varies);
   const std::uint64_t count = static_cast<std::uint64_t>((static_cast<__int128>(to) - from) / step) + 1;
   // The work budget covers the whole sweep: each value may use an equal
   // share of it, and the values are refused up front when even the least
@@ -366,6 +369,10 @@ result run_profile(const profile_options& o) {
       value_runs runs;
       try {
         runs = q->runs(api::read_arguments(*q, texts, api::front_end::tool));
+      } catch (const std::exception& e) {
+        rethrow_as(e, "at {} = " + std::to_string(r.value) + ": " + in_tool_words(e.what()));
+      }
+      try {
         const answer exact = compute_answer(runs, exact_only);
         r.exact = *exact.exact;
         r.rounded = *exact.exact_double;

@@ -106,6 +106,11 @@ std::int64_t read_argument(const parameter& p, std::string_view text, front_end 
 /// high = that value - 1 ("ROW must be an integer in 0..2, not '5'"). Throws std::invalid_argument for the first bad
 /// one, or when a required value is missing or there are not as many texts as parameters. Example:
 /// read_arguments(*find_question("run"), {{"3", std::nullopt}}, front_end::tool) is {3, 6} (the default of --faces).
-arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f);
+/// `unread`, when set, is the index of a parameter left unread (profile's
+/// varying value, read later): its slot holds 0, and a parameter it bounds
+/// is read within its own range only. Example: read_arguments(knight,
+/// {{"3", "{}", "5", "0"}}, front_end::tool, 1) throws "ROW must be an integer in 0..2, not '5'".
+arguments read_arguments(const question& q, std::span<const std::optional<std::string>> texts, front_end f,
+                         std::optional<std::size_t> unread = std::nullopt);
 
 }  // namespace exactdp::api
