@@ -2,7 +2,9 @@
 # Replays every reference of the Quantitative Verification Benchmark Set's
 # cases.json that has a PRISM model (or, with --route jani, a JANI file)
 # through `exactdp check`, and prints each mismatch or refusal with its
-# reason, the slowest cases and "N passed, M failed".
+# reason, the slowest cases, the largest errors of the double, and "N
+# passed, M failed". A case passes when the exact value is the reference
+# and the double is within a relative error of 1e-6 of it.
 #   scripts/qvbs.sh [--route prism|jani] [QVBS_DIR] [FILTER]
 # QVBS_DIR: the folder of cases.json (default: ../shared/qvbs beside the
 # repository); FILTER: only the cases whose model path contains it.
@@ -31,10 +33,10 @@ folder, tool, only, limit, route = sys.argv[1], sys.argv[2], sys.argv[3], float(
 cases = [c for c in json.load(open(folder + "/cases.json")) if c.get(route)]
 if only:
     cases = [c for c in cases if only in c[route]]
-passed, failed, times, total = 0, [], [], time.time()
+passed, failed, times, doubles, total = 0, [], [], [], time.time()
 for c in cases:
     files = [folder + "/" + c["prism"], folder + "/" + c["props"]] if route == "prism" else [folder + "/" + c["jani"]]
-    args = [tool, "check"] + files + ["--prop", c["property"], "--as", "exact", "--json"]
+    args = [tool, "check"] + files + ["--prop", c["property"], "--json"]
     if c["constants"]:
         args += ["--const", ",".join(c["constants"])]
     what = "%s %s %s" % (c[route], ",".join(c["constants"]), c["property"])
@@ -68,6 +70,15 @@ for c in cases:
         want = Fraction(int(e["num"]), int(e["den"])) if "num" in e else Fraction(e["value"])
         ok = got == want
         shown = answers[0]["exact"]
+    # The double run too: a double with fewer than 6 correct digits is a
+    # wrong answer (the solvers' doubles are direct solves, not iterations).
+    err = answers[0].get("double_error") or {}
+    relative = float(err["relative"]) if err.get("relative") is not None else float("inf")
+    doubles.append((relative, what))
+    if ok and not relative <= 1e-6:
+        ok, shown = False, "the exact value is right, but the double %s has relative error %s" % (
+            answers[0].get("double"), err.get("relative"))
+        e = {"value": answers[0]["exact"]}
     if ok:
         passed += 1
     else:
@@ -78,6 +89,9 @@ for what, why in failed:
 print("slowest cases:")
 for t, what, states in sorted(times, reverse=True)[:10]:
     print("  %7.2f s  %s (%s states)" % (t, what, states))
+print("largest relative errors of the double:")
+for relative, what in sorted(doubles, reverse=True)[:5]:
+    print("  %9.2e  %s" % (relative, what))
 print("total %.1f s for %d cases" % (time.time() - total, len(cases)))
 print("%d passed, %d failed" % (passed, len(failed)))
 sys.exit(1 if failed else 0)

@@ -142,6 +142,51 @@ TEST_CASE("state reduction gives the exit flows and reward of a component", "[ma
   CHECK(detail::state_reduction_exits(2, 2, q, x, b, flow) == 1);
 }
 
+TEST_CASE("state reduction gives the values of a component, accurately near a self-loop of 1", "[markov][linear]") {
+  // Random open components: the exact x solves (I - Q) x = b, where b may
+  // be negative (a bias) and Q keeps its diagonal, which state reduction
+  // ignores (it takes 1 - q[i][i] as the sum of what leaves i).
+  std::mt19937 rng(1994);
+  for (int round = 0; round < 100; ++round) {
+    const std::size_t c = 1 + static_cast<std::size_t>(round % 12);
+    std::uniform_int_distribution<int> weight(0, 6), term(-5, 5);
+    std::vector<Rational> q(c * c, Rational(0)), leave(c), b(c), m(c * c);
+    for (std::size_t i = 0; i < c; ++i) {
+      std::vector<int> wt(c + 1);
+      int total = 0;
+      for (auto& v : wt) total += v = weight(rng);
+      ++wt[c], ++total;  // every state can leave
+      for (std::size_t j = 0; j < c; ++j) q[i * c + j] = Rational(wt[j]) / Rational(total);
+      leave[i] = Rational(wt[c]) / Rational(total);
+      b[i] = Rational(term(rng)) / Rational(3);
+      for (std::size_t j = 0; j < c; ++j) m[i * c + j] = (i == j ? Rational(1) : Rational(0)) - q[i * c + j];
+    }
+    const auto x = test::gauss_jordan(c, m, b);
+    REQUIRE(x);
+    std::vector<double> qd(c * c), ld(c), bd(c);
+    for (std::size_t i = 0; i < c * c; ++i) qd[i] = to_double(q[i]);
+    for (std::size_t i = 0; i < c; ++i) ld[i] = to_double(leave[i]), bd[i] = to_double(b[i]);
+    REQUIRE(detail::state_reduction_values(c, qd, ld, bd) == c);
+    for (std::size_t i = 0; i < c; ++i) {
+      const double want = to_double((*x)[i]);
+      CHECK(std::fabs(bd[i] - want) <= 1e-13 * (1 + std::fabs(want)));
+    }
+  }
+  // The header's example: two states that pass to each other with
+  // probability 1 - 2^-60; elimination with pivoting computes 1 - (1 -
+  // 2^-60)^2 and loses every digit, state reduction sums what leaves.
+  const double e = std::ldexp(1.0, -60);
+  std::vector<double> q{0, 1 - e, 1 - e, 0}, leave{e, e}, b{1, 0};
+  REQUIRE(detail::state_reduction_values(2, q, leave, b) == 2);
+  // Exact: x0 = 1/(1 - r^2), x1 = r/(1 - r^2) with r = 1 - 2^-60, i.e.
+  // 2^59 + 1/2 + O(2^-60) and 2^59 - 1/2 + O(2^-60).
+  CHECK(std::fabs(b[0] - std::ldexp(1.0, 59)) <= std::ldexp(1.0, 59 - 50));
+  CHECK(std::fabs(b[1] - std::ldexp(1.0, 59)) <= std::ldexp(1.0, 59 - 50));
+  // A state that cannot leave (in double) is reported by its position.
+  std::vector<double> q2{0, 1, 1, 0}, leave2{0, 0}, b2{1, 0};
+  CHECK(detail::state_reduction_values(2, q2, leave2, b2) == 1);
+}
+
 TEST_CASE("residue matrix products with delayed reduction", "[markov][linear]") {
   std::mt19937 rng(31);
   for (const std::uint32_t p : {1'000'000'007u, 2'147'483'647u, 7u}) {

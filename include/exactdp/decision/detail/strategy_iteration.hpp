@@ -178,7 +178,7 @@ template <Field T>
 struct block_scratch {
   std::vector<std::size_t> local;  // per model state: local index + 1 inside the block, 0 outside
   std::vector<std::size_t> begin, adj, piece_of, row;
-  std::vector<T> a, b;
+  std::vector<T> a, b, leave;
   exact_piece piece;  // Rational only
 };
 
@@ -314,10 +314,32 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
       x[s] = w.b[0] / leave;
       continue;
     }
-    // Dense system (I - P_piece) x = b, one row per state of the piece.
     const auto sz = static_cast<long double>(size);
     check_state_budget("the linear system of " + std::to_string(size) + " states that reach each other", sz * sz,
                        sizeof(T));
+    if constexpr (field_traits<T>::solver == linear_solver::pivoting) {
+      // Floating point: x = b + P_piece x by state reduction, whose pivots
+      // are sums of what leaves a state (no cancellation).
+      w.a.assign(size * size, zero);
+      w.leave.assign(size, zero);
+      for (std::size_t r = 0; r < size; ++r) {
+        const std::size_t c = chosen[state_at(r)];
+        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+          if (const std::size_t col = row_in(to[e], p); col == k)
+            w.leave[r] += prob[e];
+          else if (col != r)
+            w.a[r * size + col] += prob[e];
+        }
+      }
+      if (const std::size_t at = state_reduction_values(size, w.a, w.leave, w.b); at != size)
+        throw std::domain_error("the linear system of the " + std::to_string(size) + " states around state " +
+                                name_text(m.name(state_at(0))) + " is singular in " + field_traits<T>::name +
+                                " arithmetic: the probability of leaving state " + name_text(m.name(state_at(at))) +
+                                " (once the states before it are eliminated) is below the smallest positive double");
+      for (std::size_t r = 0; r < size; ++r) x[state_at(r)] = w.b[r];
+      continue;
+    }
+    // Dense system (I - P_piece) x = b, one row per state of the piece.
     w.a.assign(size * size, zero);
     for (std::size_t r = 0; r < size; ++r) {
       w.a[r * size + r] = T(1);
