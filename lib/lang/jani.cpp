@@ -583,10 +583,28 @@ class reader {
   }
 
   expr constant_expression(const json_value& v, const std::string& path) {
-    const bool saved = constants_only_;
+    // Restored however compile ends: a property refused here must not leave
+    // the next ones compiled as if they were constant.
+    struct restore {
+      bool& flag;
+      bool saved;
+      ~restore() { flag = saved; }
+    } scope{constants_only_, constants_only_};
     constants_only_ = true;
-    const expr e = compile(v, path);
-    constants_only_ = saved;
+    expr e;
+    try {
+      e = compile(v, path);
+    } catch (const std::invalid_argument& error) {
+      // The expression's own error ("SOURCE:LINE: what"), with the JSON
+      // path of the expression that must be constant.
+      std::string message = error.what();
+      const std::string source = doc_.source() + ":";
+      if (const std::size_t after = message.find(": ", source.size());
+          message.rfind(source, 0) == 0 && after != std::string::npos &&
+          message.find(path_text(path)) == std::string::npos)
+        message.insert(after + 2, path_text(path) + ": ");
+      throw std::invalid_argument(message);
+    }
     if (!m_.pool.is_constant(e)) fail(v, path, "must be constant");
     return e;
   }

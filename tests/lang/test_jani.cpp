@@ -302,6 +302,16 @@ TEST_CASE("jani: every refusal names its JSON path", "[lang][jani]") {
   CHECK_THAT(mdp.properties[5].error,
              Catch::Contains("properties[5].expression.values.op") && Catch::Contains("DTMCs only"));
   CHECK(mdp.properties[4].error.empty());
+  // A step bound that is refused (not constant, or beyond its range) names
+  // its property only: the properties after it are still read as usual.
+  for (const std::string bound : {R"("upper": "x")", R"("upper": 1000000000000000000000000000000)",
+                                  R"("upper": {"op": "/", "left": 1, "right": 0})"}) {
+    INFO(bound);
+    const jani_file f = parse_jani(replaced(geometric, R"("upper": 2)", bound), "geometric.jani");
+    REQUIRE(f.properties.size() == 7);
+    CHECK_THAT(f.properties[1].error, Catch::Contains("properties[1].expression.values.exp.step-bounds"));
+    for (std::size_t i = 2; i < f.properties.size(); ++i) CHECK(f.properties[i].error.empty());
+  }
 }
 
 TEST_CASE("jani: functions that double at every call are refused before they are expanded", "[lang][jani]") {
