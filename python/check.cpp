@@ -148,7 +148,15 @@ std::vector<std::string> constant_items(py::handle constants) {
                            " is an int, a bool, a Fraction or a str such as \"1/2\" or \"1:3\", not " +
                            std::string(py::str(py::type::handle_of(value).attr("__name__"))) +
                            " (a float's decimal text is not the value meant)");
-    items.push_back(py::str(key).cast<std::string>() + "=" + text);
+    // One item per key: a comma or '=' would smuggle in another constant.
+    const std::string name = py::str(key).cast<std::string>();
+    if (name.find_first_of(",=") != std::string::npos)
+      throw std::invalid_argument("constants=: the name " + quote_input(name, 60) +
+                                  " holds ',' or '=': give each constant its own key");
+    if (text.find(',') != std::string::npos)
+      throw std::invalid_argument("constants=: the value of " + quote_input(name, 60) + ", " + quote_input(text, 60) +
+                                  ", holds ',': give each constant its own key (a range is \"1:3\")");
+    items.push_back(name + "=" + text);
   }
   return items;
 }
@@ -226,7 +234,11 @@ void bind_check(py::module_& m) {
       "number=\"exact\" gives Fractions, \"double\" floats, \"mod\" residues modulo the prime modulus= "
       "(below 2^31, default 1000000007). Raises ValueError with file:line:column for bad input, "
       "exactdp.DomainError for an infinite expected reward or a missing residue, exactdp.ResourceError past "
-      "a budget.");
+      "a budget.",
+      // Tried before numeric's check(values, exact): a model is a str, a
+      // dict or a path, never an array, and the array overload imports
+      // numpy to look at its arguments.
+      py::prepend());
 }
 
 }  // namespace exactdp::python

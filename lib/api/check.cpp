@@ -301,6 +301,12 @@ checked_model read_checked_model(const check_input& in, const check_plan& plan, 
     if (in.properties_text) all = lang::parse_properties(*in.properties_text, in.properties_name, m.model, given, true);
     m.properties = select_prism(std::move(all), in, m.model, given);
   }
+  // A check that checks nothing is a mistake in its input, not an answer.
+  if (m.properties.empty())
+    throw std::invalid_argument(in.prop ? in.words.prop + " " + quote_input(*in.prop, 60) +
+                                              " holds no property: give one such as 'P=? [F \"goal\"]'"
+                                : in.properties_text ? in.properties_name + " holds no property to check"
+                                                     : in.model_name + " holds no property to check");
   return m;
 }
 

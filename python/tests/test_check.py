@@ -7,6 +7,7 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -138,6 +139,22 @@ def test_constants_as_a_dict_a_str_and_a_range():
     both = exactdp.check(COIN, prop=prop, constants={"p": "1/2", "N": "1:2"})
     assert [(x["constants"], x["value"]) for x in both] == [("p=1/2,N=1", Fraction(3, 4)),
                                                           ("p=1/2,N=2", Fraction(1, 4))]
+    # One constant per key: a comma or '=' cannot smuggle in another.
+    with pytest.raises(ValueError, match=r"^constants=: the value of 'p', '1/2,N=5', holds ','"):
+        exactdp.check(COIN, prop=prop, constants={"p": "1/2,N=5", "N": 2})
+    with pytest.raises(ValueError, match=r"^constants=: the name 'p=1/2,N' holds ',' or '='"):
+        exactdp.check(COIN, prop=prop, constants={"p=1/2,N": 2})
+
+
+def test_a_model_and_its_properties_as_two_positional_arguments_need_no_numpy():
+    # The model overload is tried first: numeric's check(values, exact)
+    # imports numpy to look at its arguments. A fresh interpreter in which
+    # importing numpy fails (pybind11 keeps numpy once it is loaded).
+    code = ("import sys; sys.modules['numpy'] = None; import exactdp; "
+            f"r = exactdp.check({str(SIXES)!r}, {str(SIXES_PROPS)!r}); print(len(r))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) >= 1
 
 
 def test_several_initial_states_follow_the_tool():

@@ -128,6 +128,25 @@ TEST_CASE("check: refusals and errors, one line each with the right status", "[t
   REQUIRE(j["refused"].size() == 1);
   CHECK(j["refused"][0]["property"] == "a");
   CHECK(j["answers"][0]["exact"] == "1");
+  // With --as the answers are alone on stdout; the refusal is on stderr.
+  const auto alone = run_in_process({"check", sixes, props.path(), "--as", "exact"});
+  CHECK(alone.status == 0);
+  CHECK(alone.out == "\"b\": P=? [ F \"two_sixes\" ]\t1\n");
+  CHECK(alone.err.find("exactdp: refused: \"a\": ") == 0);
+  CHECK(alone.err.find("p.props:1:13: a reward-bounded F") != std::string::npos);
+  // Nothing checked is an input error: every property refused, or none given.
+  const exactdp::test::temp_file only_refused("r.props", "P=? [ F^{rew{\"rolls\"}<=3} \"two_sixes\" ];\n");
+  const auto all_refused = run_in_process({"check", sixes, only_refused.path(), "--as", "double"});
+  CHECK(all_refused.status == 2);
+  CHECK(all_refused.out.empty());
+  CHECK(all_refused.err.find("exactdp: refused: P=? [ F^{rew{\"rolls\"}<=3} \"two_sixes\" ]: ") == 0);
+  const exactdp::test::temp_file comment_only("none.props", "// only a comment\n");
+  const auto none = run_in_process({"check", sixes, comment_only.path()});
+  CHECK(none.status == 2);
+  CHECK(none.err.find("none.props holds no property to check") != std::string::npos);
+  const auto blank = run_in_process({"check", sixes, "--prop", ""});
+  CHECK(blank.status == 2);
+  CHECK(blank.err.find("--prop '' holds no property") != std::string::npos);
   const auto chosen = run_in_process({"check", sixes, props.path(), "--prop", "a"});
   CHECK(chosen.status == 2);
   CHECK(chosen.err.find("p.props:1:13: a reward-bounded F (Storm's F^{rew...}) is not supported") != std::string::npos);
@@ -249,6 +268,19 @@ TEST_CASE("check --export-values: infinite values, and every refusal before the 
       exactdp::test::run_tool({"check", sixes, sixes_props, "--prop", "cheap", "--export-values", fresh});
   CHECK(refused.status == 2);
   CHECK(refused.err.find("reward-bounded F") != std::string::npos);
+  // The export never replaces an input: a JANI model is a .json file too.
+  const exactdp::test::temp_file model("model.json", exactdp::test::read_all(coin.path()));
+  const auto over = exactdp::test::run_tool({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", "N=2",
+                                             "--export-values", "/tmp/../" + model.path()});
+  CHECK(over.status == 2);
+  CHECK(over.err.find("is the model file itself") != std::string::npos);
+  CHECK(exactdp::test::read_all(model.path()) == exactdp::test::read_all(coin.path()));
+  const exactdp::test::temp_file props("props.csv", "P=? [ F x=N ]\n");
+  const auto over_props =
+      exactdp::test::run_tool({"check", coin.path(), props.path(), "--const", "N=2", "--export-values", props.path()});
+  CHECK(over_props.status == 2);
+  CHECK(over_props.err.find("is the properties file itself") != std::string::npos);
+  CHECK(exactdp::test::read_all(props.path()) == "P=? [ F x=N ]\n");
 }
 
 TEST_CASE("check: a JANI model's names with control characters, commas and quotes are printed safely",

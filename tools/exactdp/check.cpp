@@ -323,7 +323,17 @@ std::string where_key(const api::report_row& rw) {
 
 result run_check(const check_options& o) {
   std::string export_as;
-  if (o.export_values) export_as = export_format(*o.export_values);
+  if (o.export_values) {
+    export_as = export_format(*o.export_values);
+    // The export replaces its file: never one of the inputs.
+    for (const std::optional<std::string>& input : {std::optional<std::string>(o.model), o.properties}) {
+      std::error_code ec;
+      if (input && std::filesystem::equivalent(*o.export_values, *input, ec))
+        throw std::invalid_argument("--export-values " + quote_input(*o.export_values, 80) + " is the " +
+                                    (*input == o.model ? "model" : "properties") +
+                                    " file itself: write the values to another file");
+    }
+  }
   api::check_input in;
   in.constants = api::read_constant_ranges(o.constants);
   in.model_text = read_nonblank_text(o.model, "the model");
@@ -419,7 +429,8 @@ result run_check(const check_options& o) {
       if (!p->error.empty()) {
         if (one_property) throw std::invalid_argument(p->error);
         refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
-        r.add("", nullptr, "refused", shown_text(p->name.empty() ? p->text : "\"" + p->name + "\"") + ": " + p->error);
+        r.add("", nullptr, "refused",
+              (p->name.empty() ? name_text(p->text) : shown_text("\"" + p->name + "\"")) + ": " + p->error);
         continue;
       }
       auto check = std::make_shared<api::property_check>(m, pi);
@@ -490,6 +501,8 @@ result run_check(const check_options& o) {
   r.add("properties", o.properties ? json(*o.properties) : json(nullptr));
   r.add("models", models);
   r.add("refused", refused);
+  // Every property refused: nothing was checked, a mistake in the input.
+  if (r.answers.empty() && !refused.empty()) r.status = 2;
   r.add("holds", verdicts);
   if (o.test) {
     r.add("tests", tests);

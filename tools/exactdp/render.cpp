@@ -182,6 +182,13 @@ json result_json(const result& r) {
   return j;
 }
 
+void render_notes(const result& r, std::ostream& err) {
+  if (r.as == "all") return;
+  for (const fact& f : r.facts)
+    if (!f.text.empty() && (f.label == "refused" || f.label == "test" || f.label == "tests"))
+      err << "exactdp: " << f.label << ": " << f.text << '\n';
+}
+
 void render_text(const result& r, std::ostream& out) {
   if (r.as != "all") {
     if (r.main) out << answer_alone(*r.main, r.as) << '\n';

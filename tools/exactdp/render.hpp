@@ -27,4 +27,10 @@ json result_json(const result& r);
 /// question), and the --check line when there is one.
 void render_text(const result& r, std::ostream& out);
 
+/// With --as, the text is the answers alone: the facts a user must still
+/// see (a refused property, a --test verdict; labels "refused", "test",
+/// "tests") go to `err`, one "exactdp: LABEL: TEXT" line each. Nothing for
+/// --as all, whose text holds them.
+void render_notes(const result& r, std::ostream& err);
+
 }  // namespace exactdp::tool

@@ -409,8 +409,10 @@ int run_command_line(const std::vector<std::string>& args, std::ostream& out, st
     if (r.command.empty()) r.command = command_name;
     if (globals[index].json)
       out << result_json(r).dump() << '\n';
-    else
+    else {
       render_text(r, out);
+      render_notes(r, err);
+    }
     written();
     return r.status;
   } catch (const CLI::ParseError& e) {  // normalize() leaves CLI11 nothing to refuse; kept as a safety net

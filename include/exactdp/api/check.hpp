@@ -128,8 +128,9 @@ struct checked_model {
 /// space is not built yet (build_checked_space). Throws
 /// std::invalid_argument "file:line:column: ..." for the language's errors
 /// (lang/prism.hpp, lang/jani.hpp, lang/properties.hpp), for a `prop` that
-/// names nothing (listing the names) or a chosen property that is refused
-/// (its reason). Cost: linear in the texts.
+/// names nothing (listing the names), a chosen property that is refused
+/// (its reason), or when there is no property at all ("FILE holds no
+/// property to check"). Cost: linear in the texts.
 /// Example: read_checked_model(in, plan, plan.combinations[0]).properties.size() == 1 for plan_check's in and plan.
 checked_model read_checked_model(const check_input& in, const check_plan& plan, const lang::constant_values& given);
 
