@@ -341,11 +341,16 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
 
 /// The value of a choice for a comparison: its double approximation with a
 /// bound on the error, and (exact types) the exact value, computed only when
-/// the approximations cannot decide.
+/// the approximations cannot decide. Exact gain comparisons also carry the
+/// complement: an approximation of sum p·(1 - v) with its bound, which is
+/// 1 - the value because a choice's probabilities sum to exactly 1. Values
+/// within rounding of 1 (Pmax far from the risks) are all 1.0 in double,
+/// but their complements keep 52 bits.
 template <class T>
 struct lazy_value {
   std::size_t choice = 0;
   double approx = 0, bound = 0;
+  double complement = 0, complement_bound = HUGE_VAL;  ///< unused unless the bound is finite
   std::optional<T> exact;
 };
 
@@ -353,8 +358,9 @@ struct lazy_value {
 /// filter: two values whose approximations differ by more than the sum of
 /// their error bounds are ordered by the approximations (the error bound
 /// of a sum of k products of approximations with relative error 2^-52 is
-/// below (k + 4)·2^-51 times the sum of their magnitudes); closer values are
-/// computed exactly. In double a choice must win by more than a relative
+/// below (k + 4)·2^-51 times the sum of their magnitudes), or whose
+/// complements do (reversed: the larger complement is the smaller value);
+/// closer values are computed exactly. In double a choice must win by more than a relative
 /// `slack` (1e-12 for gains, 1e-9 for biases), so that rounding never makes
 /// the iteration cycle; closer values are a tie.
 template <class T, class Exact>
@@ -364,6 +370,11 @@ int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, Exact ex
     if (std::isfinite(d) && std::isfinite(bound)) {
       if (d > bound) return 1;
       if (d < -bound) return -1;
+    }
+    const double dc = b.complement - a.complement, complement_bound = a.complement_bound + b.complement_bound;
+    if (std::isfinite(dc) && std::isfinite(complement_bound)) {
+      if (dc > complement_bound) return 1;
+      if (dc < -complement_bound) return -1;
     }
     if (!a.exact) a.exact = exact(a.choice);
     if (!b.exact) b.exact = exact(b.choice);
@@ -397,6 +408,10 @@ class strategy_iteration {
     for (std::size_t s = 0; s < m.size(); ++s) {
       if (m.choice_count(s) > 0) chosen_[s] = m.choice_begin()[s] + strategy_[s];
       approx_value_[s] = approximate(value_[s]);
+    }
+    if constexpr (field_traits<T>::is_exact) {
+      approx_complement_.resize(m.size());
+      for (std::size_t s = 0; s < m.size(); ++s) approx_complement_[s] = approximate(T(1) - value_[s]);
     }
     approx_probability_.reserve(num.probability().size());
     for (const T& p : num.probability()) approx_probability_.push_back(approximate(p));
@@ -490,6 +505,8 @@ class strategy_iteration {
                                name_text(m_.name(comp[0])));
     }
     for (const std::size_t s : comp) approx_value_[s] = approximate(value_[s]);
+    if constexpr (field_traits<T>::is_exact)
+      for (const std::size_t s : comp) approx_complement_[s] = approximate(T(1) - value_[s]);
   }
 
   // The lazy value of choice c: the reward (rewards only) plus the expected
@@ -505,7 +522,20 @@ class strategy_iteration {
       size += std::fabs(term);
     }
     const double k = static_cast<double>(eb[c + 1] - eb[c]);
-    return lazy_value<T>{c, sum, (k + 4) * 0x1p-51 * size, std::nullopt};
+    lazy_value<T> out{c, sum, (k + 4) * 0x1p-51 * size, 0, HUGE_VAL, std::nullopt};
+    if constexpr (field_traits<T>::is_exact) {
+      if (!su_.reward && !bias) {  // a gain: sum p·v = 1 - sum p·(1 - v)
+        double rest = 0, rest_size = 0;
+        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+          const double term = approx_probability_[e] * approx_complement_[to[e]];
+          rest += term;
+          rest_size += std::fabs(term);
+        }
+        out.complement = rest;
+        out.complement_bound = (k + 4) * 0x1p-51 * rest_size;
+      }
+    }
+    return out;
   }
 
   T choice_value(std::size_t c) const {
@@ -591,6 +621,7 @@ class strategy_iteration {
   std::vector<std::size_t> chosen_;  // per state: the global index of its current choice
   std::vector<T> bias_;
   std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
+  std::vector<double> approx_complement_;  // exact types: per state, approximate(1 - value)
   bool bias_valid_ = false;
   std::vector<std::size_t> tied_;
   std::unordered_set<std::uint64_t> seen_;  // double: the strategies met on this component
