@@ -49,8 +49,10 @@ std::size_t check_query(const decision_model& m, const decision_query& q) {
   const auto truth = test::brute_force_values(m, q);
   // Modes: 0 the double guess, 1 no guess, 2 the double guess with every
   // choosing state of a component moved to its next allowed choice (a
-  // forced-wrong guess, which the exact phase must repair).
-  for (const int mode : {0, 1, 2}) {
+  // forced-wrong guess, which the exact phase must repair), 3 the same
+  // marked as stopped on noise, so that the exact phase first refines it
+  // in double on the complements.
+  for (const int mode : {0, 1, 2, 3}) {
     decision_query qq = q;
     qq.double_guess = mode == 0;
     decision_solution<Rational> exact;
@@ -72,6 +74,7 @@ std::size_t check_query(const decision_model& m, const decision_query& q) {
       }
       decision_stats st;
       st.guess_used = true;
+      st.unsettled_components = mode == 3 ? 1 : 0;
       exact = detail::solve_decision_from<Rational>(m, q, su, guess, st);
       repaired += exact.stats.guess_wrong;
       // The repaired strategy's residues are the exact values' (the third number system).

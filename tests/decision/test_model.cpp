@@ -569,6 +569,17 @@ TEST_CASE("the exact phase repairs a double guess that ties on values within rou
     const auto mod = evaluate_strategy<Mod>(m, q, guessed.strategy);
     for (std::size_t s = 0; s < m.size(); ++s)
       CHECK(mod.value[s].value() == to_residue(guessed.value[s], Mod::modulus()));
+    // The same guess marked as stopped on noise is refined in double on the
+    // complements 1 - v, where the choices differ: the exact phase then
+    // only proves it (no improvement round).
+    const detail::decision_setup su = detail::prepare_decision(m, q);
+    decision_stats st;
+    st.guess_used = true;
+    st.unsettled_components = 1;
+    const auto refined = detail::solve_decision_from<Rational>(m, q, su, optimal_decision<double>(m, q).strategy, st);
+    CHECK(refined.stats.rounds == 0);
+    CHECK(refined.stats.guess_wrong == k);
+    for (std::size_t s = 0; s < m.size(); ++s) CHECK(refined.value[s] == truth[s].v);
   }
 }
 
