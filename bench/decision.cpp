@@ -180,6 +180,7 @@ BENCHMARK(BM_random_mdp<Rational, false>)
     ->Name("random_mdp_independent/exact")
     ->Arg(10)
     ->Arg(100)
+    ->Arg(300)
     ->Arg(1000)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);

@@ -62,9 +62,14 @@
 //     then only proves it optimal (one exact evaluation and one improvement
 //     test per component) and improves it where the proof fails. The number
 //     of states whose double choice the exact phase changed is reported.
-//     Exact comparisons are filtered through doubles with error bounds
-//     (compare_lazy, in detail/strategy_iteration.hpp): only near ties are
-//     computed exactly.
+//     Exact comparisons are filtered through doubles with error bounds, on
+//     the values and on their complements 1 - v (compare_lazy, in
+//     detail/strategy_iteration.hpp): only near ties are computed exactly.
+//     When the double run stopped components on rounding noise, each
+//     component's guess is first refined by a double iteration of that
+//     component alone, on the complements 1 - v of the values, from the
+//     exact values of the components it leads to
+//     (strategy_iteration::refine_guesses).
 //  5. The residue mod P of a value is the value of the proven optimal
 //     strategy computed mod P (evaluate_strategy): maximising over residues
 //     means nothing (residues have no order).
