@@ -17,6 +17,8 @@
 //                    blocks: answer_MB and den_bits give the answer's size.
 //   random_mdp_independent/exact  the same blocks, each leaving only to
 //                    `fail`: the exact cost per block without that growth.
+//   random_game/exact  the chained blocks as a reachability game (the odd
+//                    states the minimiser's).
 // Run: build/bin/bench_decision [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 
@@ -24,6 +26,7 @@
 #include <random>
 #include <utility>
 #include <string>
+#include <tuple>
 #include <type_traits>
 
 #include "exactdp/decision/decision.hpp"
@@ -79,27 +82,30 @@ void BM_pig_residue(benchmark::State& state) {
   }
 }
 
-// The random MDP of `blocks` blocks of 100 states, built once per size.
-const decision_model& random_mdp(std::int64_t blocks, bool chained = true) {
-  static std::map<std::pair<std::int64_t, bool>, decision_model> built;
-  auto it = built.find({blocks, chained});
+// The random MDP (or game) of `blocks` blocks of 100 states, built once per size.
+const decision_model& random_mdp(std::int64_t blocks, bool chained = true, bool game = false) {
+  static std::map<std::tuple<std::int64_t, bool, bool>, decision_model> built;
+  auto it = built.find({blocks, chained, game});
   if (it == built.end())
-    it = built.emplace(std::pair{blocks, chained}, bench::random_mdp(static_cast<std::size_t>(blocks), chained)).first;
+    it = built
+             .emplace(std::tuple{blocks, chained, game},
+                      bench::random_mdp(static_cast<std::size_t>(blocks), chained, game))
+             .first;
   return it->second;
 }
 
-decision_query pmax_goal(const decision_model& m) {
+decision_query pmax_goal(const decision_model& m, bool game = false) {
   decision_query q;
-  q.objective = decision_objective::pmax;
+  q.objective = game ? decision_objective::reach_game : decision_objective::pmax;
   q.target = m.label("goal");
   return q;
 }
 
-template <class T, bool chained = true>
+template <class T, bool chained = true, bool game = false>
 void BM_random_mdp(benchmark::State& state) {
   const big_budget budget;
-  const decision_model& m = random_mdp(state.range(0), chained);
-  const decision_query q = pmax_goal(m);
+  const decision_model& m = random_mdp(state.range(0), chained, game);
+  const decision_query q = pmax_goal(m, game);
   std::size_t wrong = 0, rounds = 0, unsettled = 0;
   double answer_bits = 0;
   std::size_t den_bits = 0;
@@ -180,7 +186,15 @@ BENCHMARK(BM_random_mdp<Rational, false>)
     ->Name("random_mdp_independent/exact")
     ->Arg(10)
     ->Arg(100)
+    ->Arg(300)
     ->Arg(1000)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK(BM_random_mdp<Rational, true, true>)
+    ->Name("random_game/exact")
+    ->Arg(10)
+    ->Arg(100)
+    ->Arg(300)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 BENCHMARK(BM_random_mdp_residue)->Name("random_mdp/mod")->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);

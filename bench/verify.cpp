@@ -4,6 +4,10 @@
 // ratio survives a noisy machine.
 //   mdp10k    a generated 10^4-state MDP (100 blocks of 100 states, 3 choices
 //             each, cycles within blocks; bench/decision.cpp's), Pmax
+//   mdp100k   a 10^5-state MDP (1000 blocks of 100 states, each block
+//             leaving only to `fail`: bench/decision.cpp's
+//             random_mdp_independent; the chained model's exact answer
+//             grows quadratically, about 2 GB at 10^5 states), Pmax
 //   game10k   the same graph as a game (the odd states the minimiser's), Max
 //             reaching "goal" (certificates of games)
 //   pig       Pig with 6 faces, targets 50 and 100: pig_game<Rational>
@@ -71,6 +75,17 @@ prepared prepare(decision_model m, decision_query q, const char* kind, const cha
 const prepared& mdp10k() {
   static const prepared p = [] {
     decision_model m = bench::random_mdp(100);
+    decision_query q;
+    q.objective = decision_objective::pmax;
+    q.target = m.label("goal");
+    return prepare(std::move(m), std::move(q), "mdp", "pmax");
+  }();
+  return p;
+}
+
+const prepared& mdp100k() {
+  static const prepared p = [] {
+    decision_model m = bench::random_mdp(1000, false);
     decision_query q;
     q.objective = decision_objective::pmax;
     q.target = m.label("goal");
@@ -159,6 +174,8 @@ void BM_pig_verify(benchmark::State& state) {
 }
 
 void BM_mdp10k_solve(benchmark::State& state) { solve(state, mdp10k()); }
+void BM_mdp100k_solve(benchmark::State& state) { solve(state, mdp100k()); }
+void BM_mdp100k_verify(benchmark::State& state) { check(state, mdp100k()); }
 void BM_game10k_solve(benchmark::State& state) { solve(state, game10k()); }
 void BM_game10k_verify(benchmark::State& state) { check(state, game10k()); }
 void BM_mdp10k_verify(benchmark::State& state) { check(state, mdp10k()); }
@@ -187,6 +204,8 @@ void BM_herman_read_verify(benchmark::State& state) {
 BENCHMARK(BM_mdp10k_solve)->Name("mdp10k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK(BM_mdp10k_verify)->Name("mdp10k/verify")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_mdp10k_read_verify)->Name("mdp10k/read+verify")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_mdp100k_solve)->Name("mdp100k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
+BENCHMARK(BM_mdp100k_verify)->Name("mdp100k/verify")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_game10k_solve)->Name("game10k/solve")->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK(BM_game10k_verify)->Name("game10k/verify")->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_pig_solve)->Name("pig/solve")->Arg(50)->Arg(100)->Unit(benchmark::kMillisecond)->Iterations(1);

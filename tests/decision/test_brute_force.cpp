@@ -41,15 +41,51 @@ std::string describe(const decision_model& m, const decision_query& q) {
   return d;
 }
 
-void check_query(const decision_model& m, const decision_query& q) {
+// Checks the query's solutions; returns the states whose forced-wrong
+// guess the exact phase repaired.
+std::size_t check_query(const decision_model& m, const decision_query& q) {
+  std::size_t repaired = 0;
   INFO(describe(m, q));
   const auto truth = test::brute_force_values(m, q);
-  for (const bool guess : {true, false}) {
+  // Modes: 0 the double guess, 1 no guess, 2 the double guess with every
+  // choosing state of a component moved to its next allowed choice (a
+  // forced-wrong guess, which the exact phase must repair), 3 the same
+  // marked as stopped on noise, so that the exact phase first refines it
+  // in double on the complements.
+  for (const int mode : {0, 1, 2, 3}) {
     decision_query qq = q;
-    qq.double_guess = guess;
-    const auto exact = optimal_decision<Rational>(m, qq);
+    qq.double_guess = mode == 0;
+    decision_solution<Rational> exact;
+    if (mode < 2) {
+      exact = optimal_decision<Rational>(m, qq);
+    } else {
+      const detail::decision_setup su = detail::prepare_decision(m, q);
+      std::vector<std::uint32_t> guess = optimal_decision<double>(m, q).strategy;
+      for (std::size_t s = 0; s < m.size(); ++s) {
+        if (su.state[s] != detail::settled::open) continue;
+        const std::size_t first = m.choice_begin()[s], k = m.choice_count(s);
+        for (std::size_t step = 1; step < k; ++step) {
+          const auto c = static_cast<std::uint32_t>((guess[s] + step) % k);
+          if (su.allowed[first + c]) {
+            guess[s] = c;
+            break;
+          }
+        }
+      }
+      decision_stats st;
+      st.guess_used = true;
+      st.unsettled_components = mode == 3 ? 1 : 0;
+      exact = detail::solve_decision_from<Rational>(m, q, su, guess, st);
+      repaired += exact.stats.guess_wrong;
+      // The repaired strategy's residues are the exact values' (the third number system).
+      const auto mod = evaluate_strategy<Mod>(m, q, exact.strategy);
+      for (std::size_t s = 0; s < m.size(); ++s) {
+        INFO("residue of the repaired strategy at state " << s);
+        if (!truth[s].infinite) REQUIRE(mod.value[s].value() == to_residue(truth[s].v, Mod::modulus()));
+      }
+    }
     for (std::size_t s = 0; s < m.size(); ++s) {
-      INFO("state " << s << " guess " << guess);
+      INFO("state " << s << " mode " << mode);
       REQUIRE(static_cast<bool>(exact.infinite[s]) == truth[s].infinite);
       if (!truth[s].infinite) REQUIRE(exact.value[s] == truth[s].v);
     }
@@ -105,12 +141,14 @@ void check_query(const decision_model& m, const decision_query& q) {
     INFO("residue at state " << s);
     REQUIRE(mod.value[s].value() == to_residue(truth[s].v, Mod::modulus()));
   }
+  return repaired;
 }
 
 }  // namespace
 
 TEST_CASE("MDP queries agree with exhaustive search over all strategies", "[decision][brute]") {
   std::mt19937 rng(20240611);
+  std::size_t repaired = 0;
   for (int iter = 0; iter < 400; ++iter) {
     const std::size_t n = 2 + rng() % 5;
     const decision_model m = test::random_decision_model(rng, n, false);
@@ -119,24 +157,27 @@ TEST_CASE("MDP queries agree with exhaustive search over all strategies", "[deci
     for (const auto o :
          {decision_objective::pmax, decision_objective::pmin, decision_objective::rmax, decision_objective::rmin}) {
       q.objective = o;
-      check_query(m, q);
+      repaired += check_query(m, q);
     }
   }
+  CHECK(repaired > 100);  // the forced-wrong guesses did need repairs
 }
 
 TEST_CASE("game values agree with exhaustive max-min search over all strategies", "[decision][brute]") {
   std::mt19937 rng(77);
   const Rational defaults[] = {Rational(0), Rational(1) / 2, Rational(-1), Rational(3)};
+  std::size_t repaired = 0;
   for (int iter = 0; iter < 400; ++iter) {
     const std::size_t n = 2 + rng() % 5;
     const decision_model m = test::random_decision_model(rng, n, true);
     decision_query q;
     q.objective = decision_objective::reach_game;
     q.target = test::random_target(rng, n);
-    check_query(m, q);
+    repaired += check_query(m, q);
     decision_query p;
     p.objective = decision_objective::payoff_game;
     p.default_payoff = defaults[rng() % 4];
-    check_query(m, p);
+    repaired += check_query(m, p);
   }
+  CHECK(repaired > 100);  // the forced-wrong guesses did need repairs
 }

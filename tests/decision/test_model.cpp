@@ -563,6 +563,64 @@ TEST_CASE("the double values of a strategy are accurate when a self-loop is with
   }
 }
 
+TEST_CASE("the exact phase repairs a double guess that ties on values within rounding of 1", "[decision][noise]") {
+  // A cycle of 6 states, each choosing between two risks of failing,
+  // 2^-60 and 2^-61, the rest going to the goal or around the cycle. The
+  // values are within 2^-58 of 1, so in double the two choices tie and the
+  // double run keeps its first choice, which is the worse one for every
+  // player: the exact phase must find every switch, and its filtered
+  // comparisons decide them on the complements 1 - v. In the game the odd
+  // states are the minimiser's.
+  for (const bool game : {false, true}) {
+    decision_builder b("near_one");
+    const std::size_t k = 6;
+    for (std::size_t i = 0; i < k; ++i) b.add_state(game && i % 2 == 1 ? state_owner::min : state_owner::max);
+    const std::size_t goal = b.add_state(state_owner::terminal), fail = b.add_state(state_owner::terminal);
+    b.label("goal", goal);
+    const Rational small = Rational(1) / (BigInt(1) << 61);
+    for (std::size_t i = 0; i < k; ++i) {
+      const bool min = game && i % 2 == 1;
+      for (const Rational risk : {min ? small : 2 * small, min ? 2 * small : small}) {
+        const std::size_t c = b.add_choice(i);
+        b.transition(i, c, (i + 1) % k, Rational(1, 2));
+        b.transition(i, c, goal, Rational(1, 2) - risk);
+        b.transition(i, c, fail, risk);
+      }
+    }
+    const decision_model m = b.build();
+    decision_query q;
+    q.objective = game ? decision_objective::reach_game : decision_objective::pmax;
+    q.target = m.label("goal");
+    const auto guessed = optimal_decision<Rational>(m, q);
+    CHECK(guessed.stats.guess_used);
+    CHECK(guessed.stats.guess_wrong == k);  // the double guess was wrong everywhere
+    decision_query plain = q;
+    plain.double_guess = false;
+    const auto scratch = optimal_decision<Rational>(m, plain);
+    const auto truth = test::brute_force_values(m, q);
+    for (std::size_t s = 0; s < m.size(); ++s) {
+      INFO("state " << s << (game ? " (game)" : " (MDP)"));
+      CHECK(guessed.value[s] == scratch.value[s]);
+      CHECK(guessed.value[s] == truth[s].v);
+      CHECK(guessed.strategy[s] == (s < k ? 1U : 0U));
+    }
+    const auto mod = evaluate_strategy<Mod>(m, q, guessed.strategy);
+    for (std::size_t s = 0; s < m.size(); ++s)
+      CHECK(mod.value[s].value() == to_residue(guessed.value[s], Mod::modulus()));
+    // The same guess marked as stopped on noise is refined in double on the
+    // complements 1 - v, where the choices differ: the exact phase then
+    // only proves it (no improvement round).
+    const detail::decision_setup su = detail::prepare_decision(m, q);
+    decision_stats st;
+    st.guess_used = true;
+    st.unsettled_components = 1;
+    const auto refined = detail::solve_decision_from<Rational>(m, q, su, optimal_decision<double>(m, q).strategy, st);
+    CHECK(refined.stats.rounds == 0);
+    CHECK(refined.stats.guess_wrong == k);
+    for (std::size_t s = 0; s < m.size(); ++s) CHECK(refined.value[s] == truth[s].v);
+  }
+}
+
 TEST_CASE("implicit models: gambler's ruin, and the explorer's errors", "[decision][explore]") {
   // Chance walk on 0..10 with steps +-1 of probability 1/2, absorbed at 0 and 10:
   // the probability of reaching 10 from k is k/10.

@@ -62,9 +62,14 @@
 //     then only proves it optimal (one exact evaluation and one improvement
 //     test per component) and improves it where the proof fails. The number
 //     of states whose double choice the exact phase changed is reported.
-//     Exact comparisons are filtered through doubles with error bounds
-//     (compare_lazy, in detail/strategy_iteration.hpp): only near ties are
-//     computed exactly.
+//     Exact comparisons are filtered through doubles with error bounds, on
+//     the values and on their complements 1 - v (compare_lazy, in
+//     detail/strategy_iteration.hpp): only near ties are computed exactly.
+//     When the double run stopped components on rounding noise, each
+//     component's guess is first refined by a double iteration of that
+//     component alone, on the complements 1 - v of the values, from the
+//     exact values of the components it leads to
+//     (strategy_iteration::refine_guesses).
 //  5. The residue mod P of a value is the value of the proven optimal
 //     strategy computed mod P (evaluate_strategy): maximising over residues
 //     means nothing (residues have no order).
@@ -106,6 +111,28 @@
 
 namespace exactdp {
 
+namespace detail {
+
+/// The solve of optimal_decision in T from the first strategy `first` (per
+/// state; strategy iteration changes it on the states of su's components
+/// only), with `st` already holding what the graph analysis and the guess
+/// did; with st.guess_used, st.guess_wrong counts the states whose choice
+/// changed. optimal_decision passes the double guess; tests pass a guess
+/// with choices flipped, which the exact phase must repair.
+template <OrderedField T>
+decision_solution<T> solve_decision_from(const decision_model& m, const decision_query& q, const decision_setup& su,
+                                         std::vector<std::uint32_t> first, decision_stats st) {
+  decision_solution<T> sol;
+  sol.stats = st;
+  sol.strategy = first;
+  run_strategy_iteration<T>(m, q, su, sol.value, sol.infinite, sol.strategy, sol.stats, true);
+  if (sol.stats.guess_used)
+    for (std::size_t s = 0; s < m.size(); ++s) sol.stats.guess_wrong += first[s] != sol.strategy[s] ? 1 : 0;
+  return sol;
+}
+
+}  // namespace detail
+
 /// Solves the query on the model: the optimal value of every state and an
 /// optimal strategy (see the file comment for the objectives, conventions
 /// and algorithm). T is double or Rational (an ordered field: strategies
@@ -141,8 +168,7 @@ namespace exactdp {
 template <OrderedField T>
 decision_solution<T> optimal_decision(const decision_model& m, const decision_query& q) {
   const detail::decision_setup su = detail::prepare_decision(m, q);
-  decision_solution<T> sol;
-  auto& st = sol.stats;
+  decision_stats st;
   for (const auto k : su.state) {
     st.settled_zero += k == detail::settled::zero ? 1 : 0;
     st.settled_one += k == detail::settled::one ? 1 : 0;
@@ -151,7 +177,7 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
   st.components = su.components.count();
   for (std::size_t k = 0; k < st.components; ++k)
     st.largest_component = std::max(st.largest_component, su.components.begin[k + 1] - su.components.begin[k]);
-  sol.strategy = su.initial;
+  std::vector<std::uint32_t> first = su.initial;
   if constexpr (field_traits<T>::is_exact) {
     bool choosing = false;  // a model without choices (a Markov chain) needs no guess
     for (std::size_t s = 0; s < m.size() && !choosing; ++s)
@@ -163,7 +189,7 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
       decision_stats gs;
       try {
         detail::run_strategy_iteration<double>(m, q, su, v, inf, guess, gs, false);
-        sol.strategy = std::move(guess);
+        first = std::move(guess);
         st.guess_used = true;
         st.guess_rounds = gs.rounds;
         st.unsettled_components = gs.unsettled_components;
@@ -172,11 +198,7 @@ decision_solution<T> optimal_decision(const decision_model& m, const decision_qu
       }
     }
   }
-  const std::vector<std::uint32_t> first = sol.strategy;
-  detail::run_strategy_iteration<T>(m, q, su, sol.value, sol.infinite, sol.strategy, st, true);
-  if (st.guess_used)
-    for (std::size_t s = 0; s < m.size(); ++s) st.guess_wrong += first[s] != sol.strategy[s] ? 1 : 0;
-  return sol;
+  return detail::solve_decision_from<T>(m, q, su, std::move(first), st);
 }
 
 /// The value of every choice of state s under the solution's values: the

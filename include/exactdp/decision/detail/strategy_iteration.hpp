@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -363,11 +364,16 @@ bool solve_chain_block(const decision_model& m, const decision_numbers<T>& num, 
 
 /// The value of a choice for a comparison: its double approximation with a
 /// bound on the error, and (exact types) the exact value, computed only when
-/// the approximations cannot decide.
+/// the approximations cannot decide. Exact gain comparisons also carry the
+/// complement: an approximation of sum p·(1 - v) with its bound, which is
+/// 1 - the value because a choice's probabilities sum to exactly 1. Values
+/// within rounding of 1 (Pmax far from the risks) are all 1.0 in double,
+/// but their complements keep 52 bits.
 template <class T>
 struct lazy_value {
   std::size_t choice = 0;
   double approx = 0, bound = 0;
+  double complement = 0, complement_bound = HUGE_VAL;  ///< unused unless the bound is finite
   std::optional<T> exact;
 };
 
@@ -375,27 +381,36 @@ struct lazy_value {
 /// filter: two values whose approximations differ by more than the sum of
 /// their error bounds are ordered by the approximations (the error bound
 /// of a sum of k products of approximations with relative error 2^-52 is
-/// below (k + 4)·2^-51 times the sum of their magnitudes); closer values are
-/// computed exactly. In double a choice must win by more than a relative
-/// `slack` (1e-12 for gains, 1e-9 for biases), so that rounding never makes
+/// below (k + 4)·2^-51 times the sum of their magnitudes), or whose
+/// complements do (reversed: the larger complement is the smaller value);
+/// closer values are computed exactly. In double a choice must win by more
+/// than slack·(floor + |b|) (slack 1e-12 for gains, 1e-9 for biases; floor
+/// 1, or 0 for ties relative to the values), so that rounding never makes
 /// the iteration cycle; closer values are a tie.
 template <class T, class Exact>
-int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, Exact exact) {
+int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, double floor, Exact exact) {
   if constexpr (field_traits<T>::is_exact) {
     const double d = a.approx - b.approx, bound = a.bound + b.bound;
     if (std::isfinite(d) && std::isfinite(bound)) {
       if (d > bound) return 1;
       if (d < -bound) return -1;
     }
+    const double dc = b.complement - a.complement, complement_bound = a.complement_bound + b.complement_bound;
+    if (std::isfinite(dc) && std::isfinite(complement_bound)) {
+      if (dc > complement_bound) return 1;
+      if (dc < -complement_bound) return -1;
+    }
     if (!a.exact) a.exact = exact(a.choice);
     if (!b.exact) b.exact = exact(b.choice);
     return *b.exact < *a.exact ? 1 : *a.exact < *b.exact ? -1 : 0;
   } else {
     (void)exact;
-    const double tol = static_cast<double>(slack) * (1.0 + std::fabs(b.approx));
+    const double tol = static_cast<double>(slack) * (floor + std::fabs(b.approx));
     return a.approx > b.approx + tol ? 1 : a.approx < b.approx - tol ? -1 : 0;
   }
 }
+
+struct complement_guess;
 
 /// Strategy iteration over the components of a prepared query (steps 3-4
 /// of the file comment), in the ordered field T.
@@ -420,11 +435,44 @@ class strategy_iteration {
       if (m.choice_count(s) > 0) chosen_[s] = m.choice_begin()[s] + strategy_[s];
       approx_value_[s] = approximate(value_[s]);
     }
+    if constexpr (field_traits<T>::is_exact) {
+      approx_complement_.resize(m.size());
+      for (std::size_t s = 0; s < m.size(); ++s) approx_complement_[s] = approximate(T(1) - value_[s]);
+    }
     approx_probability_.reserve(num.probability().size());
     for (const T& p : num.probability()) approx_probability_.push_back(approximate(p));
     if (su.reward)
       for (const T& r : num.reward()) approx_reward_.push_back(approximate(r));
   }
+
+  /// Exact types, gain objectives: from now on, the exact iteration of each
+  /// component starts from a guess refined in double on that component
+  /// alone (pig_exact.cpp's idea: a double pass from the exact values of the
+  /// states it leads to). The double iteration runs on the complements
+  /// w = 1 - v, which obey the same equations (a choice's probabilities sum
+  /// to exactly 1; a play that never ends is worth 1 - endless), with the
+  /// players swapped (a larger v is a smaller w) and ties within 1e-12·|w|:
+  /// values within rounding of 1, all 1.0 in double, keep 52 bits as
+  /// complements, so the guess is right where a double run on v ties on
+  /// noise. It is only a guess: the exact iteration proves or repairs it.
+  /// Cost: O(n) memory; per component a double strategy iteration.
+  void refine_guesses() {
+    if constexpr (field_traits<T>::is_exact) {
+      const double endless = approximate(T(1) - endless_);
+      if (!su_.reward && std::isfinite(endless))
+        refine_ = std::make_unique<complement_guess>(m_, su_, approx_complement_, endless, strategy_);
+    }
+  }
+
+  /// Sets the value of a state that the components still to solve lead to
+  /// (refine_guesses: the complement of an exact value).
+  void set_value(std::size_t s, const T& v) {
+    value_[s] = v;
+    approx_value_[s] = approximate(v);
+  }
+
+  /// Ties within slack·|value| instead of slack·(1 + |value|) (double).
+  void relative_ties() { tie_floor_ = 0; }
 
   /// Solves one component (its states get their values and choices).
   /// Exact arithmetic never meets a strategy twice: each round strictly
@@ -463,6 +511,16 @@ class strategy_iteration {
       return false;
     };
     if constexpr (!field_traits<T>::is_exact) seen_.insert(strategy_hash(comp));
+    if constexpr (field_traits<T>::is_exact) {
+      if (refine_ && (has_max || has_min)) {
+        try {
+          refine_->iteration.solve_component(comp);
+        } catch (const std::domain_error&) {  // singular in double: keep the guess
+        }
+        for (const std::size_t s : comp)
+          if (m_.choice_count(s) > 0) chosen_[s] = m_.choice_begin()[s] + strategy_[s];
+      }
+    }
     bool stop = false;
     while (true) {
       while (true) {
@@ -478,6 +536,9 @@ class strategy_iteration {
       bias_[s] = T(0);  // exits of later components have bias 0
       approx_bias_[s] = 0;
     }
+    if constexpr (field_traits<T>::is_exact)
+      if (refine_)
+        for (const std::size_t s : comp) refine_->iteration.set_value(s, approx_complement_[s]);
   }
 
  private:
@@ -512,6 +573,8 @@ class strategy_iteration {
                                name_text(m_.name(comp[0])));
     }
     for (const std::size_t s : comp) approx_value_[s] = approximate(value_[s]);
+    if constexpr (field_traits<T>::is_exact)
+      for (const std::size_t s : comp) approx_complement_[s] = approximate(T(1) - value_[s]);
   }
 
   // The lazy value of choice c: the reward (rewards only) plus the expected
@@ -527,7 +590,20 @@ class strategy_iteration {
       size += std::fabs(term);
     }
     const double k = static_cast<double>(eb[c + 1] - eb[c]);
-    return lazy_value<T>{c, sum, (k + 4) * 0x1p-51 * size, std::nullopt};
+    lazy_value<T> out{c, sum, (k + 4) * 0x1p-51 * size, 0, HUGE_VAL, std::nullopt};
+    if constexpr (field_traits<T>::is_exact) {
+      if (!su_.reward && !bias) {  // a gain: sum p·v = 1 - sum p·(1 - v)
+        double rest = 0, rest_size = 0;
+        for (std::size_t e = eb[c]; e < eb[c + 1]; ++e) {
+          const double term = approx_probability_[e] * approx_complement_[to[e]];
+          rest += term;
+          rest_size += std::fabs(term);
+        }
+        out.complement = rest;
+        out.complement_bound = (k + 4) * 0x1p-51 * rest_size;
+      }
+    }
+    return out;
   }
 
   T choice_value(std::size_t c) const {
@@ -566,9 +642,9 @@ class strategy_iteration {
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
         if (c == now.choice || !su_.allowed[c]) continue;
         lazy_value<T> v = lazy(c, false);
-        if (compare_lazy(v, top, 1e-12L, gain_exact) == better) {
+        if (compare_lazy(v, top, 1e-12L, tie_floor_, gain_exact) == better) {
           top = std::move(v);
-        } else if (!tie && compare_lazy(v, now, 1e-12L, gain_exact) == 0) {
+        } else if (!tie && compare_lazy(v, now, 1e-12L, tie_floor_, gain_exact) == 0) {
           tie = true;
         }
       }
@@ -591,9 +667,9 @@ class strategy_iteration {
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
         if (c == now.choice || !su_.allowed[c]) continue;
         lazy_value<T> v = lazy(c, false);
-        if (compare_lazy(v, now, 1e-12L, gain_exact) != 0) continue;  // only choices of equal gain
+        if (compare_lazy(v, now, 1e-12L, tie_floor_, gain_exact) != 0) continue;  // only choices of equal gain
         lazy_value<T> b = lazy(c, true);
-        if (compare_lazy(b, top, 1e-9L, bias_exact) == better) top = std::move(b);
+        if (compare_lazy(b, top, 1e-9L, tie_floor_, bias_exact) == better) top = std::move(b);
       }
       if (top.choice != now.choice) {
         set_choice(s, top.choice);
@@ -613,10 +689,29 @@ class strategy_iteration {
   std::vector<std::size_t> chosen_;  // per state: the global index of its current choice
   std::vector<T> bias_;
   std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
+  std::vector<double> approx_complement_;  // exact types: per state, approximate(1 - value)
   bool bias_valid_ = false;
+  double tie_floor_ = 1;                      // double ties: within slack·(tie_floor_ + |value|)
+  std::unique_ptr<complement_guess> refine_;  // exact types: refine_guesses
   std::vector<std::size_t> tied_;
   std::unordered_set<std::uint64_t> seen_;  // double: the strategies met on this component
   block_scratch<T> scratch_;
+};
+
+/// strategy_iteration::refine_guesses' double iteration on the complements.
+struct complement_guess {
+  complement_guess(const decision_model& m, const decision_setup& su, const std::vector<double>& complement,
+                   double endless, std::vector<std::uint32_t>& strategy)
+      : setup(su), numbers(m, false), value(complement), iteration(m, setup, numbers, endless, value, strategy, stats) {
+    for (state_owner& o : setup.owner)
+      o = o == state_owner::max ? state_owner::min : o == state_owner::min ? state_owner::max : o;
+    iteration.relative_ties();
+  }
+  decision_setup setup;  // the owners swapped
+  decision_numbers<double> numbers;
+  std::vector<double> value;  // per state: 1 - v
+  decision_stats stats;
+  strategy_iteration<double> iteration;
 };
 
 /// Bits of the largest probability denominator of state s's choices.
@@ -729,6 +824,8 @@ void run_strategy_iteration(const decision_model& m, const decision_query& q, co
     }
   }
   strategy_iteration<T> si(m, su, num, endless, value, strategy, stats);
+  // A double guess with components stopped on rounding noise: refine it per component.
+  if (stats.guess_used && stats.unsettled_components > 0) si.refine_guesses();
   const auto& comps = su.components;
   const std::size_t total = comps.count();
   for (std::size_t k = 0; k < total; ++k) {
