@@ -28,6 +28,7 @@
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/numeric/cost.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"
 #include "models.hpp"

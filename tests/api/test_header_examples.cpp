@@ -62,6 +62,7 @@
 #include "exactdp/retrograde/cat_mouse2.hpp"
 #include "exactdp/retrograde/game_graph.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"

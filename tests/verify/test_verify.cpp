@@ -18,6 +18,7 @@
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"
@@ -738,6 +739,35 @@ TEST_CASE("Pig's certificates verify against the rules, and mutations are reject
       ++flips;
     }
     CHECK(flips == 5);
+    // Where the fixed-point bounds do not decide, the exact comparison does:
+    // P(j, k, 0) moved so that holding at (0, j, k), where the solution
+    // rolls, is better by 2^-80 (pair (0, j) is the first to read it, as
+    // the checker goes through column j from i = 0), or exactly as good.
+    for (int j = 0, k = 2; j + 1 < target && k < target; ++j, k = j + 2) {
+      if (good.actions[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)] != 'r') continue;
+      const Rational roll = pig_values_at(sol, 0, j, k).roll;
+      certificate worse = good, tied = good;
+      *worse.values[static_cast<std::size_t>(j) * t + static_cast<std::size_t>(k)] =
+          1 - roll - Rational(1) / Rational(BigInt(1) << 80);
+      *tied.values[static_cast<std::size_t>(j) * t + static_cast<std::size_t>(k)] = 1 - roll;
+      const std::string at = pig_state_name(0, j, k) + ": not optimal";
+      const verify_report w = check_pig_certificate(worse), e = check_pig_certificate(tied);
+      INFO(w.reason << " / " << e.reason);
+      CHECK(w.reason.find("state " + at) == 0);
+      CHECK_FALSE(e.verified);  // P(j, k, 0) is wrong, but not the action at (0, j, k)
+      CHECK(e.reason.find(at) == std::string::npos);
+      break;
+    }
+    // A value changed far below the fixed point's 2^-64: the exact equation rejects it.
+    {
+      certificate bad = good;
+      const std::size_t s = rng() % (t * t);
+      *bad.values[s] += Rational(1) / Rational(BigInt(1) << 200);
+      const verify_report r = check_pig_certificate(bad);
+      REQUIRE_FALSE(r.verified);
+      INFO(r.reason);
+      CHECK(r.reason.find("the equation fails") != std::string::npos);
+    }
     // Another game's parameters, and parameters that do not match their digest.
     const verify_report other = verify_certificate("pig", good, pig_parameters_text(faces, target + 1));
     REQUIRE_FALSE(other.verified);

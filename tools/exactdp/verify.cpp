@@ -12,6 +12,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/io/shown_text.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"
 
