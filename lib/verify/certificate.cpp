@@ -9,7 +9,6 @@
 #include <array>
 #include <filesystem>
 #include <limits>
-#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -84,6 +83,22 @@ std::string pig_parameters_text(int faces, int target) {
   return "faces=" + std::to_string(faces) + ",target=" + std::to_string(target);
 }
 
+std::vector<std::string> certificate_objectives(std::string_view kind) {
+  if (kind == "chain") return {"reach", "steps"};
+  if (kind == "mdp") return {"pmax", "pmin", "rmax", "rmin"};
+  if (kind == "game") return {"reach", "payoff"};
+  if (kind == "pig") return {"win"};
+  return {};
+}
+
+std::string objective_refused(std::string_view kind, std::string_view objective) {
+  const std::vector<std::string> known = certificate_objectives(kind);
+  if (std::ranges::find(known, objective) != known.end()) return "";
+  std::string words;
+  for (const std::string& o : known) words += (words.empty() ? "" : ", ") + o;
+  return quote_input(objective, 40) + " is not one of " + words + " for a " + std::string(kind);
+}
+
 certificate read_certificate(std::string_view text, const std::string& source) {
   const json_document doc(text, source, 8);
   const json_value& root = doc.root();
@@ -113,19 +128,9 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start", "default"});
   c.kind = doc.expect_string(need(q, "kind", "\"query\""), "\"kind\"");
   c.objective = doc.expect_string(need(q, "objective", "\"query\""), "\"objective\"");
-  // The objectives of each kind.
-  const std::map<std::string, std::vector<std::string>> objectives{{"chain", {"reach", "steps"}},
-                                                                   {"mdp", {"pmax", "pmin", "rmax", "rmin"}},
-                                                                   {"game", {"reach", "payoff"}},
-                                                                   {"pig", {"win"}}};
-  const auto kind = objectives.find(c.kind);
-  if (kind == objectives.end())
+  if (certificate_objectives(c.kind).empty())
     doc.fail(q, "\"kind\" must be \"chain\", \"mdp\", \"game\" or \"pig\", not " + quote_input(c.kind, 40));
-  if (std::ranges::find(kind->second, c.objective) == kind->second.end()) {
-    std::string known;
-    for (const std::string& o : kind->second) known += (known.empty() ? "" : ", ") + o;
-    doc.fail(q, "\"objective\" " + quote_input(c.objective, 40) + " is not one of " + known + " for a " + c.kind);
-  }
+  if (const std::string no = objective_refused(c.kind, c.objective); !no.empty()) doc.fail(q, "\"objective\" " + no);
   const json_value& target = need(q, "target", "\"query\"");
   if (!target.is(json_value::kind::null)) c.target = doc.expect_string(target, "\"target\"");
   c.start = doc.expect_string(need(q, "start", "\"query\""), "\"start\"");

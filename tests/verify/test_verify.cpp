@@ -16,6 +16,7 @@
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
+#include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/certify/writer.hpp"
@@ -563,6 +564,58 @@ TEST_CASE("every game certificate the solver writes verifies", "[verify][game]")
   CHECK(payoff >= 100);
   CHECK(above_e >= 100);
   CHECK(below_e >= 15);
+}
+
+TEST_CASE("a game's values from elsewhere: the equations and best choices are checked, the ranks said unchecked",
+          "[verify][game]") {
+  std::mt19937 rng(2417);
+  int rejected = 0;
+  for (int iter = 0; iter < 100; ++iter) {
+    const std::size_t n = 2 + rng() % 10;
+    const decision_model m = test::random_decision_model(rng, n, true);
+    const decision_query q = random_game_query(rng, n);
+    verify_model vm = to_verify_model(m);
+    certificate c = game_certificate(m, q, vm);
+    c.strategy.clear();
+    std::fill(c.rank.begin(), c.rank.end(), -1);
+    const verify_report r = check_certificate(vm, c, false);
+    INFO("game " << iter << ", " << c.objective << ": " << r.reason);
+    REQUIRE(r.verified);
+    REQUIRE(r.unchecked.size() == 2);
+    REQUIRE(r.theorem.empty());
+    // A value moved by 1/10^9 at a state with choices and no choice that
+    // loops on itself: its equation under the owner's best choice fails.
+    for (std::size_t s = 0; s < n; ++s) {
+      bool loop = m.choice_begin()[s] == m.choice_begin()[s + 1];
+      for (std::size_t k = m.choice_begin()[s]; k < m.choice_begin()[s + 1]; ++k)
+        for (std::size_t e = m.edge_begin()[k]; e < m.edge_begin()[k + 1]; ++e) loop = loop || m.targets()[e] == s;
+      if (loop || m.owner(s) == state_owner::terminal) continue;
+      certificate bad = c;
+      *bad.values[s] += Rational(1) / Rational(1'000'000'000);
+      const verify_report b = check_certificate(vm, bad, false);
+      REQUIRE_FALSE(b.verified);
+      ++rejected;
+      break;
+    }
+  }
+  CHECK(rejected >= 20);
+  // From files, as the tool and Python read them: the duel's values, and a
+  // copy in which Min's choice at "min to shoot" could do better.
+  const std::string root = EXACTDP_SOURCE_DIR;
+  const std::string duel = root + "/examples/decision/duel.json";
+  const std::string values = read_text(root + "/examples/decision/duel.values.json", "v");
+  const auto [c, r] = verify_plain_values(duel, values, "v", {"payoff"});
+  REQUIRE(r.verified);
+  REQUIRE(*r.start_value == Rational(1, 2));
+  REQUIRE(c.kind == "game");
+  const auto [c2, better] =
+      verify_plain_values(duel, "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n", "v.csv", {"payoff"});
+  REQUIRE_FALSE(better.verified);
+  REQUIRE(better.reason.find("state max to shoot:") == 0);
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"payoff", "", std::string("max wins")}),
+                      Catch::Contains("no target"));
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"pmax", "game", std::string("max wins")}),
+                      Catch::Contains("'pmax' is not one of reach, payoff for a game"));
 }
 
 TEST_CASE("a strategy that loops for ever is refused by its rank, though its equation holds", "[verify][game]") {

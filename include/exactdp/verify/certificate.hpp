@@ -89,6 +89,16 @@ std::string pig_state_name(int i, int j, int k);
 /// Example: pig_parameters_text(6, 100) == "faces=6,target=100".
 std::string pig_parameters_text(int faces, int target);
 
+/// The objectives of a kind of certificate: chain: reach, steps; mdp: pmax,
+/// pmin, rmax, rmin; game: reach, payoff; pig: win; another kind: none.
+/// Cost: O(1). Example: certificate_objectives("game") == {"reach", "payoff"}.
+std::vector<std::string> certificate_objectives(std::string_view kind);
+
+/// "" when `objective` is one of `kind`'s, else why not: the objective
+/// quoted, and those of the kind. Cost: O(1).
+/// Example: objective_refused("chain", "pmax") == "'pmax' is not one of reach, steps for a chain".
+std::string objective_refused(std::string_view kind, std::string_view objective);
+
 /// Reads a certificate written by certificate_text (or by hand). Strict:
 /// every key documented and typed, "version" equal to certificate_version,
 /// one value, rank and (mdp, game) choice per state (Pig: one string of

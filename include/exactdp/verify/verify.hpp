@@ -79,7 +79,9 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "exactdp/decision/model.hpp"
@@ -180,5 +182,32 @@ verify_report check_pig_certificate(const certificate& c);
 /// read_certificate's example c.
 verify_report verify_certificate(const std::string& model_path, const certificate& c,
                                  const std::optional<std::string>& constants = std::nullopt);
+
+/// The query of values from elsewhere, which name none (the options of
+/// `exactdp verify MODEL VALUES`).
+struct plain_query {
+  std::string objective;  ///< reach, steps (a chain), pmax, pmin, rmax, rmin (an MDP), or a game's reach, payoff
+  std::string kind;       ///< "chain", "mdp" or "game"; "": the objective's (payoff: a game)
+  std::optional<std::string> target;       ///< the target label or state (a chain's default: the absorbing states)
+  std::optional<std::string> start;        ///< the state whose value to report (default: the first)
+  std::optional<Rational> default_payoff;  ///< a payoff game's: what a play that never ends pays (default 0)
+  std::string format, reward_model;        ///< as load_verify_model's
+};
+
+/// Checks values from elsewhere (`text`, read by read_plain_values; one
+/// value for every state of the model) against the model at `model_path`
+/// for query q, without witnesses (check_certificate's `witnesses` false):
+/// the equations, and for MDPs and games that no choice improves on the
+/// values. Returns the certificate made of them (its states and values)
+/// and the report, whose `unchecked` lists the witnesses that could not be
+/// checked. Throws std::invalid_argument for a query that does not fit its
+/// kind (a target missing or not allowed, a default outside a payoff
+/// game), a state the model lacks or lacks a value, and what
+/// load_verify_model and read_plain_values throw. Cost: reading the model
+/// and the values, and check_certificate.
+/// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
+/// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
+std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
+                                                          const std::string& source, const plain_query& q);
 
 }  // namespace exactdp
