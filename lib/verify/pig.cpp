@@ -23,8 +23,6 @@ mpz_srcptr raw(const BigInt& z) { return z.backend().data(); }
 mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
 mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
 
-std::string pig_state(int i, int j, int k) { return pig_state_name(i, j, k); }
-
 // The checker's own bounds of the parameters (those of the solver, decision/pig.hpp).
 constexpr int max_faces = 1'000, max_target = 10'000;
 
@@ -168,21 +166,21 @@ verify_report check_pig_certificate(const certificate& c) {
   for (int i = 0; i < target; ++i)
     for (int j = 0; j < target; ++j) {
       const std::size_t s = static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j);
-      if (c.states[s] != pig_state(i, j, 0))
+      if (c.states[s] != pig_state_name(i, j, 0))
         throw std::invalid_argument("state " + std::to_string(s) + " of the certificate is " + name_text(c.states[s]) +
-                                    ", not " + pig_state(i, j, 0));
+                                    ", not " + pig_state_name(i, j, 0));
       if (c.actions[s].size() != static_cast<std::size_t>(target - i) ||
           c.actions[s].find_first_not_of("rh") != std::string::npos)
-        throw std::invalid_argument("the actions of state " + pig_state(i, j, 0) + " must be " +
+        throw std::invalid_argument("the actions of state " + pig_state_name(i, j, 0) + " must be " +
                                     std::to_string(target - i) + " letters r (roll) or h (hold), one per turn total");
     }
-  if (c.start != pig_state(0, 0, 0)) throw std::invalid_argument("a certificate of Pig starts at (0, 0, 0)");
+  if (c.start != pig_state_name(0, 0, 0)) throw std::invalid_argument("a certificate of Pig starts at (0, 0, 0)");
   verify_report r;
   r.start = c.start;
   r.start_value = c.values[0];
   auto failed = [&r, t](int i, int j, int k, const std::string& what) {
     r.state = static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j);
-    r.reason = "state " + pig_state(i, j, k) + ": " + what;
+    r.reason = "state " + pig_state_name(i, j, k) + ": " + what;
     return r;
   };
   // Every value a probability, and its bounds on the scale 2^64.
@@ -225,10 +223,14 @@ verify_report check_pig_certificate(const certificate& c) {
       fixed sum_lo = 0, sum_hi = 0;  // Σ x(k + f) over the faces f = 2..F with k + f < E
       for (int k = e - 1; k >= 1; --k) {
         const auto uk = static_cast<std::size_t>(k);
-        if (k + 2 <= e - 1) sum_lo += xl[uk + 2], sum_hi += xh[uk + 2];
-        if (k + faces + 1 <= e - 1)
-          sum_lo -= xl[uk + static_cast<std::size_t>(faces) + 1],
-              sum_hi -= xh[uk + static_cast<std::size_t>(faces) + 1];
+        if (k + 2 <= e - 1) {
+          sum_lo += xl[uk + 2];
+          sum_hi += xh[uk + 2];
+        }
+        if (const auto out = uk + static_cast<std::size_t>(faces) + 1; k + faces + 1 <= e - 1) {
+          sum_lo -= xl[out];
+          sum_hi -= xh[out];
+        }
         const int first_win = std::max(2, e - k);
         const fixed wins = faces >= first_win ? static_cast<fixed>(faces - first_win + 1) * scale : 0;
         const auto f = static_cast<fixed>(faces);
@@ -270,9 +272,10 @@ verify_report check_pig_certificate(const certificate& c) {
       if (!holds)
         return failed(i, j, 0,
                       "the equation fails: value " + message_text(p) + ", but rolling gives (1/" +
-                          std::to_string(faces) + ")·(1 − P" + pig_state(j, i, 0) + ") + (1/" + std::to_string(faces) +
-                          ")·Σ P" + pig_state(i, j, 2) + ".. = " + message_text(make_rational(exact, one)) +
-                          ", with P" + pig_state(j, i, 0) + " = " + message_text(*c.values[bust]));
+                          std::to_string(faces) + ")·(1 − P" + pig_state_name(j, i, 0) + ") + (1/" +
+                          std::to_string(faces) + ")·Σ P" + pig_state_name(i, j, 2) +
+                          ".. = " + message_text(make_rational(exact, one)) + ", with P" + pig_state_name(j, i, 0) +
+                          " = " + message_text(*c.values[bust]));
     }
   }
   r.verified = true;

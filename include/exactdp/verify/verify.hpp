@@ -157,14 +157,19 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
 /// Checks a certificate of Pig (c.kind "pig", c.model.constants
 /// "faces=F,target=T" as the tool writes them) against the rules of Pig
 /// (decision/pig.hpp's file comment), regenerated here: for every pair of
-/// scores (i, j), the values of the turn totals k = T-i-1 .. 0 follow from
-/// the actions, the turn-start values P(j, i, 0) and P(j, i+k, 0) by one
-/// backward pass; each action must be at least as good as the other, and
-/// the value at k = 0 equal to P(i, j, 0). Never throws for a wrong
-/// certificate (the report names the state (i, j, k) and both sides); throws
-/// std::invalid_argument when the certificate does not fit the game at all
-/// (other parameters, states or lengths). Cost: O(T³·F) additions of
-/// integers of the values' length (per pair one common denominator).
+/// scores (i, j), every value a probability, the turn's equation P(i, j, 0)
+/// = the sum over the states its actions reach of (reach chance)·(value),
+/// in integers; and each action at least as good as the other, by a
+/// backward pass over the turn totals k = T-i-1 .. 1 in 128-bit fixed-point
+/// intervals (rigorous bounds), compared exactly where the intervals of
+/// roll and hold overlap (docs/certificates.md, "How Pig is checked
+/// fast"). Never throws for a wrong certificate (the report names the state
+/// (i, j, k) and both sides); throws std::invalid_argument when the
+/// certificate does not fit the game at all (other parameters, states or
+/// lengths). Cost: O(T³) operations on 128-bit integers, and per pair O(T)
+/// on integers of F^(T/2)'s length and O(F) multiplications and divisions
+/// of integers of the values' length (a gcd where a denominator brings a
+/// new factor).
 /// Example: from the source tree, check_pig_certificate(c).verified for c read from
 /// examples/decision/pig_6_10.cert.json.
 verify_report check_pig_certificate(const certificate& c);
