@@ -1,7 +1,8 @@
-// python/verify.cpp: exactdp.verify(model, certificate, constants): a
-// certificate written by `exactdp chain|mdp|game|pig|check --certificate`, checked
-// against its model by the library's independent checker
-// (exactdp/verify/verify.hpp), as `exactdp verify` does.
+// python/verify.cpp: exactdp.verify(model, certificate, constants, query...): a
+// certificate written by `exactdp chain|mdp|game|pig|check --certificate`, or
+// values from elsewhere with their query, checked against the model by the
+// library's independent checker (exactdp/verify/verify.hpp), as `exactdp
+// verify` does.
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -50,13 +51,41 @@ std::string certificate_json(const py::dict& d) {
   return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
 }
 
+// Values from elsewhere given as a dict {state: value} as the JSON object
+// read_plain_values reads: a Fraction, an int or a str as its text, a float
+// as its repr (its shortest decimal), math.inf as "inf".
+std::string values_json(const py::dict& d) {
+  py::dict doc;
+  for (auto [key, value] : d) {
+    if (py::isinstance<py::float_>(value) && std::isinf(value.cast<double>()) && value.cast<double>() > 0)
+      doc[key] = py::str("inf");
+    else if (py::isinstance<py::float_>(value))
+      doc[key] = py::repr(value);
+    else
+      doc[key] = py::str(value);
+  }
+  return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
+}
+
+// The query of values from elsewhere (exactdp.verify's keywords).
+struct plain_options {
+  std::optional<std::string> query, kind, target, start, format, reward_model;
+  py::object default_payoff;
+  bool given() const { return query || kind || target || start || format || reward_model || !default_payoff.is_none(); }
+};
+
 }  // namespace
 
 void bind_verify(py::module_& m) {
   m.def(
       "verify",
       [](const std::filesystem::path& model, const std::variant<std::filesystem::path, py::dict>& given,
-         py::handle constants_arg) {
+         py::handle constants_arg, std::optional<std::string> query, std::optional<std::string> kind,
+         std::optional<std::string> target, std::optional<std::string> start, py::object default_payoff,
+         std::optional<std::string> format, std::optional<std::string> reward_model) {
+        const plain_options plain{std::move(query),         std::move(kind),   std::move(target),
+                                  std::move(start),         std::move(format), std::move(reward_model),
+                                  std::move(default_payoff)};
         // A dict of constants or a "N=3,MAX=2" str, as check takes them.
         std::optional<std::string> constants;
         if (!constants_arg.is_none()) {
@@ -66,18 +95,35 @@ void bind_verify(py::module_& m) {
         }
         std::string text, source;
         if (const auto* d = std::get_if<py::dict>(&given)) {
-          text = certificate_json(*d);
+          text = d->contains("certificate") || !plain.query ? certificate_json(*d) : values_json(*d);
           source = "<certificate>";
         } else {
           source = std::get<std::filesystem::path>(given).string();
           text = read_nonblank_text(source, "the certificate", certificate_text_bytes_per_byte);
         }
-        if (!is_certificate(text))
+        const bool full = is_certificate(text);
+        if (full && plain.given())
+          throw std::invalid_argument(
+              "query, kind, target, start, default, format and reward_model are for values from elsewhere; a "
+              "certificate says them itself");
+        if (!full && !plain.query)
           throw std::invalid_argument(source +
                                       " is not a certificate (no \"certificate\" key first); values from elsewhere "
-                                      "are checked by `exactdp verify MODEL VALUES --query ...`");
+                                      "need query= (reach, steps, pmax, pmin, rmax, rmin or payoff)");
         const std::string model_path = model.string();
+        plain_query q;
+        if (!full) {
+          q = {*plain.query,
+               plain.kind.value_or(""),
+               plain.target,
+               plain.start,
+               std::nullopt,
+               plain.format.value_or(""),
+               plain.reward_model.value_or("")};
+          if (!plain.default_payoff.is_none()) q.default_payoff = to_rational(plain.default_payoff);
+        }
         const auto [c, report] = released([&] {
+          if (!full) return verify_plain_values(model_path, text, source, q);
           exactdp::certificate cert = read_certificate(text, source);
           verify_report r = verify_certificate(model_path, cert, constants);
           return std::pair{std::move(cert), std::move(r)};
@@ -95,9 +141,16 @@ void bind_verify(py::module_& m) {
         d["state"] = report.state ? py::object(py::str(c.states.at(*report.state))) : py::object(py::none());
         d["reason"] = report.verified ? py::object(py::none()) : py::object(py::str(report.reason));
         d["theorem"] = report.theorem;
+        d["witnesses"] = full;
+        py::list unchecked;
+        for (const std::string& u : report.unchecked) unchecked.append(u);
+        d["unchecked"] = unchecked;
         return d;
       },
       py::arg("model"), py::arg("certificate"), py::kw_only(), py::arg("constants") = py::none(),
+      py::arg("query") = py::none(), py::arg("kind") = py::none(), py::arg("target") = py::none(),
+      py::arg("start") = py::none(), py::arg("default") = py::none(), py::arg("format") = py::none(),
+      py::arg("reward_model") = py::none(),
       "Checks a certificate against its model in exact arithmetic, without solving, as `exactdp verify` does "
       "(docs/certificates.md): every state's equation, the strategy's optimality and the witnesses (ranks, the "
       "closure of the states of value 0), which together prove the values are the unique (or least) solution. "
@@ -106,11 +159,19 @@ void bind_verify(py::module_& m) {
       "certificate: the path of a certificate "
       "written by `exactdp chain|mdp|game|pig|check --certificate FILE.json`, or that JSON document as a dict. "
       "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the "
-      "certificate was written with others (the order and the numerals do not count). Returns a dict: verified (bool), "
+      "certificate was written with others (the order and the numerals do not count). "
+      "Values from elsewhere, without witnesses: certificate a CSV (state,value lines) or JSON file of every "
+      "state's value, or a dict {state: value} (Fractions, ints, decimal strs, floats by their repr, math.inf), "
+      "with query (reach or steps: a Markov chain; pmax, pmin, rmax, rmin: an MDP; payoff: a game; reach with "
+      "kind=\"game\": a reachability game), target, start (the state reported; default the first), default (a "
+      "payoff game's value of a play that never ends, default 0), format and reward_model as the model's "
+      "readers take them: only the equations and the optimality of each state's best choice are checked, and "
+      "unchecked lists the witnesses that were not. Returns a dict: verified (bool), "
       "objective, start "
       "(the start state's name), value (a Fraction at the start; math.inf for an infinite expected reward; "
       "None when not verified), state (the first state that failed, else None), reason (what failed, with "
-      "both sides of its equation, else None), theorem (why the checks imply the values). A wrong "
+      "both sides of its equation, else None), theorem (why the checks imply the values; \"\" for values from "
+      "elsewhere), witnesses (False for values from elsewhere), unchecked (the witnesses not checked). A wrong "
       "certificate is a report with verified False, not an error. Raises ValueError for a file that is not a "
       "certificate or does not fit the model, exactdp.ResourceError past a budget.");
 }

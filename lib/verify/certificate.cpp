@@ -1,5 +1,6 @@
-// Certificates: digests, and the JSON file written with nlohmann_json and
-// read back with the strict reader of io/json_input.hpp.
+// Certificates as the checker reads them: digests, and the JSON file read
+// with the strict reader of io/json_input.hpp (the writer is
+// lib/certify/writer.cpp).
 #include "exactdp/verify/certificate.hpp"
 
 #include <nettle/sha2.h>
@@ -8,12 +9,9 @@
 #include <array>
 #include <filesystem>
 #include <limits>
-#include <map>
-#include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 
-#include "exactdp/decision/pig.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
@@ -85,36 +83,20 @@ std::string pig_parameters_text(int faces, int target) {
   return "faces=" + std::to_string(faces) + ",target=" + std::to_string(target);
 }
 
-std::string certificate_text(const certificate& c) {
-  using json = nlohmann::ordered_json;
-  json values = json::array();
-  for (const auto& v : c.values) values.push_back(v ? to_string(*v) : std::string("inf"));
-  json rank = json::array();
-  for (const std::int64_t r : c.rank) rank.push_back(r < 0 ? json(nullptr) : json(r));
-  json doc{{"certificate", "exactdp"},
-           {"version", certificate_version},
-           {"model",
-            {{"file", c.model.file},
-             {"format", c.model.format},
-             {"reward_model", c.model.reward_model},
-             {"sha256", c.model.sha256},
-             {"constants", c.model.constants},
-             {"constants_sha256", c.model.constants_sha256}}},
-           {"query",
-            {{"kind", c.kind},
-             {"objective", c.objective},
-             {"target", c.target ? json(*c.target) : json(nullptr)},
-             {"start", c.start}}},
-           {"states", c.states},
-           {"values", std::move(values)}};
-  if (c.default_payoff) doc["query"]["default"] = to_string(*c.default_payoff);
-  if (c.kind == "mdp" || c.kind == "game") doc["strategy"] = c.strategy;
-  if (c.kind == "pig") {
-    doc["strategy"] = c.actions;
-  } else {
-    doc["rank"] = std::move(rank);
-  }
-  return doc.dump(1) + "\n";
+std::vector<std::string> certificate_objectives(std::string_view kind) {
+  if (kind == "chain") return {"reach", "steps"};
+  if (kind == "mdp") return {"pmax", "pmin", "rmax", "rmin"};
+  if (kind == "game") return {"reach", "payoff"};
+  if (kind == "pig") return {"win"};
+  return {};
+}
+
+std::string objective_refused(std::string_view kind, std::string_view objective) {
+  const std::vector<std::string> known = certificate_objectives(kind);
+  if (std::ranges::find(known, objective) != known.end()) return "";
+  std::string words;
+  for (const std::string& o : known) words += (words.empty() ? "" : ", ") + o;
+  return quote_input(objective, 40) + " is not one of " + words + " for a " + std::string(kind);
 }
 
 certificate read_certificate(std::string_view text, const std::string& source) {
@@ -146,19 +128,9 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start", "default"});
   c.kind = doc.expect_string(need(q, "kind", "\"query\""), "\"kind\"");
   c.objective = doc.expect_string(need(q, "objective", "\"query\""), "\"objective\"");
-  // The objectives of each kind.
-  const std::map<std::string, std::vector<std::string>> objectives{{"chain", {"reach", "steps"}},
-                                                                   {"mdp", {"pmax", "pmin", "rmax", "rmin"}},
-                                                                   {"game", {"reach", "payoff"}},
-                                                                   {"pig", {"win"}}};
-  const auto kind = objectives.find(c.kind);
-  if (kind == objectives.end())
+  if (certificate_objectives(c.kind).empty())
     doc.fail(q, "\"kind\" must be \"chain\", \"mdp\", \"game\" or \"pig\", not " + quote_input(c.kind, 40));
-  if (std::ranges::find(kind->second, c.objective) == kind->second.end()) {
-    std::string known;
-    for (const std::string& o : kind->second) known += (known.empty() ? "" : ", ") + o;
-    doc.fail(q, "\"objective\" " + quote_input(c.objective, 40) + " is not one of " + known + " for a " + c.kind);
-  }
+  if (const std::string no = objective_refused(c.kind, c.objective); !no.empty()) doc.fail(q, "\"objective\" " + no);
   const json_value& target = need(q, "target", "\"query\"");
   if (!target.is(json_value::kind::null)) c.target = doc.expect_string(target, "\"target\"");
   c.start = doc.expect_string(need(q, "start", "\"query\""), "\"start\"");
@@ -259,24 +231,6 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
   }
   if (out.empty()) throw std::invalid_argument(source + " holds no values");
   return out;
-}
-
-certificate pig_certificate(const pig_solution<Rational>& sol) {
-  const int target = sol.target();
-  certificate c;
-  c.model = {"", "pig", "", "", pig_parameters_text(sol.faces(), target), ""};
-  c.model.constants_sha256 = sha256_hex(c.model.constants);
-  c.kind = "pig";
-  c.objective = "win";
-  c.start = pig_state_name(0, 0, 0);
-  for (int i = 0; i < target; ++i)
-    for (int j = 0; j < target; ++j) {
-      c.states.push_back(pig_state_name(i, j, 0));
-      c.values.emplace_back(sol.turn_start(i, j));
-      std::string& a = c.actions.emplace_back();
-      for (int k = 0; k < target - i; ++k) a += sol.action(i, j, k) == pig_action::roll ? 'r' : 'h';
-    }
-  return c;
 }
 
 }  // namespace exactdp

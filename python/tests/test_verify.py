@@ -120,3 +120,27 @@ def test_a_game_certificate_and_a_pig_certificate():
     assert other["verified"] is False and "another game of Pig" in other["reason"]
     with pytest.raises(ValueError, match="faces=F,target=T"):
         exactdp.verify("pig", DECISION / "pig_6_10.cert.json")
+
+
+def test_values_from_elsewhere_of_a_game_and_of_an_mdp():
+    r = exactdp.verify(DECISION / "duel.json", DECISION / "duel.values.json", query="payoff")
+    assert r["verified"] is True and r["witnesses"] is False
+    assert r["value"] == Fraction(1, 2) and r["theorem"] == ""
+    assert len(r["unchecked"]) == 2 and "value of the game" in r["unchecked"][1]
+    # The docs' example (python.md): a dict of Fractions and ints.
+    values = {"max to shoot": Fraction(1, 2), "min to shoot": 0, "max wins": 1, "min wins": -1}
+    assert exactdp.verify(DECISION / "duel.json", values, query="payoff")["verified"] is True
+    # Max would rather shoot at 1/2 than wait: the best choice's equation fails.
+    values["min to shoot"] = Fraction(1, 2)
+    bad = exactdp.verify(DECISION / "duel.json", values, query="payoff", default=0)
+    assert bad["verified"] is False and bad["state"] == "max to shoot"
+    # A reachability game pays 0 at "min wins".
+    reach = exactdp.verify(DECISION / "duel.json", DECISION / "duel.values.json", query="reach", kind="game",
+                           target="max wins")
+    assert reach["verified"] is False and reach["state"] == "min wins"
+    mdp = exactdp.verify(DECISION / "lottery.json", DECISION / "lottery.values.csv", query="pmax", target="goal")
+    assert mdp["verified"] is True and mdp["value"] == Fraction(3, 4) and len(mdp["unchecked"]) == 3
+    with pytest.raises(ValueError, match="no target"):
+        exactdp.verify(DECISION / "duel.json", values, query="payoff", target="max wins")
+    with pytest.raises(ValueError, match="a certificate says them itself"):
+        exactdp.verify(DECISION / "lottery.json", DECISION / "lottery.pmax.cert.json", query="pmax")

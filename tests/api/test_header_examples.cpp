@@ -62,6 +62,7 @@
 #include "exactdp/retrograde/cat_mouse2.hpp"
 #include "exactdp/retrograde/game_graph.hpp"
 #include "exactdp/retrograde/retrograde.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"
@@ -511,6 +512,12 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   const certificate rolls =
       read_certificate(read_text(test::source_path("examples/prism/two_sixes.rolls.cert.json"), "c"), "c");
   CHECK(load_lang_verify_model(test::source_path("examples/prism/two_sixes.pm"), rolls).names.size() == 3);
+  CHECK(certificate_objectives("game") == std::vector<std::string>{"reach", "payoff"});
+  CHECK(objective_refused("chain", "pmax") == "'pmax' is not one of reach, steps for a chain");
+  CHECK(verify_plain_values(test::source_path("examples/decision/lottery.json"),
+                            read_text(test::source_path("examples/decision/lottery.values.csv"), "v"), "v",
+                            {"pmax", "", "goal"})
+            .second.verified);
   CHECK(pig_state_name(3, 0, 5) == "(3, 0, 5)");
   CHECK(pig_parameters_text(6, 100) == "faces=6,target=100");
   CHECK(pig_certificate(pig_game<Rational>(2, 4)).values.size() == 16);

@@ -207,4 +207,28 @@ TEST_CASE("tool: values from elsewhere are checked by their equations, the witne
   const temp_file partial("partial.csv", "0,1\n");
   check_error(run_tool({"verify", lottery, partial.path(), "--query", "pmax", "--target", "goal"}), 2,
               "gives no value for state");
+  // A game's: the equations under each owner's best choice; the ranks unchecked.
+  const std::string duel = source_path("examples/decision/duel.json");
+  const std::string duel_values = source_path("examples/decision/duel.values.json");
+  const tool_result g = run_tool({"verify", duel, duel_values, "--query", "payoff", "--json"});
+  INFO(g.out << g.err);
+  CHECK(g.status == 0);
+  const nlohmann::json gj = nlohmann::json::parse(g.out);
+  CHECK(gj["witnesses"] == false);
+  CHECK(gj["value"] == "1/2");
+  CHECK(gj["unchecked"].size() == 2);
+  CHECK(gj["question"] == "verify " + duel_values + " against " + duel + " (game, payoff, default 0)");
+  const temp_file min_waits("min_waits.csv", "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n");
+  const tool_result b = run_tool({"verify", duel, min_waits.path(), "--query", "payoff", "--default", "0"});
+  CHECK(b.status == 1);
+  CHECK_THAT(b.out, Contains("not verified: state max to shoot: the equation fails"));
+  const tool_result reach =
+      run_tool({"verify", duel, duel_values, "--query", "reach", "--kind", "game", "--target", "max wins"});
+  CHECK(reach.status == 1);  // a reachability game pays 0 at "min wins"
+  CHECK_THAT(reach.out, Contains("state min wins: a terminal state, so its value is 0, not -1"));
+  check_error(run_tool({"verify", duel, duel_values, "--query", "payoff", "--target", "max wins"}), 2, "no target");
+  check_error(run_tool({"verify", duel, duel_values, "--query", "reach", "--kind", "game"}), 2, "needs a target");
+  check_error(run_tool({"verify", duel, duel_values, "--query", "pmax", "--target", "max wins", "--default", "1"}), 2,
+              "a default payoff is for the query payoff");
+  check_error(run_tool({"verify", duel, duel_values, "--query", "payoff", "--kind", "tree"}), 2, "--kind");
 }

@@ -16,8 +16,10 @@
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
+#include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/lang_model.hpp"
 #include "exactdp/verify/verify.hpp"
@@ -564,6 +566,58 @@ TEST_CASE("every game certificate the solver writes verifies", "[verify][game]")
   CHECK(below_e >= 15);
 }
 
+TEST_CASE("a game's values from elsewhere: the equations and best choices are checked, the ranks said unchecked",
+          "[verify][game]") {
+  std::mt19937 rng(2417);
+  int rejected = 0;
+  for (int iter = 0; iter < 100; ++iter) {
+    const std::size_t n = 2 + rng() % 10;
+    const decision_model m = test::random_decision_model(rng, n, true);
+    const decision_query q = random_game_query(rng, n);
+    verify_model vm = to_verify_model(m);
+    certificate c = game_certificate(m, q, vm);
+    c.strategy.clear();
+    std::fill(c.rank.begin(), c.rank.end(), -1);
+    const verify_report r = check_certificate(vm, c, false);
+    INFO("game " << iter << ", " << c.objective << ": " << r.reason);
+    REQUIRE(r.verified);
+    REQUIRE(r.unchecked.size() == 2);
+    REQUIRE(r.theorem.empty());
+    // A value moved by 1/10^9 at a state with choices and no choice that
+    // loops on itself: its equation under the owner's best choice fails.
+    for (std::size_t s = 0; s < n; ++s) {
+      bool loop = m.choice_begin()[s] == m.choice_begin()[s + 1];
+      for (std::size_t k = m.choice_begin()[s]; k < m.choice_begin()[s + 1]; ++k)
+        for (std::size_t e = m.edge_begin()[k]; e < m.edge_begin()[k + 1]; ++e) loop = loop || m.targets()[e] == s;
+      if (loop || m.owner(s) == state_owner::terminal) continue;
+      certificate bad = c;
+      *bad.values[s] += Rational(1) / Rational(1'000'000'000);
+      const verify_report b = check_certificate(vm, bad, false);
+      REQUIRE_FALSE(b.verified);
+      ++rejected;
+      break;
+    }
+  }
+  CHECK(rejected >= 20);
+  // From files, as the tool and Python read them: the duel's values, and a
+  // copy in which Min's choice at "min to shoot" could do better.
+  const std::string root = EXACTDP_SOURCE_DIR;
+  const std::string duel = root + "/examples/decision/duel.json";
+  const std::string values = read_text(root + "/examples/decision/duel.values.json", "v");
+  const auto [c, r] = verify_plain_values(duel, values, "v", {"payoff"});
+  REQUIRE(r.verified);
+  REQUIRE(*r.start_value == Rational(1, 2));
+  REQUIRE(c.kind == "game");
+  const auto [c2, better] =
+      verify_plain_values(duel, "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n", "v.csv", {"payoff"});
+  REQUIRE_FALSE(better.verified);
+  REQUIRE(better.reason.find("state max to shoot:") == 0);
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"payoff", "", std::string("max wins")}),
+                      Catch::Contains("no target"));
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"pmax", "game", std::string("max wins")}),
+                      Catch::Contains("'pmax' is not one of reach, payoff for a game"));
+}
+
 TEST_CASE("a strategy that loops for ever is refused by its rank, though its equation holds", "[verify][game]") {
   // Max loops on itself or takes an even chance of the goal: value 1/2. The
   // loop's equation holds too (x = x), but under it the play never ends.
@@ -738,6 +792,35 @@ TEST_CASE("Pig's certificates verify against the rules, and mutations are reject
       ++flips;
     }
     CHECK(flips == 5);
+    // Where the fixed-point bounds do not decide, the exact comparison does:
+    // P(j, k, 0) moved so that holding at (0, j, k), where the solution
+    // rolls, is better by 2^-80 (pair (0, j) is the first to read it, as
+    // the checker goes through column j from i = 0), or exactly as good.
+    for (int j = 0, k = 2; j + 1 < target && k < target; ++j, k = j + 2) {
+      if (good.actions[static_cast<std::size_t>(j)][static_cast<std::size_t>(k)] != 'r') continue;
+      const Rational roll = pig_values_at(sol, 0, j, k).roll;
+      certificate worse = good, tied = good;
+      *worse.values[static_cast<std::size_t>(j) * t + static_cast<std::size_t>(k)] =
+          1 - roll - Rational(1) / Rational(BigInt(1) << 80);
+      *tied.values[static_cast<std::size_t>(j) * t + static_cast<std::size_t>(k)] = 1 - roll;
+      const std::string at = pig_state_name(0, j, k) + ": not optimal";
+      const verify_report w = check_pig_certificate(worse), e = check_pig_certificate(tied);
+      INFO(w.reason << " / " << e.reason);
+      CHECK(w.reason.find("state " + at) == 0);
+      CHECK_FALSE(e.verified);  // P(j, k, 0) is wrong, but not the action at (0, j, k)
+      CHECK(e.reason.find(at) == std::string::npos);
+      break;
+    }
+    // A value changed far below the fixed point's 2^-64: the exact equation rejects it.
+    {
+      certificate bad = good;
+      const std::size_t s = rng() % (t * t);
+      *bad.values[s] += Rational(1) / Rational(BigInt(1) << 200);
+      const verify_report r = check_pig_certificate(bad);
+      REQUIRE_FALSE(r.verified);
+      INFO(r.reason);
+      CHECK(r.reason.find("the equation fails") != std::string::npos);
+    }
     // Another game's parameters, and parameters that do not match their digest.
     const verify_report other = verify_certificate("pig", good, pig_parameters_text(faces, target + 1));
     REQUIRE_FALSE(other.verified);

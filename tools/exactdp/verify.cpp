@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <tuple>
 
 #include "args.hpp"
 #include "certify.hpp"
@@ -12,6 +13,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/io/shown_text.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"
 
@@ -90,7 +92,7 @@ namespace {
 struct verify_options {
   std::string model;
   std::string certificate;
-  std::optional<std::string> query, target, start, format, reward_model, constants;
+  std::optional<std::string> query, kind, target, start, default_payoff, format, reward_model, constants;
 };
 
 void setup_verify(CLI::App& cmd, verify_options& o) {
@@ -103,8 +105,14 @@ void setup_verify(CLI::App& cmd, verify_options& o) {
                  "lines state,value or a JSON object {\"state\": value}, values as fractions, decimals or inf")
       ->required();
   cmd.add_option("--query", o.query,
-                 "For values from elsewhere: reach or steps (a Markov chain), pmax, pmin, rmax or rmin (an MDP)");
+                 "For values from elsewhere: reach or steps (a Markov chain), pmax, pmin, rmax or rmin (an MDP), "
+                 "payoff (a game); with --kind game, reach (a game: Max maximises reaching --target)");
+  cmd.add_option("--kind", o.kind,
+                 "For values from elsewhere: chain, mdp or game (default: chain for reach and steps, mdp for pmax, "
+                 "pmin, rmax and rmin, game for payoff)");
   cmd.add_option("--target", o.target, "For values from elsewhere: the target label or state");
+  cmd.add_option("--default", o.default_payoff,
+                 "For values from elsewhere of a payoff game: what a play that never ends pays (default 0)");
   cmd.add_option("--start", o.start, "For values from elsewhere: the state whose value to print");
   cmd.add_option("--format", o.format, "For values from elsewhere: json, prism, storm or drn");
   cmd.add_option("--reward-model", o.reward_model, "For values from elsewhere: a DRN file's reward model");
@@ -113,56 +121,35 @@ void setup_verify(CLI::App& cmd, verify_options& o) {
                  "for Pig its parameters, faces=F,target=T (required)");
 }
 
-// A certificate without witnesses from values of elsewhere.
-certificate plain_certificate(const verify_options& o, const verify_model& m, std::string_view text) {
-  certificate c;
-  c.objective = *o.query;
-  c.kind = c.objective == "reach" || c.objective == "steps" ? "chain" : "mdp";
-  c.target = o.target;
-  c.states = m.names;
-  c.values.assign(m.size(), std::nullopt);
-  c.rank.assign(m.size(), -1);
-  std::vector<char> given(m.size(), 0);
-  for (auto& [name, value] : read_plain_values(text, o.certificate)) {
-    const auto s = m.index.find(name);
-    if (s == m.index.end())
-      throw std::invalid_argument(o.certificate + ": " + name_text(name) + " is not a state of " + m.source);
-    c.values[s->second] = std::move(value);
-    given[s->second] = 1;
-  }
-  for (std::size_t s = 0; s < m.size(); ++s)
-    if (!given[s])
-      throw std::invalid_argument(o.certificate + " gives no value for state " + name_text(m.names[s]) +
-                                  " (every state needs one)");
-  c.start = o.start ? *o.start : m.names[0];
-  return c;
-}
-
 result run_verify(const verify_options& o) {
   const std::string text = read_nonblank_text(o.certificate, "the certificate", certificate_text_bytes_per_byte);
   verify_report rep;
   certificate c;
   const bool full = is_certificate(text);
   if (full) {
-    for (const auto* opt : {&o.query, &o.target, &o.start, &o.format, &o.reward_model})
+    for (const auto* opt : {&o.query, &o.kind, &o.target, &o.start, &o.default_payoff, &o.format, &o.reward_model})
       if (*opt)
         throw std::invalid_argument(
-            "--query, --target, --start, --format and --reward-model are for values from elsewhere; a certificate "
-            "says them itself");
+            "--query, --kind, --target, --start, --default, --format and --reward-model are for values from "
+            "elsewhere; a certificate says them itself");
     c = read_certificate(text, o.certificate);
     rep = verify_certificate(o.model, c, o.constants);
   } else {
     if (!o.query)
       throw std::invalid_argument(o.certificate +
                                   " is not a certificate (no \"certificate\" key first); for values from elsewhere "
-                                  "give --query (reach, steps, pmax, pmin, rmax or rmin) and --target");
-    one_of(*o.query, "--query", {"reach", "steps", "pmax", "pmin", "rmax", "rmin"});
-    const bool chain = *o.query == "reach" || *o.query == "steps";
-    if (!o.target && !chain) throw std::invalid_argument("--query " + *o.query + " needs --target");
-    const verify_model m = load_verify_model(o.model, chain ? "chain" : "mdp", o.format.value_or(""),
-                                             o.reward_model.value_or(""), *o.query == "rmin" || *o.query == "rmax");
-    c = plain_certificate(o, m, text);
-    rep = check_certificate(m, c, false);
+                                  "give --query (reach, steps, pmax, pmin, rmax, rmin or payoff) and --target");
+    one_of(*o.query, "--query", {"reach", "steps", "pmax", "pmin", "rmax", "rmin", "payoff"});
+    if (o.kind) one_of(*o.kind, "--kind", {"chain", "mdp", "game"});
+    plain_query q{*o.query,
+                  o.kind.value_or(""),
+                  o.target,
+                  o.start,
+                  std::nullopt,
+                  o.format.value_or(""),
+                  o.reward_model.value_or("")};
+    if (o.default_payoff) q.default_payoff = parse_number(*o.default_payoff, "--default");
+    std::tie(c, rep) = verify_plain_values(o.model, text, o.certificate, q);
   }
   result r;
   const bool pig = c.kind == "pig";

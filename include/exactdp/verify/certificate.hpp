@@ -14,9 +14,9 @@
 // turn-start values P(i, j, 0) and its strategy the action at every turn
 // total; it needs no ranks (every play of Pig ends). What the ranks mean, query by
 // query, is in docs/certificates.md and in verify.hpp, which checks them.
-// The solver side fills a certificate (exactdp/decision/certify.hpp); this
-// header only holds, writes and reads it, so the checker shares no code with
-// any solver.
+// The solver side fills and writes a certificate (exactdp/decision/certify.hpp,
+// exactdp/certify/writer.hpp); this header only holds and reads it, so the
+// checker shares no code with any solver.
 #pragma once
 
 #include <cstddef>
@@ -89,21 +89,15 @@ std::string pig_state_name(int i, int j, int k);
 /// Example: pig_parameters_text(6, 100) == "faces=6,target=100".
 std::string pig_parameters_text(int faces, int target);
 
-template <class T>
-class pig_solution;
+/// The objectives of a kind of certificate: chain: reach, steps; mdp: pmax,
+/// pmin, rmax, rmin; game: reach, payoff; pig: win; another kind: none.
+/// Cost: O(1). Example: certificate_objectives("game") == {"reach", "payoff"}.
+std::vector<std::string> certificate_objectives(std::string_view kind);
 
-/// Pig's certificate from an exact solution (the tool's pig --certificate):
-/// the model is its parameters (pig_parameters_text, with their digest),
-/// the states the T² turn starts (i, j, 0) with their values, and one
-/// string of actions per score pair, 'r' or 'h' for every turn total k of
-/// 0..T−i−1. Errors: none. Cost: O(T³) characters and T² values.
-/// Example: pig_certificate(pig_game<Rational>(2, 4)).values.size() == 16.
-certificate pig_certificate(const pig_solution<Rational>& sol);
-
-/// The certificate as one JSON document (docs/certificates.md), written with
-/// nlohmann_json. Cost: linear in the states and the digits of the values.
-/// Example: read_certificate(certificate_text(c), "c").values == c.values.
-std::string certificate_text(const certificate& c);
+/// "" when `objective` is one of `kind`'s, else why not: the objective
+/// quoted, and those of the kind. Cost: O(1).
+/// Example: objective_refused("chain", "pmax") == "'pmax' is not one of reach, steps for a chain".
+std::string objective_refused(std::string_view kind, std::string_view objective);
 
 /// Reads a certificate written by certificate_text (or by hand). Strict:
 /// every key documented and typed, "version" equal to certificate_version,

@@ -79,7 +79,9 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "exactdp/decision/model.hpp"
@@ -155,14 +157,19 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
 /// Checks a certificate of Pig (c.kind "pig", c.model.constants
 /// "faces=F,target=T" as the tool writes them) against the rules of Pig
 /// (decision/pig.hpp's file comment), regenerated here: for every pair of
-/// scores (i, j), the values of the turn totals k = T-i-1 .. 0 follow from
-/// the actions, the turn-start values P(j, i, 0) and P(j, i+k, 0) by one
-/// backward pass; each action must be at least as good as the other, and
-/// the value at k = 0 equal to P(i, j, 0). Never throws for a wrong
-/// certificate (the report names the state (i, j, k) and both sides); throws
-/// std::invalid_argument when the certificate does not fit the game at all
-/// (other parameters, states or lengths). Cost: O(T³·F) additions of
-/// integers of the values' length (per pair one common denominator).
+/// scores (i, j), every value a probability, the turn's equation P(i, j, 0)
+/// = the sum over the states its actions reach of (reach chance)·(value),
+/// in integers; and each action at least as good as the other, by a
+/// backward pass over the turn totals k = T-i-1 .. 1 in 128-bit fixed-point
+/// intervals (rigorous bounds), compared exactly where the intervals of
+/// roll and hold overlap (docs/certificates.md, "How Pig is checked
+/// fast"). Never throws for a wrong certificate (the report names the state
+/// (i, j, k) and both sides); throws std::invalid_argument when the
+/// certificate does not fit the game at all (other parameters, states or
+/// lengths). Cost: O(T³) operations on 128-bit integers, and per pair O(T)
+/// on integers of F^(T/2)'s length and O(F) multiplications and divisions
+/// of integers of the values' length (a gcd where a denominator brings a
+/// new factor).
 /// Example: from the source tree, check_pig_certificate(c).verified for c read from
 /// examples/decision/pig_6_10.cert.json.
 verify_report check_pig_certificate(const certificate& c);
@@ -180,5 +187,32 @@ verify_report check_pig_certificate(const certificate& c);
 /// read_certificate's example c.
 verify_report verify_certificate(const std::string& model_path, const certificate& c,
                                  const std::optional<std::string>& constants = std::nullopt);
+
+/// The query of values from elsewhere, which name none (the options of
+/// `exactdp verify MODEL VALUES`).
+struct plain_query {
+  std::string objective;  ///< reach, steps (a chain), pmax, pmin, rmax, rmin (an MDP), or a game's reach, payoff
+  std::string kind;       ///< "chain", "mdp" or "game"; "": the objective's (payoff: a game)
+  std::optional<std::string> target;       ///< the target label or state (a chain's default: the absorbing states)
+  std::optional<std::string> start;        ///< the state whose value to report (default: the first)
+  std::optional<Rational> default_payoff;  ///< a payoff game's: what a play that never ends pays (default 0)
+  std::string format, reward_model;        ///< as load_verify_model's
+};
+
+/// Checks values from elsewhere (`text`, read by read_plain_values; one
+/// value for every state of the model) against the model at `model_path`
+/// for query q, without witnesses (check_certificate's `witnesses` false):
+/// the equations, and for MDPs and games that no choice improves on the
+/// values. Returns the certificate made of them (its states and values)
+/// and the report, whose `unchecked` lists the witnesses that could not be
+/// checked. Throws std::invalid_argument for a query that does not fit its
+/// kind (a target missing or not allowed, a default outside a payoff
+/// game), a state the model lacks or lacks a value, and what
+/// load_verify_model and read_plain_values throw. Cost: reading the model
+/// and the values, and check_certificate.
+/// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
+/// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
+std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
+                                                          const std::string& source, const plain_query& q);
 
 }  // namespace exactdp

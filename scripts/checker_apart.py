@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Checks that the certificate checker (issue 24) shares no code with the solvers.
+
+The checker (include/exactdp/verify/, lib/verify/) may include, directly or
+through the headers it includes, only its own headers, the exact rationals,
+the input helpers and the model readers below. The solvers' headers
+(decision/solve.hpp, decision/pig.hpp, markov/chain.hpp, the residues of
+numeric/modint*.hpp, ...) and the writing side of certificates
+(certify/writer.hpp, decision/certify.hpp) are refused.
+
+The language front end (api/check.hpp, lang/*.hpp) is allowed without
+following it: it parses PRISM-language and JANI models and builds their state
+spaces; lang/properties.hpp, which gives the property's decision model
+(question_of), also holds the evaluation templates, which the checker does
+not call.
+
+Usage: scripts/checker_apart.py [SOURCE_DIR]   (exit 1 and the refused includes)
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
+
+# Headers the checker may reach, followed for what they include in turn.
+ALLOWED = {
+    "exactdp/numeric/rational.hpp", "exactdp/numeric/concepts.hpp", "exactdp/numeric/field_traits.hpp",
+    "exactdp/numeric/errors.hpp",
+    "exactdp/io/json_input.hpp", "exactdp/io/parse.hpp", "exactdp/io/read_text.hpp",
+    "exactdp/markov/model.hpp", "exactdp/markov/explicit_model.hpp",
+    "exactdp/decision/model.hpp", "exactdp/decision/model_files.hpp",
+}
+# The language front end: allowed, not followed (see above).
+FRONT_END = re.compile(r"exactdp/(api/check|lang/[a-z_]+)\.hpp")
+
+
+def includes(path):
+    return re.findall(r'^#include "(exactdp/[^"]+)"', path.read_text(), re.M)
+
+
+def main():
+    files = sorted((ROOT / "lib/verify").glob("*.cpp")) + sorted((ROOT / "include/exactdp/verify").glob("*.hpp"))
+    refused = []
+    seen = set()
+    todo = [(f, str(f.relative_to(ROOT))) for f in files]
+    while todo:
+        path, via = todo.pop()
+        for header in includes(path):
+            if header.startswith("exactdp/verify/") or FRONT_END.fullmatch(header):
+                continue
+            if header not in ALLOWED:
+                refused.append(f"{via} includes {header}")
+            elif header not in seen:
+                seen.add(header)
+                todo.append((ROOT / "include" / header, f"{via} -> {header}"))
+    if not files:
+        refused.append("no checker sources found under " + str(ROOT))
+    for r in refused:
+        print("the checker must not include a solver's header:", r)
+    return 1 if refused else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
