@@ -56,55 +56,21 @@
 
 #include "exactdp/markov/markov.hpp"
 #include "exactdp/numeric/numeric.hpp"
+#include "models.hpp"
 
 namespace {
 
 using namespace exactdp;
 
-// Herman's ring (QVBS dtmc/herman): in state s (bit i = process i), the
-// processes whose bit equals their left neighbour's choose a new bit at
-// random, the others copy their left neighbour; stable: exactly one token.
+// Herman's ring (QVBS dtmc/herman, models.hpp) and its stable states.
 struct herman {
   markov_model model;
   std::vector<std::size_t> stable;
 };
 
 herman herman_model(int n) {
-  const std::size_t states = std::size_t{1} << n;
-  auto bit = [](std::size_t s, int i) { return (s >> i) & 1U; };
-  markov_builder b("herman" + std::to_string(n));
-  for (std::size_t s = 0; s < states; ++s) b.state(std::to_string(s));
-  herman h{};
-  std::vector<Rational> row(states);
-  for (std::size_t s = 0; s < states; ++s) {
-    int tokens = 0;
-    std::vector<int> free;
-    std::size_t base = 0;
-    for (int i = 0; i < n; ++i) {
-      if (bit(s, i) == bit(s, (i + 1) % n)) ++tokens;
-      const int left = (i + n - 1) % n;
-      if (bit(s, i) == bit(s, left))
-        free.push_back(i);
-      else
-        base |= static_cast<std::size_t>(bit(s, left)) << i;
-    }
-    if (tokens == 1) h.stable.push_back(s);
-    const Rational p = Rational(1) / Rational(BigInt(1) << free.size());
-    std::vector<std::size_t> touched;
-    for (std::size_t m = 0; m < (std::size_t{1} << free.size()); ++m) {
-      std::size_t t = base;
-      for (std::size_t j = 0; j < free.size(); ++j)
-        if ((m >> j) & 1U) t |= std::size_t{1} << free[j];
-      if (row[t] == 0) touched.push_back(t);
-      row[t] += p;
-    }
-    for (const std::size_t t : touched) {
-      b.transition(s, t, row[t]);
-      row[t] = 0;
-    }
-  }
-  b.start(0);
-  h.model = b.build();
+  herman h{bench::herman_ring(n), {}};
+  h.stable = h.model.labels().at("stable");
   return h;
 }
 
