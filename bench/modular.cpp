@@ -40,6 +40,16 @@
 //   dense/400           243 ms      284 ms      16.4 ms   21.6 ms
 // and FLINT alone at 200/400: fraction-free 39.8/298 ms, Dixon 39.7/289
 // ms, one prime 5.55/37.3 ms.
+// Growth, CPU time (--benchmark_min_time=0.01, one run each, loaded; the
+// main thread's CPU), 2026-12-03:
+//                       200      400      800      1600     3200   exponent
+//   dense/N/modular     20.5 ms  127 ms   1.11 s   12.4 s   (*)    3.08
+//   flint/N/dixon_den   27.8 ms  172 ms   1.51 s   14.4 s          3.02
+//   herman/N/modular    N=7 0.343 ms, 9 6.47 ms, 11 148 ms, 13 6.88 s:
+//                       2.37 against the states (2^N), 2.77 from 11 to 13
+// (*) dense/3200 passed the default work budget (now raised here); through the tool
+// (`exactdp chain d3200.tra --as exact --max-work 1e12`) 107.7 s of CPU,
+// reading its 167 MB file included: 3.13 over 200-3200.
 // Run: build/bin/bench_modular [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 #include <flint/fmpq_mat.h>
@@ -96,6 +106,8 @@ markov_model dense_model(std::size_t n) {
 template <class T>
 void run_steps(benchmark::State& state, const markov_model& model, const markov_query& q, std::size_t threshold) {
   const markov_chain<T> chain(model);
+  // dense/3200 lifts past the default work budget of 4e10 steps.
+  const budget_scope unbounded({.work_steps = 1e13L});
   const std::size_t saved = detail::modular_threshold();
   detail::modular_threshold() = threshold;
   for (auto _ : state) {
