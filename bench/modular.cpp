@@ -40,6 +40,16 @@
 //   dense/400           243 ms      284 ms      16.4 ms   21.6 ms
 // and FLINT alone at 200/400: fraction-free 39.8/298 ms, Dixon 39.7/289
 // ms, one prime 5.55/37.3 ms.
+// Growth, CPU time (--benchmark_min_time=0.01, one run each, loaded; the
+// main thread's CPU), 2026-12-03:
+//                       200      400      800      1600     3200   exponent
+//   dense/N/modular     20.5 ms  127 ms   1.11 s   12.4 s   (*)    3.08
+//   flint/N/dixon_den   27.8 ms  172 ms   1.51 s   14.4 s          3.02
+//   herman/N/modular    N=7 0.343 ms, 9 6.47 ms, 11 148 ms, 13 6.88 s:
+//                       2.37 against the states (2^N), 2.77 from 11 to 13
+// (*) dense/3200 passed the default work budget (now raised here); through the tool
+// (`exactdp chain d3200.tra --as exact --max-work 1e12`) 107.7 s of CPU,
+// reading its 167 MB file included: 3.13 over 200-3200.
 // Run: build/bin/bench_modular [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 #include <flint/fmpq_mat.h>
@@ -56,55 +66,21 @@
 
 #include "exactdp/markov/markov.hpp"
 #include "exactdp/numeric/numeric.hpp"
+#include "models.hpp"
 
 namespace {
 
 using namespace exactdp;
 
-// Herman's ring (QVBS dtmc/herman): in state s (bit i = process i), the
-// processes whose bit equals their left neighbour's choose a new bit at
-// random, the others copy their left neighbour; stable: exactly one token.
+// Herman's ring (QVBS dtmc/herman, models.hpp) and its stable states.
 struct herman {
   markov_model model;
   std::vector<std::size_t> stable;
 };
 
 herman herman_model(int n) {
-  const std::size_t states = std::size_t{1} << n;
-  auto bit = [](std::size_t s, int i) { return (s >> i) & 1U; };
-  markov_builder b("herman" + std::to_string(n));
-  for (std::size_t s = 0; s < states; ++s) b.state(std::to_string(s));
-  herman h{};
-  std::vector<Rational> row(states);
-  for (std::size_t s = 0; s < states; ++s) {
-    int tokens = 0;
-    std::vector<int> free;
-    std::size_t base = 0;
-    for (int i = 0; i < n; ++i) {
-      if (bit(s, i) == bit(s, (i + 1) % n)) ++tokens;
-      const int left = (i + n - 1) % n;
-      if (bit(s, i) == bit(s, left))
-        free.push_back(i);
-      else
-        base |= static_cast<std::size_t>(bit(s, left)) << i;
-    }
-    if (tokens == 1) h.stable.push_back(s);
-    const Rational p = Rational(1) / Rational(BigInt(1) << free.size());
-    std::vector<std::size_t> touched;
-    for (std::size_t m = 0; m < (std::size_t{1} << free.size()); ++m) {
-      std::size_t t = base;
-      for (std::size_t j = 0; j < free.size(); ++j)
-        if ((m >> j) & 1U) t |= std::size_t{1} << free[j];
-      if (row[t] == 0) touched.push_back(t);
-      row[t] += p;
-    }
-    for (const std::size_t t : touched) {
-      b.transition(s, t, row[t]);
-      row[t] = 0;
-    }
-  }
-  b.start(0);
-  h.model = b.build();
+  herman h{bench::herman_ring(n), {}};
+  h.stable = h.model.labels().at("stable");
   return h;
 }
 
@@ -130,6 +106,8 @@ markov_model dense_model(std::size_t n) {
 template <class T>
 void run_steps(benchmark::State& state, const markov_model& model, const markov_query& q, std::size_t threshold) {
   const markov_chain<T> chain(model);
+  // dense/3200 lifts past the default work budget of 4e10 steps.
+  const budget_scope unbounded({.work_steps = 1e13L});
   const std::size_t saved = detail::modular_threshold();
   detail::modular_threshold() = threshold;
   for (auto _ : state) {

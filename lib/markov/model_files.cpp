@@ -6,9 +6,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
+#include "exactdp/numeric/errors.hpp"
 #include "model_text.hpp"
 
 namespace exactdp {
@@ -152,6 +154,11 @@ std::string reward_files_looked_for(const std::string& path) {
 explicit_model read_explicit(const std::string& path, std::string_view text, model_format format,
                              const model_file_options& options) {
   const std::string source = source_name(path);
+  if (format == model_format::json)
+    check_state_budget("the model " + source, static_cast<long double>(text.size()), json_bytes_per_byte,
+                       "bytes of text");
+  else
+    check_state_budget("reading the model " + source, explicit_model_read_bytes(text, format), 1, "bytes");
   if (!options.reward_model.empty() && format != model_format::drn)
     throw std::invalid_argument(source + ": a reward model can be chosen by name only in a DRN file");
   switch (format) {
@@ -208,18 +215,48 @@ explicit_model parse_explicit_model(std::string_view text, const std::string& pa
   return read_explicit(path, text, format, options);
 }
 
+long double explicit_model_read_bytes(std::string_view text, model_format format) {
+  // One pass over the lines that are not blank: a state starts at a DRN
+  // line "state ...", or at a .tra line whose first field (the source
+  // state) differs from the line before's.
+  long double lines = 0, states = 0;
+  std::string_view before;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    const std::string_view field = first == std::string_view::npos
+                                       ? std::string_view()
+                                       : line.substr(first, line.find_first_of(" \t\r", first) - first);
+    at = end + 1;
+    if (field.empty()) continue;  // blank lines build nothing
+    ++lines;
+    if (format == model_format::drn ? field == "state" : field != before) ++states;
+    before = field;
+  }
+  return 2 * static_cast<long double>(text.size()) + lines * explicit_model_line_bytes +
+         states * explicit_model_state_bytes;
+}
+
 explicit_model load_explicit_model(const std::string& path, const model_file_options& options) {
   static_cast<void>(model_format_named(options.format));  // an unknown name is refused before the file is read
-  const std::string text = read_text(path, "the model");
+  // The text alone here; read_explicit checks what is built from it.
+  const std::string text = read_text(path, "the model", 1);
   return read_explicit(path, text, model_format_of(text, path, options), options);
 }
 
 markov_model load_markov_model(const std::string& path, const model_file_options& options) {
   static_cast<void>(model_format_named(options.format));  // an unknown name is refused before the file is read
-  const std::string text = read_text(path, "the chain model");
+  // The text alone here; read_explicit (or, for JSON, the check below)
+  // checks what is built from it.
+  const std::string text = read_text(path, "the chain model", 1);
   const model_format format = model_format_of(text, path, options);
   // JSON describes a chain: read it directly.
-  if (format == model_format::json && options.reward_model.empty()) return parse_json_model(text, source_name(path));
+  if (format == model_format::json && options.reward_model.empty()) {
+    check_state_budget("the chain model " + source_name(path), static_cast<long double>(text.size()),
+                       json_bytes_per_byte, "bytes of text");
+    return parse_json_model(text, source_name(path));
+  }
   return to_markov_model(read_explicit(path, text, format, options));
 }
 

@@ -432,6 +432,7 @@ TEST_CASE("more free function examples") {
             .size() == 2);
   CHECK(parse_prism_explicit("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", "coin.tra").size() == 2);
   CHECK(model_format_of("2 3\n0 0 0.5\n", "coin.tra", {}) == model_format::prism);
+  CHECK(explicit_model_read_bytes("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", model_format::prism) == 2 * 26 + 4 * 224 + 3 * 400);
   const markov_model run2 = load_json_model(std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/sixes_run_2.json");
   CHECK(expected_steps(markov_chain<Rational>(run2), {*run2.start()}) == 42);
   const markov_model run2_tra = load_prism_model(std::string(EXACTDP_SOURCE_DIR) + "/examples/markov/sixes_run_2.tra");

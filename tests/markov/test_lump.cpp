@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "../../bench/models.hpp"
 #include "exactdp/markov/queries.hpp"
 #include "exactdp/numeric/numeric.hpp"
 #include "oracle.hpp"
@@ -55,43 +56,7 @@ markov_model lifted_model(std::mt19937& rng, const markov_model& base, std::size
   return b.build();
 }
 
-// Herman's self-stabilising ring of n processes (the benchmark set's
-// dtmc/herman, as its explicit export): 2^n states, bit i the value of
-// process i; a process holding a token (equal to its left neighbour) flips
-// a fair coin, the others copy their left neighbour. Label "stable": exactly
-// one token.
-markov_model herman(int n) {
-  const std::size_t states = std::size_t{1} << n;
-  markov_builder b("herman." + std::to_string(n));
-  b.reserve(states);
-  for (std::size_t s = 0; s < states; ++s) b.state(std::to_string(s));
-  b.declare_label("stable");
-  auto bit = [](std::size_t s, int i) { return (s >> i) & 1U; };
-  for (std::size_t s = 0; s < states; ++s) {
-    int tokens = 0;
-    std::vector<int> free;
-    std::size_t base = 0;
-    for (int i = 0; i < n; ++i) {
-      if (bit(s, i) == bit(s, (i + 1) % n)) ++tokens;
-      const std::size_t left = bit(s, (i + n - 1) % n);
-      if (bit(s, i) == left)
-        free.push_back(i);
-      else
-        base |= left << i;
-    }
-    if (tokens == 1) b.label("stable", s);
-    std::map<std::size_t, Rational> row;
-    const std::size_t outcomes = std::size_t{1} << free.size();
-    for (std::size_t m = 0; m < outcomes; ++m) {
-      std::size_t t = base;
-      for (std::size_t j = 0; j < free.size(); ++j)
-        if ((m >> j) & 1U) t |= std::size_t{1} << free[j];
-      row[t] += ratio<Rational>(1, static_cast<std::int64_t>(outcomes));
-    }
-    for (const auto& [t, p] : row) b.transition(s, t, p);
-  }
-  return b.build();
-}
+markov_model herman(int n) { return bench::herman_ring(n); }
 
 struct lumped {
   markov_lumping lumping;

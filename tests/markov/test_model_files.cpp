@@ -1,20 +1,26 @@
 // Models with choices and the model files: PRISM's explicit DTMC and MDP
 // files, Storm's explicit files and its DRN format, told apart by content;
-// the Knuth-Yao die in both Storm formats; every error path.
+// the Knuth-Yao die in both Storm formats; every error path; the reader's
+// memory estimate against the peak of a child process.
 #include "exactdp/markov/explicit_model.hpp"  // first: the header stands alone
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/queries.hpp"
 #include "exactdp/numeric/numeric.hpp"
+#include "support/child_peak.hpp"
 #include "support/set2.hpp"
 
 using namespace exactdp;
@@ -695,4 +701,70 @@ TEST_CASE("the builders charge transitions, not only states, against the state b
   }
   CHECK(chain_error.find("the chain dense needs") == 0);
   CHECK(model_error.find("the model dense.tra needs") == 0);
+}
+
+TEST_CASE("the reader's memory estimate is within 2x of a child process's measured peak", "[markov][files][budget]") {
+#ifdef EXACTDP_SANITIZE
+  // Catch2 2 has no SKIP: the test says why it measures nothing and ends.
+  WARN("not measured: the sanitizers' shadow memory is not the reader's");
+  return;
+#endif
+  // PRISM explicit files: a dense chain (every state to every state,
+  // weights 1..3 over their sum, short lines), a sparse ring (three
+  // transitions a state), a ring whose probabilities are decimals of 40
+  // digits (long lines), a line of states and the ring as DRN.
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<int> weight(1, 3);
+  std::string dense;
+  const int n = 500;
+  dense = std::to_string(n) + " " + std::to_string(n * n) + "\n";
+  for (int s = 0; s < n; ++s) {
+    std::vector<int> w(n);
+    int total = 0;
+    for (int& x : w) total += x = weight(rng);
+    for (int t = 0; t < n; ++t)
+      dense +=
+          std::to_string(s) + " " + std::to_string(t) + " " + std::to_string(w[t]) + "/" + std::to_string(total) + "\n";
+  }
+  const int m = 100000;
+  std::string ring = std::to_string(m) + " " + std::to_string(3 * m) + "\n";
+  std::string decimals = std::to_string(m) + " " + std::to_string(2 * m) + "\n";
+  const std::string p = "0.1234567890123456789012345678901234567891", q = "0.8765432109876543210987654321098765432109";
+  for (int s = 0; s < m; ++s) {
+    for (int k = 1; k <= 3; ++k) ring += std::to_string(s) + " " + std::to_string((s + k) % m) + " 1/3\n";
+    decimals += std::to_string(s) + " " + std::to_string((s + 1) % m) + " " + p + "\n";
+    decimals += std::to_string(s) + " " + std::to_string((s + 2) % m) + " " + q + "\n";
+  }
+  // A line of states (one transition a state), and the ring again as DRN.
+  std::string line = std::to_string(m) + " " + std::to_string(m) + "\n";
+  for (int s = 0; s < m; ++s) line += std::to_string(s) + " " + std::to_string(std::min(s + 1, m - 1)) + " 1\n";
+  std::string drn = "@type: DTMC\n@parameters\n\n@reward_models\n\n@nr_states\n" + std::to_string(m) +
+                    "\n@nr_choices\n" + std::to_string(m) + "\n@model\n";
+  for (int s = 0; s < m; ++s) {
+    drn += "state " + std::to_string(s) + (s == 0 ? " init\n" : "\n") + "\taction 0\n";
+    for (int k = 1; k <= 3; ++k) drn += "\t\t" + std::to_string((s + k) % m) + " : 1/3\n";
+  }
+  const scratch_dir dir;
+  for (const auto& [name, text] : {std::pair<std::string, const std::string&>{"dense.tra", dense},
+                                   {"ring.tra", ring},
+                                   {"decimals.tra", decimals},
+                                   {"line.tra", line},
+                                   {"ring.drn", drn}}) {
+    const std::string path = dir.write(name, text);
+    const model_format format = name.ends_with(".drn") ? model_format::drn : model_format::prism;
+    const long double estimate = explicit_model_read_bytes(text, format);
+    const long double measured =
+        test::child_peak_bytes([] { return 0; }, [&](int) { (void)load_markov_model(path, model_file_options{}); });
+    INFO(name << ": " << text.size() << " bytes of text, estimate " << static_cast<double>(estimate)
+              << " bytes, measured peak " << static_cast<double>(measured) << " bytes");
+    REQUIRE(measured > 0);
+    // Allow the fixed 4 MiB of the process's own arenas.
+    CHECK(measured <= 2 * estimate + (4 << 20));
+    CHECK(estimate <= 2 * measured + (4 << 20));
+  }
+  // The estimate is checked before the model is parsed.
+  const exactdp::budget_scope small({.state_bytes = 16 << 20});
+  CHECK_THROWS_WITH(
+      load_markov_model(dir.path.string() + "/dense.tra", model_file_options{}),
+      Contains("reading the model ") && Contains("dense.tra needs") && Contains("above the state budget of 16 MiB"));
 }

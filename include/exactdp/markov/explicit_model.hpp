@@ -295,6 +295,27 @@ struct model_file_options {
   bool rewards_required = false;
 };
 
+/// The bytes a line of an explicit model file (at most one transition), and
+/// a state, cost while the file is read, besides the text
+/// (explicit_model_read_bytes).
+inline constexpr long double explicit_model_line_bytes = 224, explicit_model_state_bytes = 400;
+
+/// The peak memory of reading an explicit model file (PRISM's or Storm's
+/// .tra, or DRN, as `format` says) whose text is `text`, as a model with
+/// choices or a Markov chain: the text itself, about a byte per character
+/// for the numbers' digits, explicit_model_line_bytes per line (the
+/// reader's entry of a transition, its probability's two GMP allocations,
+/// the sort's buffer, the model's transition; blank lines are free) and explicit_model_state_bytes
+/// per state (its rewards, offsets, and its name and index in the chain),
+/// the states counted as the lines that start one (DRN's "state" lines, a
+/// .tra line whose source differs from the line before's). The readers
+/// check it against the state budget before parsing. Within 2x of the peak
+/// of a child process that reads dense and sparse chains (tests/markov/
+/// test_model_files.cpp). Cost: one pass over the text.
+/// Example: explicit_model_read_bytes("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", model_format::prism) == 2 * 26 + 4 * 224 + 3 *
+/// 400.
+long double explicit_model_read_bytes(std::string_view text, model_format format);
+
 /// Reads a model file of any format into a model with choices; "-" reads
 /// standard input. For the explicit formats, the .lab, .srew (or
 /// .state.rew) and .trew (or .trans.rew) files with the same stem are read

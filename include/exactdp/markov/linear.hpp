@@ -4,10 +4,12 @@
 //             elimination for the visits of a component, accurate however
 //             close a self-loop is to 1 (solve_dense_double, partial
 //             pivoting, remains for general systems);
-//   residues  Gaussian elimination on any nonzero pivot (exact in Z/P), with
-//             delayed reduction for ModInt<P> and DynModInt (residues32), the
-//             template solve_dense_elimination for any other exact field
-//             (elimination: the 64-bit residues);
+//   residues  for ModInt<P> and DynModInt (residues32): FLINT's nmod_mat
+//             solve for systems of 1,024 rows or more (residue_flint_
+//             threshold) at least half nonzero, otherwise Gaussian
+//             elimination on any nonzero pivot (exact in Z/P) with delayed
+//             reduction; the template solve_dense_elimination for any other
+//             exact field (elimination: the 64-bit residues);
 //   Rational  FLINT: fmpz_mat_solve on integer systems (the chain's rows over
 //             their common denominators), fmpq_mat_solve on rational ones;
 //             compiled in lib/markov/flint_solve.cpp so that FLINT stays out
@@ -119,8 +121,8 @@ struct component_cost {
 /// entries (48 bytes a transition), and a few vectors of the answer's size;
 /// it takes c³/3 word operations for the LU and 2·c² + edges per 27 bits of
 /// the answer. The answer's real size is known only as the lifting goes
-/// (Herman's ring of 13 from state 0: 51 digits over its five large
-/// components, against a bound of 61,000 bits), so the work charged here
+/// (Herman's ring of 13 from state 0: 85 digits of 27 bits over its
+/// five large components, against a bound of 61,000 bits), so the work charged here
 /// is the elimination and 4 digits, and the solver checks the work budget
 /// at every digit it lifts. Smaller systems go to FLINT's fraction-free
 /// elimination: c² entries of the answer's size. The bytes are checked
@@ -146,8 +148,9 @@ inline component_cost exact_component_cost(long double c, long double edges, lon
 bool solve_dense_exact(std::size_t n, const std::vector<Rational>& a, std::vector<Rational>& b);
 
 /// The smallest system solve_dense_residue gives to FLINT's nmod_mat_solve_vec
-/// (recursive LU, Strassen's products or solve_threads() threads); smaller
-/// ones take the elimination with delayed reduction, faster there (bench/
+/// (recursive LU, Strassen's products or solve_threads() threads), if at
+/// least half of its entries are nonzero; smaller or sparser ones take the
+/// elimination with delayed reduction, faster there (bench/
 /// modular.cpp, lu/*: 0.14 s against 0.18 s at 800 rows, 14.1 s against
 /// 8.6 s at 3,200). Per thread, 1024 by default; tests set it to 1 to
 /// compare the two paths.
@@ -156,8 +159,9 @@ inline std::size_t& residue_flint_threshold() {
   return threshold;
 }
 
-/// Solve modulo the prime p < 2^31: from residue_flint_threshold() rows by
-/// FLINT's nmod_mat_solve_vec, below by Gaussian elimination on any nonzero
+/// Solve modulo the prime p < 2^31: from residue_flint_threshold() rows, when
+/// at least half of the matrix is nonzero, by FLINT's nmod_mat_solve_vec;
+/// otherwise (smaller or sparser systems) by Gaussian elimination on any nonzero
 /// pivot with delayed reduction: 64-bit sums of products of 32-bit
 /// residues, reduced every (2^64 / p²) steps (about 18 for p = 10^9 + 7),
 /// so that the inner loop is a plain multiply-add. Entries are residues in
@@ -368,6 +372,25 @@ concept residue_type = (field_traits<T>::solver == linear_solver::residues32) &&
 /// reduced every 2^64 / p² terms). Cost: n³ multiply-adds of machine words.
 void multiply_residue_matrices(std::size_t n, const std::vector<std::uint32_t>& a, const std::vector<std::uint32_t>& b,
                                std::vector<std::uint32_t>& c, std::uint32_t p);
+
+/// The bytes that the solve of a c×c system by solve_dense<T>, with its
+/// caller's matrix of T, holds at its peak: c(c + 1) entries of T, and for
+/// the 32-bit residues also the matrix's copy as 32-bit residues and a
+/// 64-bit working matrix (our elimination's delayed sums, or FLINT's
+/// nmod_mat), plus FLINT's LU of it from residue_flint_threshold() rows.
+/// For ModInt<P> that is 16 bytes an entry, and 24 from 1,024 rows, against
+/// measured peaks of 17 and 29 at 600 and 1,100 states (a child process's,
+/// tests/markov/test_modular.cpp). For any other type the matrix of T alone
+/// (elimination in place, or the double state reduction). Cost: O(1).
+template <Field T>
+long double dense_solve_bytes(long double c) {
+  long double entry = sizeof(T);
+  if constexpr (field_traits<T>::solver == linear_solver::residues32) {
+    entry += sizeof(std::uint32_t) + sizeof(std::uint64_t);
+    if (c >= static_cast<long double>(residue_flint_threshold())) entry += sizeof(std::uint64_t);
+  }
+  return c * (c + 1) * entry;
+}
 
 /// The solver for T, as field_traits<T>::solver says: FLINT for Rational,
 /// partial pivoting for double, delayed reduction for 32-bit residues,

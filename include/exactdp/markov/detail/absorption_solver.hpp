@@ -100,8 +100,8 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
     const long double c = static_cast<long double>(size);
     if constexpr (field_traits<T>::fixed_size) {
       work += edges + (size == 1 ? 1.0L : c * c * c / 3);
-      if (size > 1 && c * (c + 1) > system) {
-        system = c * (c + 1);
+      if (size > 1 && dense_solve_bytes<T>(c) > system) {
+        system = dense_solve_bytes<T>(c);
         neediest = size;
       }
     } else {
@@ -137,8 +137,8 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
   }
   if constexpr (field_traits<T>::fixed_size) {
     if (largest > 1)
-      check_state_budget("the linear system of a component of " + std::to_string(neediest) + " states", system,
-                         sizeof(T));
+      check_state_budget("the linear system of a component of " + std::to_string(neediest) + " states", system, 1,
+                         "bytes");
     check_state_budget("the visit table", static_cast<long double>(chain.size()), sizeof(T));
   } else {
     if (system > 0)
