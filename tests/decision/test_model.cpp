@@ -563,6 +563,31 @@ TEST_CASE("the double values of a strategy are accurate when a self-loop is with
   }
 }
 
+TEST_CASE("double strategy iteration tells apart choices whose values are far below 1", "[decision][double]") {
+  // Pmin of failing: the first choice fails with probability 2^-48, the
+  // second with 2^-49. A tie within 1e-12 absolute (the old rule) kept the
+  // first, worth twice the minimum (zeroconf_dl's deadline_min: 3.97e-15
+  // against 2.02e-15); ties are now relative to the values.
+  decision_builder b("tiny");
+  const auto s = b.add_state(state_owner::min, "s");
+  const auto fail = b.add_state(state_owner::terminal, "fail");
+  const auto safe = b.add_state(state_owner::terminal, "safe");
+  for (const int bits : {48, 49}) {
+    const auto c = b.add_choice(s, bits == 48 ? "worse" : "better");
+    const Rational risk(BigInt(1), BigInt(1) << bits);
+    b.transition(s, c, fail, risk);
+    b.transition(s, c, safe, 1 - risk);
+  }
+  b.label("fail", fail);
+  b.start(s);
+  const decision_model m = b.build();
+  decision_query q;
+  q.target = m.label("fail");
+  q.objective = decision_objective::pmin;
+  CHECK(optimal_decision<Rational>(m, q).value[s] == Rational(BigInt(1), BigInt(1) << 49));
+  CHECK(optimal_decision<double>(m, q).value[s] == std::ldexp(1.0, -49));
+}
+
 TEST_CASE("the exact phase repairs a double guess that ties on values within rounding of 1", "[decision][noise]") {
   // A cycle of 6 states, each choosing between two risks of failing,
   // 2^-60 and 2^-61, the rest going to the goal or around the cycle. The

@@ -384,9 +384,11 @@ struct lazy_value {
 /// below (k + 4)·2^-51 times the sum of their magnitudes), or whose
 /// complements do (reversed: the larger complement is the smaller value);
 /// closer values are computed exactly. In double a choice must win by more
-/// than slack·(floor + |b|) (slack 1e-12 for gains, 1e-9 for biases; floor
-/// 1, or 0 for ties relative to the values), so that rounding never makes
-/// the iteration cycle; closer values are a tie.
+/// than slack·(floor + |b|), closer values being a tie: gains with slack
+/// 1e-12 and floor 0 (relative: a Pmin of 2e-15 on zeroconf_dl still
+/// tells its choices apart, where floor 1 kept a strategy worth 4e-15),
+/// biases with slack 1e-9 and floor 1 (0 under relative_ties). A strategy
+/// that comes back (rounding noise) stops the component's iteration.
 template <class T, class Exact>
 int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, double floor, Exact exact) {
   if constexpr (field_traits<T>::is_exact) {
@@ -471,7 +473,7 @@ class strategy_iteration {
     approx_value_[s] = approximate(v);
   }
 
-  /// Ties within slack·|value| instead of slack·(1 + |value|) (double).
+  /// Bias ties within slack·|bias| instead of slack·(1 + |bias|) (double).
   void relative_ties() { tie_floor_ = 0; }
 
   /// Solves one component (its states get their values and choices).
@@ -642,9 +644,9 @@ class strategy_iteration {
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
         if (c == now.choice || !su_.allowed[c]) continue;
         lazy_value<T> v = lazy(c, false);
-        if (compare_lazy(v, top, 1e-12L, tie_floor_, gain_exact) == better) {
+        if (compare_lazy(v, top, 1e-12L, 0, gain_exact) == better) {
           top = std::move(v);
-        } else if (!tie && compare_lazy(v, now, 1e-12L, tie_floor_, gain_exact) == 0) {
+        } else if (!tie && compare_lazy(v, now, 1e-12L, 0, gain_exact) == 0) {
           tie = true;
         }
       }
@@ -667,7 +669,7 @@ class strategy_iteration {
       for (std::size_t c = cb[s]; c < cb[s + 1]; ++c) {
         if (c == now.choice || !su_.allowed[c]) continue;
         lazy_value<T> v = lazy(c, false);
-        if (compare_lazy(v, now, 1e-12L, tie_floor_, gain_exact) != 0) continue;  // only choices of equal gain
+        if (compare_lazy(v, now, 1e-12L, 0, gain_exact) != 0) continue;  // only choices of equal gain
         lazy_value<T> b = lazy(c, true);
         if (compare_lazy(b, top, 1e-9L, tie_floor_, bias_exact) == better) top = std::move(b);
       }
@@ -691,7 +693,7 @@ class strategy_iteration {
   std::vector<double> approx_value_, approx_bias_, approx_probability_, approx_reward_;
   std::vector<double> approx_complement_;  // exact types: per state, approximate(1 - value)
   bool bias_valid_ = false;
-  double tie_floor_ = 1;                      // double ties: within slack·(tie_floor_ + |value|)
+  double tie_floor_ = 1;                      // double bias ties: within slack·(tie_floor_ + |bias|)
   std::unique_ptr<complement_guess> refine_;  // exact types: refine_guesses
   std::vector<std::size_t> tied_;
   std::unordered_set<std::uint64_t> seen_;  // double: the strategies met on this component
