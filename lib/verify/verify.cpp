@@ -329,35 +329,45 @@ class checker {
   // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is
   // infinite, in integers: over D, the lcm of the denominators of x(s) and
   // of the successors' values, and d, that of the probabilities' and the
-  // reward's, d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D + Σ (d·p)·x(t)·D
-  // against d·D·x(s). The values of one component share their denominator
-  // up to small factors, so D is found by comparisons and divisibility, not
-  // gcds, and the sum takes word-sized multipliers (d·p) of long numbers.
+  // reward's, d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D +
+  // Σ (d·p)·(D/den(x(t)))·num(x(t)) against d·(D/den(x(s)))·num(x(s)):
+  // sums of long numbers times short ones. The values of one component
+  // share their denominator up to small factors, so D is mostly found by
+  // comparisons and divisibility, not gcds.
   std::optional<int> versus(std::size_t c, std::size_t s) const {
     const std::size_t begin = m_.edge_begin[c], end = m_.edge_begin[c + 1];
-    BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), D, sum, k;
-    mpz_set(raw(D), den_of(*c_.values[s]));
+    BigInt &d = d_, &D = common_, &sum = sum_, &k = k_;
     auto cover = [](BigInt& l, mpz_srcptr den) {  // l = lcm(l, den), a gcd only where den does not divide l
       if (mpz_cmp(den, raw(l)) != 0 && mpz_divisible_p(raw(l), den) == 0) mpz_lcm(raw(l), raw(l), den);
     };
+    if (reward_)
+      mpz_set(raw(d), den_of(m_.reward[c]));
+    else
+      mpz_set_ui(raw(d), 1);
+    mpz_set(raw(D), den_of(*c_.values[s]));
     for (std::size_t e = begin; e < end; ++e) {
       if (!finite(m_.to[e])) return std::nullopt;
       cover(d, den_of(m_.probability[e]));
       cover(D, den_of(*c_.values[m_.to[e]]));
     }
     // k·x·D as an integer: num(x)·(k·D / den(x)), k turned into the multiplier of num(x).
-    auto over_common = [&D](const Rational& x, BigInt& k) {
+    auto over_common = [this, &D](const Rational& x, BigInt& k) {
       if (mpz_cmp(den_of(x), raw(D)) == 0) return;
-      BigInt share;
-      mpz_divexact(raw(share), raw(D), den_of(x));
-      k *= share;
+      mpz_divexact(raw(share_), raw(D), den_of(x));
+      mpz_mul(raw(k), raw(k), raw(share_));
     };
-    if (reward_) sum = numerator(m_.reward[c]) * (d / denominator(m_.reward[c])) * D;
+    mpz_set_ui(raw(sum), 0);
+    if (reward_) {
+      mpz_divexact(raw(k), raw(d), den_of(m_.reward[c]));
+      mpz_mul(raw(k), raw(k), num_of(m_.reward[c]));
+      mpz_mul(raw(sum), raw(k), raw(D));
+    }
     for (std::size_t e = begin; e < end; ++e) {
+      const Rational& x = *c_.values[m_.to[e]];
       mpz_divexact(raw(k), raw(d), den_of(m_.probability[e]));
       mpz_mul(raw(k), raw(k), num_of(m_.probability[e]));
-      over_common(*c_.values[m_.to[e]], k);
-      mpz_addmul(raw(sum), num_of(*c_.values[m_.to[e]]), raw(k));
+      over_common(x, k);
+      mpz_addmul(raw(sum), num_of(x), raw(k));
     }
     over_common(*c_.values[s], d);
     mpz_mul(raw(k), num_of(*c_.values[s]), raw(d));
@@ -449,6 +459,7 @@ class checker {
   bool witnesses_;
   std::vector<char> target_;
   std::vector<std::uint32_t> best_;
+  mutable BigInt d_, common_, sum_, k_, share_;  // versus's work space (no allocation per equation)
   std::size_t start_ = 0;
   bool game_ = false, reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
   Rational never_{0};  // a game: what a play that never ends pays (e)
