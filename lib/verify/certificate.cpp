@@ -3,10 +3,12 @@
 // lib/certify/writer.cpp).
 #include "exactdp/verify/certificate.hpp"
 
+#include <gmp.h>
 #include <nettle/sha2.h>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <limits>
 #include <set>
@@ -40,6 +42,23 @@ struct sha256_state {
     return out;
   }
 };
+
+// "p/q" as written, not reduced to lowest terms (Pig's values, certificate.hpp).
+Rational fraction_as_written(const json_document& doc, const json_value& v) {
+  const std::string_view text = v.text();
+  const std::size_t slash = text.find('/');
+  Rational q;
+  try {
+    const BigInt num = parse_bigint(text.substr(0, slash)), den = parse_bigint(text.substr(slash + 1));
+    if (!std::isdigit(static_cast<unsigned char>(text[slash + 1])) || den == 0)
+      throw std::invalid_argument("a fraction is written p/q, q > 0 digits only");
+    mpq_set_num(q.backend().data(), num.backend().data());
+    mpq_set_den(q.backend().data(), den.backend().data());
+  } catch (const std::invalid_argument& e) {
+    doc.fail(v, std::string("a state's value: ") + e.what());
+  }
+  return q;
+}
 
 }  // namespace
 
@@ -156,6 +175,8 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   for (const json_value& v : array_of_n("values").items()) {
     if (v.is(json_value::kind::string) && v.text() == "inf")
       c.values.emplace_back(std::nullopt);
+    else if (c.kind == "pig" && v.is(json_value::kind::string) && v.text().find('/') != std::string::npos)
+      c.values.emplace_back(fraction_as_written(doc, v));
     else
       c.values.emplace_back(doc.read_number(v, "a state's value"));
   }

@@ -177,7 +177,8 @@ verify_report check_pig_certificate(const certificate& c) {
   if (c.start != pig_state_name(0, 0, 0)) throw std::invalid_argument("a certificate of Pig starts at (0, 0, 0)");
   verify_report r;
   r.start = c.start;
-  r.start_value = c.values[0];
+  r.start_value = c.values[0];  // as read (certificate.hpp): reduced here
+  if (r.start_value) mpq_canonicalize(r.start_value->backend().data());
   auto failed = [&r, t](int i, int j, int k, const std::string& what) {
     r.state = static_cast<std::size_t>(i) * t + static_cast<std::size_t>(j);
     r.reason = "state " + pig_state_name(i, j, k) + ": " + what;
@@ -188,7 +189,7 @@ verify_report check_pig_certificate(const certificate& c) {
   BigInt q, rem;
   for (std::size_t s = 0; s < t * t; ++s) {
     const auto i = static_cast<int>(s / t), j = static_cast<int>(s % t);
-    if (!c.values[s] || *c.values[s] < 0 || *c.values[s] > 1)
+    if (!c.values[s] || mpz_sgn(num_of(*c.values[s])) < 0 || mpz_cmp(num_of(*c.values[s]), den_of(*c.values[s])) > 0)
       return failed(i, j, 0,
                     "a win probability is between 0 and 1, not " +
                         (c.values[s] ? message_text(*c.values[s]) : std::string("inf")));
@@ -257,17 +258,21 @@ verify_report check_pig_certificate(const certificate& c) {
         xh[uk] = rolls ? roll_hi : hold_hi;
       }
       // The equation: P(i, j, 0) = roll(0), cross-multiplied:
-      // num(P)·F^M·D = den(P)·roll_value(0). As num(P) and den(P) are
-      // coprime, this holds only if den(P) divides F^M·D, and then it reads
+      // num(P)·F^M·D = den(P)·roll_value(0). Where den(P) divides F^M·D
+      // (P in lowest terms, as written), it reads
       // num(P)·(F^M·D / den(P)) = roll_value(0): no product of two long numbers.
       pass.roll_value(0, i, exact);
       const Rational& p = *c.values[s];
       const BigInt one = pass.scale_of(0);
-      bool holds = mpz_divisible_p(raw(one), den_of(p)) != 0;
-      if (holds) {
+      bool holds = false;
+      if (mpz_divisible_p(raw(one), den_of(p)) != 0) {
         mpz_divexact(raw(q), raw(one), den_of(p));
         mpz_mul(raw(q), raw(q), num_of(p));
         holds = q == exact;
+      } else {
+        mpz_mul(raw(q), raw(one), num_of(p));
+        mpz_mul(raw(h), raw(exact), den_of(p));
+        holds = q == h;
       }
       if (!holds)
         return failed(i, j, 0,

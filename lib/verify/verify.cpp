@@ -137,7 +137,6 @@ class checker {
     r.start_value = c_.values[start_];
     try {
       check_structure();
-      scale_values();
       for (std::size_t s = 0; s < m_.size(); ++s) check_state(s);
       r.verified = true;
     } catch (const failure& f) {
@@ -327,61 +326,53 @@ class checker {
     }
   }
 
-  // The finite values over one common denominator D, the lcm of their
-  // denominators: scaled_[s] = x(s)·D, an integer. Multiplied by d·D (d: the
-  // lcm of the denominators of a choice's probabilities and reward, a small
-  // number), an equation is one of integers, summed with word-sized
-  // multipliers: no gcd and no division of long numbers per equation. The
-  // values of one component share their denominator up to small factors
-  // (and those of the components it leads to divide it), so D is about as
-  // long as the longest denominator. Where it is not (more than twice as
-  // long), scaled_ stays empty and the equations are summed as rationals.
-  void scale_values() {
-    BigInt q, r;
-    std::size_t longest = 0;
-    scaled_.resize(m_.size());
-    for (std::size_t s = 0; s < m_.size(); ++s) {
-      if (!c_.values[s]) continue;
-      const Rational& x = *c_.values[s];
-      longest = std::max(longest, mpz_sizeinbase(den_of(x), 2));
-      mpz_tdiv_qr(raw(q), raw(r), raw(common_), den_of(x));
-      if (r != 0) {  // D and the values scaled so far grow by the factor den(x) / gcd(D, den(x))
-        mpz_gcd(raw(r), raw(common_), den_of(x));
-        mpz_divexact(raw(r), den_of(x), raw(r));
-        common_ *= r;
-        if (mpz_sizeinbase(raw(common_), 2) > 2 * longest + 64) {
-          scaled_.clear();
-          return;
-        }
-        for (std::size_t t = 0; t < s; ++t) scaled_[t] *= r;
-        mpz_divexact(raw(q), raw(common_), den_of(x));
-      }
-      mpz_mul(raw(scaled_[s]), raw(q), num_of(x));
-    }
-  }
-
-  // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is infinite.
+  // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is
+  // infinite, in integers: over D, the lcm of the denominators of x(s) and
+  // of the successors' values, and d, that of the probabilities' and the
+  // reward's, d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D +
+  // Σ (d·p)·(D/den(x(t)))·num(x(t)) against d·(D/den(x(s)))·num(x(s)):
+  // sums of long numbers times short ones. The values of one component
+  // share their denominator up to small factors, so D is mostly found by
+  // comparisons and divisibility, not gcds.
   std::optional<int> versus(std::size_t c, std::size_t s) const {
-    const Rational& x = *c_.values[s];
-    if (scaled_.empty()) {
-      const std::optional<Rational> v = choice_value(c, nullptr);
-      if (!v) return std::nullopt;
-      return *v < x ? -1 : *v > x ? 1 : 0;
-    }
-    BigInt d = reward_ ? denominator(m_.reward[c]) : BigInt(1), sum, k;
-    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+    const std::size_t begin = m_.edge_begin[c], end = m_.edge_begin[c + 1];
+    BigInt &d = d_, &D = common_, &sum = sum_, &k = k_;
+    auto cover = [](BigInt& l, mpz_srcptr den) {  // l = lcm(l, den), a gcd only where den does not divide l
+      if (mpz_cmp(den, raw(l)) != 0 && mpz_divisible_p(raw(l), den) == 0) mpz_lcm(raw(l), raw(l), den);
+    };
+    if (reward_)
+      mpz_set(raw(d), den_of(m_.reward[c]));
+    else
+      mpz_set_ui(raw(d), 1);
+    mpz_set(raw(D), den_of(*c_.values[s]));
+    for (std::size_t e = begin; e < end; ++e) {
       if (!finite(m_.to[e])) return std::nullopt;
-      mpz_lcm(raw(d), raw(d), den_of(m_.probability[e]));
+      cover(d, den_of(m_.probability[e]));
+      cover(D, den_of(*c_.values[m_.to[e]]));
     }
-    // d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D + Σ (d·p)·scaled(t), against d·scaled(s).
-    if (reward_) sum = numerator(m_.reward[c]) * (d / denominator(m_.reward[c])) * common_;
-    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+    // k·x·D as an integer: num(x)·(k·D / den(x)), k turned into the multiplier of num(x).
+    auto over_common = [this, &D](const Rational& x, BigInt& k) {
+      if (mpz_cmp(den_of(x), raw(D)) == 0) return;
+      mpz_divexact(raw(share_), raw(D), den_of(x));
+      mpz_mul(raw(k), raw(k), raw(share_));
+    };
+    mpz_set_ui(raw(sum), 0);
+    if (reward_) {
+      mpz_divexact(raw(k), raw(d), den_of(m_.reward[c]));
+      mpz_mul(raw(k), raw(k), num_of(m_.reward[c]));
+      mpz_mul(raw(sum), raw(k), raw(D));
+    }
+    for (std::size_t e = begin; e < end; ++e) {
+      const Rational& x = *c_.values[m_.to[e]];
       mpz_divexact(raw(k), raw(d), den_of(m_.probability[e]));
       mpz_mul(raw(k), raw(k), num_of(m_.probability[e]));
-      mpz_addmul(raw(sum), raw(scaled_[m_.to[e]]), raw(k));
+      over_common(x, k);
+      mpz_addmul(raw(sum), num_of(x), raw(k));
     }
-    const BigInt want = d * scaled_[s];
-    return sum < want ? -1 : sum > want ? 1 : 0;
+    over_common(*c_.values[s], d);
+    mpz_mul(raw(k), num_of(*c_.values[s]), raw(d));
+    const int sign = mpz_cmp(raw(sum), raw(k));
+    return (sign > 0) - (sign < 0);
   }
 
   void check_equation(std::size_t s) const {
@@ -468,8 +459,7 @@ class checker {
   bool witnesses_;
   std::vector<char> target_;
   std::vector<std::uint32_t> best_;
-  BigInt common_{1};            // the common denominator D of the finite values
-  std::vector<BigInt> scaled_;  // x(s)·D (empty: no short common denominator)
+  mutable BigInt d_, common_, sum_, k_, share_;  // versus's work space (no allocation per equation)
   std::size_t start_ = 0;
   bool game_ = false, reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
   Rational never_{0};  // a game: what a play that never ends pays (e)

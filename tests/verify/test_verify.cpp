@@ -760,7 +760,28 @@ TEST_CASE("Pig's certificates verify against the rules, and mutations are reject
     INFO(faces << " faces, target " << target << ": " << ok.reason);
     REQUIRE(ok.verified);
     REQUIRE(*ok.start_value == sol.turn_start(0, 0));
-    if (faces == 6 && target == 10) REQUIRE(*ok.start_value == Rational(7776) / 10961);
+    if (faces == 6 && target == 10) {
+      REQUIRE(*ok.start_value == Rational(7776) / 10961);
+      // A value written unreduced is the same number: read as written (no
+      // gcd), checked alike, reported in lowest terms; a wrong one fails.
+      const std::string text = certificate_text(good);
+      const std::size_t at = text.find("\"7776/10961\"");
+      REQUIRE(at != std::string::npos);
+      const auto with = [&](const std::string& value) {
+        std::string changed = text;
+        changed.replace(at, 12, value);
+        return verify_certificate("pig", read_certificate(changed, "p.json"), params);
+      };
+      const verify_report same = with("\"23328/32883\"");
+      REQUIRE(same.verified);
+      REQUIRE(numerator(*same.start_value) == 7776);
+      REQUIRE(denominator(*same.start_value) == 10961);
+      REQUIRE_FALSE(with("\"23329/32883\"").verified);
+      REQUIRE_FALSE(with("\"-23328/32883\"").verified);
+      REQUIRE_THROWS_WITH(with("\"1/0\""), Catch::Contains("a state's value"));
+      REQUIRE_THROWS_WITH(with("\"1/-2\""), Catch::Contains("a state's value"));
+      REQUIRE_THROWS_WITH(with("\"1/+2\""), Catch::Contains("a state's value"));
+    }
     const auto t = static_cast<std::size_t>(target);
     // A value changed by 1/10^9: the failing side reads it (its own, or as a
     // roll of 1's or a hold's value).

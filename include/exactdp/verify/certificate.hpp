@@ -55,7 +55,10 @@ struct certificate {
   std::optional<Rational> default_payoff;  ///< game payoff: what a play that never ends pays; else nullopt
   std::string start;                       ///< the start state's name
   std::vector<std::string> states;         ///< every state's name (Pig: the turn-start states (i, j, 0))
-  std::vector<std::optional<Rational>> values;  ///< every state's value; nullopt: +infinity
+  /// every state's value; nullopt: +infinity. Pig's "p/q" are kept as read_certificate read them, not reduced
+  /// (a gcd of two 75,000-bit numbers per value would cost as much as the solve): check_pig_certificate
+  /// needs no lowest terms; anything else reduces such a value (mpq_canonicalize) before using it
+  std::vector<std::optional<Rational>> values;
   /// mdp, game: a choice index per state (0 without choices; a game's: the owner's); chain, pig: empty
   std::vector<std::uint32_t> strategy;
   /// pig: per turn-start state (i, j, 0), the action at every turn total k = 0 .. T-i-1, 'r' (roll) or 'h'

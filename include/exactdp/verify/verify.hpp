@@ -149,8 +149,8 @@ struct verify_report {
 /// certificate: the report says what failed; throws std::invalid_argument
 /// only when the certificate does not fit the model at all (other states,
 /// an unknown target or start). Cost: O(n + m) operations on integers
-/// about as long as the values' common denominator (rationals where that
-/// is far longer than any one value's).
+/// about as long as the values' denominators: per equation the lcm of the
+/// denominators it reads (a gcd only where neither of two divides the other).
 /// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
@@ -169,7 +169,8 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
 /// lengths). Cost: O(T³) operations on 128-bit integers, and per pair O(T)
 /// on integers of F^(T/2)'s length and O(F) multiplications and divisions
 /// of integers of the values' length (a gcd where a denominator brings a
-/// new factor).
+/// new factor). The values may be unreduced (read_certificate keeps Pig's
+/// as written); the report's start value is reduced.
 /// Example: from the source tree, check_pig_certificate(c).verified for c read from
 /// examples/decision/pig_6_10.cert.json.
 verify_report check_pig_certificate(const certificate& c);
