@@ -413,6 +413,11 @@ int compare_lazy(lazy_value<T>& a, lazy_value<T>& b, long double slack, double f
 }
 
 struct complement_guess;
+// complement_guess's iteration, defined after it: a class template's
+// members may not reach into an incomplete type (clang checks them where
+// they are written, not where they are instantiated).
+inline void solve_complement(complement_guess& g, std::span<const std::size_t> comp);
+inline void set_complement(complement_guess& g, std::size_t s, double w);
 
 /// Strategy iteration over the components of a prepared query (steps 3-4
 /// of the file comment), in the ordered field T.
@@ -516,7 +521,7 @@ class strategy_iteration {
     if constexpr (field_traits<T>::is_exact) {
       if (refine_ && (has_max || has_min)) {
         try {
-          refine_->iteration.solve_component(comp);
+          solve_complement(*refine_, comp);
         } catch (const std::domain_error&) {  // singular in double: keep the guess
         }
         for (const std::size_t s : comp)
@@ -540,7 +545,7 @@ class strategy_iteration {
     }
     if constexpr (field_traits<T>::is_exact)
       if (refine_)
-        for (const std::size_t s : comp) refine_->iteration.set_value(s, approx_complement_[s]);
+        for (const std::size_t s : comp) set_complement(*refine_, s, approx_complement_[s]);
   }
 
  private:
@@ -715,6 +720,11 @@ struct complement_guess {
   decision_stats stats;
   strategy_iteration<double> iteration;
 };
+
+inline void solve_complement(complement_guess& g, std::span<const std::size_t> comp) {
+  g.iteration.solve_component(comp);
+}
+inline void set_complement(complement_guess& g, std::size_t s, double w) { g.iteration.set_value(s, w); }
 
 /// Bits of the largest probability denominator of state s's choices.
 long double decision_state_bits(const decision_model& m, std::size_t s);
