@@ -110,7 +110,8 @@ struct pair_pass {
         ones += mass[uk];
         const int first_win = std::max(2, e - k);  // the least face that reaches the target
         if (faces >= first_win)
-          mpz_addmul_ui(raw(wins), raw(mass[uk]), static_cast<unsigned long>(faces - first_win + 1));
+          mpz_addmul_ui(raw(wins), raw(mass[uk]),
+                        static_cast<unsigned long>(faces) - static_cast<unsigned long>(first_win) + 1);
       } else {
         holds.push_back(k);
       }

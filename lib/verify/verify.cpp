@@ -69,7 +69,6 @@ std::string shown(const std::optional<Rational>& x) { return x ? message_text(*x
 
 // GMP's own functions (addmul, divexact) on the numbers, in place.
 mpz_ptr raw(BigInt& z) { return z.backend().data(); }
-mpz_srcptr raw(const BigInt& z) { return z.backend().data(); }
 mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
 mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
 

@@ -605,7 +605,7 @@ TEST_CASE("the exact phase repairs a double guess that ties on values within rou
     const Rational small = Rational(1) / (BigInt(1) << 61);
     for (std::size_t i = 0; i < k; ++i) {
       const bool min = game && i % 2 == 1;
-      for (const Rational risk : {min ? small : 2 * small, min ? 2 * small : small}) {
+      for (const Rational& risk : {min ? small : 2 * small, min ? 2 * small : small}) {
         const std::size_t c = b.add_choice(i);
         b.transition(i, c, (i + 1) % k, Rational(1, 2));
         b.transition(i, c, goal, Rational(1, 2) - risk);

@@ -604,17 +604,25 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
   const std::string root = EXACTDP_SOURCE_DIR;
   const std::string duel = root + "/examples/decision/duel.json";
   const std::string values = read_text(root + "/examples/decision/duel.values.json", "v");
-  const auto [c, r] = verify_plain_values(duel, values, "v", {"payoff"});
+  // Every field named: clang's -Wmissing-field-initializers.
+  auto query = [](std::string objective, std::string kind = "", std::optional<std::string> target = {}) {
+    plain_query q;
+    q.objective = std::move(objective);
+    q.kind = std::move(kind);
+    q.target = std::move(target);
+    return q;
+  };
+  const auto [c, r] = verify_plain_values(duel, values, "v", query("payoff"));
   REQUIRE(r.verified);
   REQUIRE(*r.start_value == Rational(1, 2));
   REQUIRE(c.kind == "game");
-  const auto [c2, better] =
-      verify_plain_values(duel, "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n", "v.csv", {"payoff"});
+  const auto [c2, better] = verify_plain_values(duel, "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n",
+                                                "v.csv", query("payoff"));
   REQUIRE_FALSE(better.verified);
   REQUIRE(better.reason.find("state max to shoot:") == 0);
-  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"payoff", "", std::string("max wins")}),
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("payoff", "", "max wins")),
                       Catch::Contains("no target"));
-  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", {"pmax", "game", std::string("max wins")}),
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("pmax", "game", "max wins")),
                       Catch::Contains("'pmax' is not one of reach, payoff for a game"));
 }
 
