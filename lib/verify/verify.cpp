@@ -6,6 +6,7 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 
 #include "exactdp/decision/model_files.hpp"
@@ -476,6 +477,25 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
 
 std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
                                                           const std::string& source, const plain_query& q) {
+  // Values from elsewhere name states of an explicit model; a model in the
+  // PRISM language or JANI has no state names to give them by.
+  if (const std::string ext = std::filesystem::path(model_path).extension().string();
+      ext == ".pm" || ext == ".prism" || ext == ".nm" || ext == ".jani")
+    throw std::invalid_argument(
+        model_path +
+        " is a model in the PRISM language or JANI: values from elsewhere are checked against explicit models "
+        "(JSON, DRN, .tra); for this model, check writes a certificate (exactdp check MODEL --prop P --certificate "
+        "FILE.json)");
+  // The query must be some kind's before any is chosen for it.
+  std::vector<std::string> queries;
+  for (const char* kind : {"chain", "mdp", "game"})
+    for (std::string& o : certificate_objectives(kind))
+      if (std::ranges::find(queries, o) == queries.end()) queries.push_back(std::move(o));
+  if (std::ranges::find(queries, q.objective) == queries.end()) {
+    std::string words;
+    for (const std::string& o : queries) words += (words.empty() ? "" : ", ") + o;
+    throw std::invalid_argument("the query " + quote_input(q.objective, 40) + " is not one of " + words);
+  }
   certificate c;
   c.objective = q.objective;
   c.kind = !q.kind.empty()                                    ? q.kind

@@ -622,6 +622,13 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
   REQUIRE(better.reason.find("state max to shoot:") == 0);
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("payoff", "", "max wins")),
                       Catch::Contains("no target"));
+  REQUIRE_THROWS_WITH(verify_plain_values(root + "/examples/prism/two_sixes.pm", "0,1\n", "v", query("reach")),
+                      Catch::Contains("two_sixes.pm is a model in the PRISM language or JANI: values from elsewhere "
+                                      "are checked against explicit models"));
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("pmaxx")),
+                      "the query 'pmaxx' is not one of reach, steps, pmax, pmin, rmax, rmin, payoff");
+  REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("reach", "dtmc", "max wins")),
+                      Catch::Contains("values from elsewhere are of a chain, an mdp or a game, not 'dtmc'"));
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("pmax", "game", "max wins")),
                       Catch::Contains("'pmax' is not one of reach, payoff for a game"));
 }

@@ -206,9 +206,12 @@ struct plain_query {
 /// the equations, and for MDPs and games that no choice improves on the
 /// values. Returns the certificate made of them (its states and values)
 /// and the report, whose `unchecked` lists the witnesses that could not be
-/// checked. Throws std::invalid_argument for a query that does not fit its
+/// checked. Throws std::invalid_argument for a query that is no kind's
+/// ("the query 'x' is not one of reach, steps, ...") or does not fit its
 /// kind (a target missing or not allowed, a default outside a payoff
-/// game), a state the model lacks or lacks a value, and what
+/// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
+/// check writes their certificates), a state the model lacks or lacks a
+/// value, and what
 /// load_verify_model and read_plain_values throw. Cost: reading the model
 /// and the values, and check_certificate.
 /// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
