@@ -200,28 +200,34 @@ class builder {
     std::vector<guard_index> by_var;
   };
 
-  void index_command(std::size_t mi, std::uint32_t ci, expr guard) {
+  // The conjuncts of e (e itself when it is no conjunction).
+  std::vector<expr> conjuncts(expr e) const {
     const expression_pool& p = m_.pool;
-    std::vector<expr> conjuncts;
-    if (p.nodes[guard].kind == op::and_) {
-      for (std::uint32_t i = 0; i < p.nodes[guard].count; ++i) conjuncts.push_back(p.kids(guard)[i]);
-    } else {
-      conjuncts.push_back(guard);
-    }
+    if (p.nodes[e].kind != op::and_) return {e};
+    return {p.kids(e), p.kids(e) + p.nodes[e].count};
+  }
+
+  // The variable and value that a conjunct fixes: x = c or c = x (c an
+  // integer or boolean constant), b or !b (b a boolean variable; 1 or 0).
+  std::optional<std::pair<std::uint32_t, std::int64_t>> fixed_value(expr c) const {
+    const expression_pool& p = m_.pool;
+    const expr_node& n = p.nodes[c];
+    if (n.kind == op::variable && n.type == value_type::boolean) return {{n.index, 1}};
+    if (n.kind == op::not_ && p.nodes[p.kids(c)[0]].kind == op::variable) return {{p.nodes[p.kids(c)[0]].index, 0}};
+    if (n.kind != op::eq) return std::nullopt;
+    const expr a = p.kids(c)[0], b = p.kids(c)[1];
+    const bool av = p.nodes[a].kind == op::variable, bv = p.nodes[b].kind == op::variable;
+    const bool ac = p.is_constant(a) && p.nodes[a].type != value_type::rational;
+    const bool bc = p.is_constant(b) && p.nodes[b].type != value_type::rational;
+    if (av && bc) return {{p.nodes[a].index, p.nodes[b].ival}};
+    if (bv && ac) return {{p.nodes[b].index, p.nodes[a].ival}};
+    return std::nullopt;
+  }
+
+  void index_command(std::size_t mi, std::uint32_t ci, expr guard) {
     std::optional<std::pair<std::uint32_t, std::int64_t>> best;
-    for (const expr c : conjuncts) {
-      const expr_node& n = p.nodes[c];
-      std::optional<std::pair<std::uint32_t, std::int64_t>> cand;
-      if (n.kind == op::variable && n.type == value_type::boolean) cand = {{n.index, 1}};
-      if (n.kind == op::not_ && p.nodes[p.kids(c)[0]].kind == op::variable) cand = {{p.nodes[p.kids(c)[0]].index, 0}};
-      if (n.kind == op::eq) {
-        const expr a = p.kids(c)[0], b = p.kids(c)[1];
-        const bool av = p.nodes[a].kind == op::variable, bv = p.nodes[b].kind == op::variable;
-        const bool ac = p.is_constant(a) && p.nodes[a].type != value_type::rational;
-        const bool bc = p.is_constant(b) && p.nodes[b].type != value_type::rational;
-        if (av && bc) cand = {{p.nodes[a].index, p.nodes[b].ival}};
-        if (bv && ac) cand = {{p.nodes[b].index, p.nodes[a].ival}};
-      }
+    for (const expr c : conjuncts(guard)) {
+      const std::optional<std::pair<std::uint32_t, std::int64_t>> cand = fixed_value(c);
       if (!cand) continue;
       const variable& v = m_.variables[cand->first];
       if (v.high - v.low > 65535) continue;
@@ -303,13 +309,28 @@ class builder {
 
   // The tables as allocated (capacities: a vector that doubled holds up to
   // twice its size).
+  // The work so far: a step per guard tested and per variable of each
+  // transition built (its updates, its packing and its lookup). The state
+  // space's size is not known before it is built, so the build stops when
+  // it passes the budget.
   void check_budget() const {
     const long double bytes = static_cast<long double>(count_) * (8.0L * s_.words + 48.0L) +
                               static_cast<long double>(s_.targets.capacity() + s_.probability.capacity()) * 4.0L +
                               static_cast<long double>(s_.choice_action.size()) *
                                   (24.0L + 4.0L * static_cast<long double>(s_.branch_structures));
-    check_state_budget("the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)", bytes, 1,
-                       "bytes");
+    const std::string what = "the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)";
+    check_state_budget(what, bytes, 1, "bytes");
+    check_work_budget(what, static_cast<long double>(guard_tests_) + static_cast<long double>(s_.targets.size()) *
+                                                                         static_cast<long double>(nvars_ + s_.words));
+  }
+
+  // Before one state's `count` choices or branches (a product over modules
+  // or commands, which may be huge for one state): they fit the budgets.
+  void check_product(const std::int64_t* cur, long double count, const std::string& what, const char* unit) const {
+    if (count <= 4096) return;
+    const std::string in = m_.source + ": " + what + " in the state " + describe_values(m_, cur);
+    check_state_budget(in, count, 8, unit);
+    check_work_budget(in, count * static_cast<long double>(nvars_ + s_.words));
   }
 
   void initial_states() {
@@ -321,22 +342,39 @@ class builder {
       s_.initial.push_back(find_or_add(w.data()));
       return;
     }
-    // Every valuation, odometer order; the product of the ranges is checked first.
+    // The valuations in odometer order, each tested with the whole block;
+    // a variable that a conjunct of the block fixes (x = c, b, !b) takes
+    // only that value, so that "x=0 & y=0 & (z=1 | z=2)" tests z's range
+    // alone. The product of the ranges left is checked first.
+    std::vector<std::int64_t> low(nvars_), high(nvars_);
+    for (std::size_t v = 0; v < nvars_; ++v) {
+      low[v] = m_.variables[v].low;
+      high[v] = m_.variables[v].high;
+    }
+    bool empty = false;
+    for (const expr c : conjuncts(m_.initial))
+      if (const auto fixed = fixed_value(c)) {
+        const auto [v, value] = *fixed;
+        empty = empty || value < low[v] || value > high[v];
+        low[v] = high[v] = value;
+      }
     long double total = 1;
-    for (const variable& v : m_.variables) total *= static_cast<long double>(v.high - v.low) + 1;
-    check_state_budget("the valuations tested by the init block of " + m_.source, total, 16);
-    check_work_budget("the valuations tested by the init block of " + m_.source, total * 4);
-    for (std::size_t v = 0; v < nvars_; ++v) vals[v] = m_.variables[v].low;
+    for (std::size_t v = 0; v < nvars_; ++v) total *= static_cast<long double>(high[v] - low[v]) + 1;
+    if (!empty) {
+      check_state_budget("the valuations tested by the init block of " + m_.source, total, 16);
+      check_work_budget("the valuations tested by the init block of " + m_.source, total * 4);
+    }
+    vals = low;
     std::uint64_t polls = 0;
-    while (true) {
+    while (!empty) {
       poll_interrupt_every_4096(polls);
       if (m_.pool.eval_bool(m_.initial, vals.data())) {
         pack(vals.data(), w.data());
         s_.initial.push_back(find_or_add(w.data()));
       }
       std::size_t v = 0;
-      while (v < nvars_ && vals[v] == m_.variables[v].high) {
-        vals[v] = m_.variables[v].low;
+      while (v < nvars_ && vals[v] == high[v]) {
+        vals[v] = low[v];
         ++v;
       }
       if (v == nvars_) break;
@@ -354,6 +392,7 @@ class builder {
     for (std::size_t mi = 0; mi < nm; ++mi) {
       const auto& cmds = prepared_[mi];
       const auto test = [&](std::uint32_t ci) {
+        ++guard_tests_;
         if (m_.pool.eval_bool(cmds[ci].cmd->guard, cur))
           by_action_[static_cast<std::size_t>(cmds[ci].cmd->action + 1) * nm + mi].push_back(ci);
       };
@@ -377,6 +416,9 @@ class builder {
       for (const std::size_t mi : mods)
         if (by_action_[(a + 1) * nm + mi].empty()) blocked = true;
       if (blocked) continue;
+      long double combinations = 1;
+      for (const std::size_t mi : mods) combinations *= static_cast<long double>(by_action_[(a + 1) * nm + mi].size());
+      check_product(cur, combinations, "the synchronised choices", "choices");
       std::vector<std::size_t> pick(mods.size(), 0);
       while (true) {
         parts_.clear();
@@ -405,6 +447,9 @@ class builder {
   // The choice made of parts_ (module, command) in the state cur.
   void add_choice(int action, const std::int64_t* cur) {
     const std::size_t k = parts_.size();
+    long double branches = 1;
+    for (const auto& [mi, ci] : parts_) branches *= static_cast<long double>(prepared_[mi][ci].cmd->updates.size());
+    check_product(cur, branches, "the branches of a synchronised choice", "branches");
     probs_.resize(k);
     for (std::size_t i = 0; i < k; ++i) {
       const prepared_command& p = prepared_[parts_[i].first][parts_[i].second];
@@ -487,6 +532,7 @@ class builder {
   value_table table_;
   std::size_t nvars_;
   std::size_t count_ = 0;
+  std::uint64_t guard_tests_ = 0;
   std::vector<std::uint32_t> slots_;
   std::vector<std::vector<prepared_command>> prepared_;
   std::vector<module_index> index_;

@@ -313,6 +313,64 @@ TEST_CASE("the state budget binds on transitions too, long before 4096 states", 
   CHECK(message.find("the state space of") != std::string::npos);
 }
 
+TEST_CASE("an init block fixes the variables its conjuncts pin, and tests only the others' valuations", "[lang]") {
+  // Found by a tester: the block's every valuation was tested, so 30
+  // variables of 10 values each (10^30 valuations) were refused although
+  // the block pins 29 of them.
+  std::string text = "dtmc\nmodule m\n";
+  std::string init = "init ";
+  for (int i = 0; i < 30; ++i) {
+    const std::string x = std::string("x").append(std::to_string(i));
+    text.append("  ").append(x).append(" : [0..9];\n");
+    if (i < 29) init.append(x).append("=").append(std::to_string(i % 10)).append(" & ");
+  }
+  text += "  [] x29<9 -> (x29'=x29+1);\nendmodule\n";
+  const built b = build(text + init + "(x29=3 | x29=7) endinit\n");
+  CHECK(b.space.initial.size() == 2);
+  CHECK(b.space.size() == 7);  // x29 from 3 to 9
+  // A pinned value outside its range, or two that disagree: no initial state.
+  CHECK_THROWS_WITH(build(text + init + "x29=10 endinit\n"), Catch::Contains("no state satisfies the init block"));
+  CHECK_THROWS_WITH(build(text + init + "x29=1 & x29=2 endinit\n"),
+                    Catch::Contains("no state satisfies the init block"));
+  // Without pins the product of the ranges is still refused before the work.
+  CHECK_THROWS_AS(build(text + "init x29=1 | x0=1 endinit\n"), resource_error);
+}
+
+TEST_CASE("the work budget binds while the space grows", "[lang]") {
+  // Found by a tester: --max-work did not bound the build of a state space.
+  const budget_scope scope({.work_steps = 1e5L});
+  try {
+    build("dtmc\nmodule a\n  x : [0..1000000];\n  [] x<1000000 -> (x'=x+1);\nendmodule\n");
+    FAIL("a chain of 10^6 states was built within 10^5 steps");
+  } catch (const resource_error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("the state space of") &&
+                             Catch::Contains("elementary steps, above the work budget of 1e+05"));
+  }
+}
+
+TEST_CASE("one state's synchronised choices or branches are counted before they are made", "[lang]") {
+  // 20 modules synchronising on s: 4 commands each give 4^20 choices in one
+  // state, 4 updates each give one choice of 4^20 branches. Both are
+  // refused at once under the default budgets, not built.
+  std::string choices = "dtmc\n", branches = "dtmc\n";
+  for (int i = 0; i < 20; ++i) {
+    const std::string n = std::to_string(i);
+    choices.append("module m").append(n).append("\n  x").append(n).append(" : [0..3];\n");
+    branches.append("module m").append(n).append("\n  x").append(n).append(" : [0..3];\n  [s] true -> ");
+    for (int v = 0; v < 4; ++v) {
+      const std::string update = std::string("(x").append(n).append("'=").append(std::to_string(v)).append(")");
+      choices.append("  [s] true -> ").append(update).append(";\n");
+      branches.append(v ? " + 1/4 : " : "1/4 : ").append(update);
+    }
+    choices.append("endmodule\n");
+    branches.append(";\nendmodule\n");
+  }
+  CHECK_THROWS_WITH(build(choices), Catch::Contains("the synchronised choices in the state (x0=0,") &&
+                                        Catch::Contains("needs 1.1e+12 choices x 8 bytes"));
+  CHECK_THROWS_WITH(build(branches), Catch::Contains("the branches of a synchronised choice in the state (x0=0,") &&
+                                         Catch::Contains("needs 1.1e+12 branches x 8 bytes"));
+}
+
 TEST_CASE("the explicit model of a state space keeps labels, rewards and actions", "[lang]") {
   const built b = build(R"(mdp
 module a

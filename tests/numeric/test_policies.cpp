@@ -123,6 +123,17 @@ TEST_CASE("budgets refuse before allocating and say how much") {
   CHECK_THROWS_WITH(check_state_budget("a table", 1e12, 8), Catch::Contains("1e+12 states") && Catch::Contains("GiB"));
   CHECK_NOTHROW(check_state_budget("a table", 1000, 8));
   CHECK_THROWS_WITH(check_work_budget("a walk", 1e20L), Catch::Contains("work budget"));
+  // A need just above the limit is told apart from it, never "2 GiB, above 2 GiB".
+  {
+    const budget_scope two_gib({.state_bytes = std::uint64_t{2} << 30, .work_steps = 1e9L});
+    CHECK_THROWS_WITH(check_state_budget("a table", (2.0L * 1024 * 1024 * 1024) + 4096, 1, "bytes"),
+                      Catch::Contains("needs 2.000003815 GiB, above the state budget of 2 GiB"));
+    CHECK_THROWS_WITH(check_state_budget("a table", (1024.0L * 1024 * 1024) + 1, 2),
+                      Catch::Contains("= 2.000000002 GiB, above the state budget of 2 GiB"));
+    CHECK_THROWS_WITH(check_work_budget("a walk", 1e9L + 1),
+                      Catch::Contains("needs about 1000000001 elementary steps, above the work budget of 1000000000"));
+    CHECK_THROWS_WITH(check_work_budget("a walk", 3e9L), Catch::Contains("needs about 3e+09 elementary steps"));
+  }
 }
 
 TEST_CASE("the modulus primality test agrees with trial division") {

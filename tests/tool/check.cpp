@@ -69,6 +69,17 @@ TEST_CASE("check: the run of two sixes is 42, as the run command says", "[tool][
   CHECK(all["holds"][0]["holds"] == true);
 }
 
+TEST_CASE("check --check: the line under the answer, with every --as", "[tool][check]") {
+  // Found by a tester: with --as exact the --check line was dropped for check
+  // (chain kept it).
+  for (const char* as : {"exact", "double", "mod", "all"}) {
+    INFO(as);
+    const auto r = run_in_process({"check", sixes, sixes_props, "--prop", "1", "--as", as, "--check", "41"});
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("  check   41: absolute 1, relative 0.0238"));
+  }
+}
+
 TEST_CASE("check --test compares with the RESULT comments and fails on a mismatch", "[tool][check]") {
   const auto ok = run_in_process({"check", sixes, sixes_props, "--test"});
   INFO(ok.out << ok.err);

@@ -191,10 +191,16 @@ void render_notes(const result& r, std::ostream& err) {
 
 void render_text(const result& r, std::ostream& out) {
   if (r.as != "all") {
+    // A --check line stays, under its answer: the user asked for it.
+    const auto check_line = [&](const answer& a) {
+      if (a.check) out << "  check   " << *a.check_text << ": " << a.check->words << '\n';
+    };
     if (r.main) out << answer_alone(*r.main, r.as) << '\n';
-    for (const named_answer& n : r.answers) out << n.name << '\t' << answer_alone(n.value, r.as) << '\n';
-    // A --check line stays: the user asked for it.
-    if (r.main && r.main->check) out << "  check   " << *r.main->check_text << ": " << r.main->check->words << '\n';
+    for (const named_answer& n : r.answers) {
+      out << n.name << '\t' << answer_alone(n.value, r.as) << '\n';
+      check_line(n.value);
+    }
+    if (r.main) check_line(*r.main);
     return;
   }
   if (r.show_question) out << r.question << '\n';

@@ -179,7 +179,7 @@ class budget_scope {
 };
 
 namespace detail {
-inline std::string human_bytes(long double bytes) {
+inline std::string human_bytes(long double bytes, int digits = 3) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   int u = 0;
   while (bytes >= 1024 && u < 6) {
@@ -187,7 +187,24 @@ inline std::string human_bytes(long double bytes) {
     ++u;
   }
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.3Lg %s", bytes, units[u]);
+  std::snprintf(buf, sizeof buf, "%.*Lg %s", digits, bytes, units[u]);
+  return buf;
+}
+
+// A need and a limit as words, with as many digits as tell them apart (a
+// need just above the limit must not read "needs 2 GiB, above 2 GiB").
+template <class Words>
+std::pair<std::string, std::string> distinct_words(long double need, long double limit, Words words) {
+  for (const int digits : {3, 6, 10, 19}) {
+    std::pair<std::string, std::string> w{words(need, digits), words(limit, digits)};
+    if (w.first != w.second || digits == 19) return w;
+  }
+  return {};
+}
+
+inline std::string count_words(long double count, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*Lg", digits, count);
   return buf;
 }
 }  // namespace detail
@@ -206,14 +223,13 @@ inline void check_state_budget(const std::string& what, long double states, std:
   const long double bytes = states * static_cast<long double>(bytes_per_state);
   const std::uint64_t limit = state_budget_bytes();
   if (bytes > static_cast<long double>(limit)) {
-    char count[64];
-    std::snprintf(count, sizeof count, "%.4Lg", states);
     // "needs 2e+06 states x 96 bytes = 183 MiB", or "needs 183 MiB" for a size in bytes.
-    std::string need = detail::human_bytes(bytes);
+    auto [need, have] = detail::distinct_words(bytes, static_cast<long double>(limit), [](long double b, int digits) {
+      return detail::human_bytes(b, digits);
+    });
     if (bytes_per_state != 1 || std::string_view(unit) != "bytes")
-      need = std::string(count) + " " + unit + " x " + std::to_string(bytes_per_state) + " bytes = " + need;
-    throw resource_error(what + " needs " + need + ", above the state budget of " +
-                         detail::human_bytes(static_cast<long double>(limit)) +
+      need = detail::count_words(states, 4) + " " + unit + " x " + std::to_string(bytes_per_state) + " bytes = " + need;
+    throw resource_error(what + " needs " + need + ", above the state budget of " + have +
                          " (raise it with exactdp::state_budget_bytes())");
   }
 }
@@ -227,9 +243,7 @@ inline void check_state_budget(const std::string& what, long double states, std:
 inline void check_work_budget(const std::string& what, long double steps) {
   const long double limit = work_budget_steps();
   if (steps > limit) {
-    char need[64], have[64];
-    std::snprintf(need, sizeof need, "%.3Lg", steps);
-    std::snprintf(have, sizeof have, "%.3Lg", limit);
+    const auto [need, have] = detail::distinct_words(steps, limit, detail::count_words);
     throw resource_error(what + " needs about " + need + " elementary steps, above the work budget of " + have +
                          " (raise it with exactdp::work_budget_steps())");
   }
