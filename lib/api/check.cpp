@@ -144,9 +144,10 @@ space_size size_of(const lang::state_space& sp) {
                              " (PRISM and Storm print Infinity: a play misses the target with positive probability)");
 }
 
-bool needs_exact(const report_row& r) {
-  return r.reduce == "max" || r.reduce == "min" || r.reduce == "count" || r.reduce == "forall" || r.reduce == "exists";
-}
+// Whether the row counts states by the bound, on the exact values.
+bool counts_states(const report_row& r) { return r.reduce == "count" || r.reduce == "forall" || r.reduce == "exists"; }
+
+bool needs_exact(const report_row& r) { return r.reduce == "max" || r.reduce == "min" || counts_states(r); }
 
 // The row's value from per-state values in T; `exact` (when solved) picks
 // the state of max and min and counts the states where the bound holds.
@@ -375,6 +376,7 @@ Rational property_check::exact(const report_row& row) {
 }
 
 double property_check::approx(const report_row& row) {
+  if (counts_states(row)) exact_values();
   const auto& v = solved_->systems.get<double>();
   return reduce<double>(row, property(), v, *model_, find_exact_values());
 }

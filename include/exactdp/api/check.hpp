@@ -197,8 +197,12 @@ class property_check {
   /// Infinity; min skips infinite states unless all are),
   /// the solvers' errors, and (residue) what api::run_residue throws for p
   /// not a prime below 2^31. An MDP's residues evaluate the exact solve's
-  /// optimal strategy, and a row that picks a state (max, min) or counts
-  /// states by the bound uses the exact values: they are solved first.
+  /// optimal strategy. A row that counts states by the bound (count,
+  /// forall, exists) uses the exact values: they are solved first. A row
+  /// that picks a state (max, min) uses them too when they were solved (the
+  /// residue solves them first); else approx picks by the doubles, and so
+  /// decides infinity by the double solve's own flags (the same graph
+  /// analysis, no arithmetic).
   /// Cost: one solve per system and modulus, then linear in the row's states.
   Rational exact(const report_row& row);
   double approx(const report_row& row);
