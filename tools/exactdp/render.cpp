@@ -34,9 +34,7 @@ const std::string infinity_text = "Infinity";
 json error_json(const double_error& e) {
   json j;
   j["finite"] = e.finite;
-  j["absolute"] = !e.finite                ? json(nullptr)
-                  : std::isinf(e.absolute) ? json(infinity_text)
-                                           : json(format_shortest(e.absolute));
+  j["absolute"] = e.finite ? json(format_shortest(e.absolute)) : json(nullptr);
   j["relative"] = e.finite && std::isfinite(e.relative) ? json(format_shortest(e.relative)) : json(nullptr);
   j["ulps"] = e.ulps ? json(*e.ulps) : json(nullptr);
   j["words"] = e.words;
@@ -132,11 +130,13 @@ void print_lines(std::ostream& out, const std::vector<std::pair<std::string, std
 json answer_json(const answer& a) {
   const offered_systems& offered = a.offered;
   json j;
-  // An infinite value is the string "Infinity" in each system that has a
-  // value (JSON has no infinity), with "infinite": true.
+  // An infinite value (JSON has no infinity) is "infinite": true, the exact
+  // value "Infinity" as PRISM prints it, and each double "inf" as every
+  // double here is written (format_shortest), as in the text.
   if (a.infinite) j["infinite"] = true;
   if (offered.exact && a.infinite) {
-    j["exact"] = j["exact_double"] = infinity_text;
+    j["exact"] = infinity_text;
+    j["exact_double"] = format_shortest(HUGE_VAL);
     j["exact_double_status"] = status_name(double_status::exact);
   } else if (offered.exact) {
     j["exact"] = a.exact ? json(to_string(*a.exact)) : json(nullptr);
@@ -144,8 +144,7 @@ json answer_json(const answer& a) {
     j["exact_double_status"] = a.exact_double ? json(status_name(a.exact_double->status)) : json(nullptr);
   }
   if (a.decimal) j["decimal"] = *a.decimal;
-  if (offered.double_)
-    j["double"] = a.infinite ? json(infinity_text) : a.approx ? json(format_shortest(*a.approx)) : json(nullptr);
+  if (offered.double_) j["double"] = a.approx ? json(format_shortest(*a.approx)) : json(nullptr);
   if (offered.mod) {
     j["mod"] = a.residue ? json(*a.residue) : json(nullptr);
     j["modulus"] = a.modulus ? json(a.modulus) : json(nullptr);
@@ -163,7 +162,7 @@ json answer_json(const answer& a) {
   if (a.check) {
     json c;
     c["value"] = *a.check_text;
-    c["double"] = std::isinf(a.check->value) ? infinity_text : format_shortest(a.check->value);
+    c["double"] = format_shortest(a.check->value);
     const json measured = error_json(*a.check);
     for (const auto& [key, value] : measured.items()) c[key] = value;
     j["check"] = std::move(c);
