@@ -210,7 +210,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
   if (want_int64) {
     std::exception_ptr error;
     a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error, a.infinite);
-    if (!a.int64) std::rethrow_exception(error ? error : std::make_exception_ptr(infinite_value_error("infinite")));
+    if (!a.int64 && !a.infinite) std::rethrow_exception(error);
   }
   if (all && !a.exact && !a.approx && !a.residue && !a.infinite) std::rethrow_exception(first_error);
 
