@@ -4,6 +4,7 @@
 // as an overload of check(): the table check (numeric.cpp) takes an array
 // first, this one a str, a path or a dict.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "common.hpp"
+#include "exactdp/api/answer.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/numeric/convert.hpp"
@@ -82,6 +84,7 @@ struct row_value {
   double approx = 0;
   std::uint64_t residue = 0;
   std::optional<bool> holds;
+  bool infinite = false;  ///< the value is +infinity (api::infinite_value_error)
 };
 
 std::vector<row_value> check_all(const api::check_input& in, const api::number_system& system) {
@@ -104,19 +107,27 @@ std::vector<row_value> check_all(const api::check_input& in, const api::number_s
         row_value v = base;
         v.at = rw.at;
         const bool truth_row = rw.reduce == "state" || rw.reduce == "first";
-        if (system.kind == api::system_kind::exact || (!p.numeric() && truth_row)) v.exact = check.exact(rw);
-        if (!p.numeric() && truth_row) v.holds = api::holds_bound(*v.exact, p);
-        if (!p.numeric() && (rw.reduce == "forall" || rw.reduce == "exists")) v.holds = check.exact(rw) != 0;
-        if (system.kind == api::system_kind::approx) v.approx = check.approx(rw);
-        if (system.kind == api::system_kind::residue) {
-          try {
-            v.residue = check.residue(rw, system.modulus);
-          } catch (const std::domain_error&) {
-            // As the tool does: a solve mod P that divides by a multiple of P
-            // may still have a residue, the exact value's (or none: DomainError).
-            v.residue = to_residue64(check.exact(rw), system.modulus);
+        // An infinite value is an answer: every system finds it (by graph analysis, no arithmetic).
+        try {
+          if (system.kind == api::system_kind::exact || (!p.numeric() && truth_row)) v.exact = check.exact(rw);
+          if (system.kind == api::system_kind::approx) v.approx = check.approx(rw);
+          if (system.kind == api::system_kind::residue) {
+            try {
+              v.residue = check.residue(rw, system.modulus);
+            } catch (const api::infinite_value_error&) {
+              throw;
+            } catch (const std::domain_error&) {
+              // As the tool does: a solve mod P that divides by a multiple of P
+              // may still have a residue, the exact value's (or none: DomainError).
+              v.residue = to_residue64(check.exact(rw), system.modulus);
+            }
           }
+        } catch (const api::infinite_value_error&) {
+          v.infinite = true;
+          v.exact.reset();
         }
+        if (!p.numeric() && truth_row) v.holds = api::holds_bound(v.exact.value_or(0), p, v.infinite);
+        if (!p.numeric() && (rw.reduce == "forall" || rw.reduce == "exists")) v.holds = check.exact(rw) != 0;
         out.push_back(std::move(v));
       }
     }
@@ -199,8 +210,10 @@ void bind_check(py::module_& m) {
           d["text"] = v.text;
           d["at"] = optional_str(v.at);
           d["constants"] = v.constants;
-          if (!v.refused.empty())
+          if (!v.refused.empty() || (v.infinite && system.kind == api::system_kind::residue))
             d["value"] = py::none();
+          else if (v.infinite)
+            d["value"] = py::float_(HUGE_VAL);
           else if (system.kind == api::system_kind::exact)
             d["value"] = to_fraction(*v.exact);
           else if (system.kind == api::system_kind::approx)
@@ -208,6 +221,7 @@ void bind_check(py::module_& m) {
           else
             d["value"] = py::int_(v.residue);
           d["holds"] = v.holds ? py::object(py::bool_(*v.holds)) : py::object(py::none());
+          d["infinite"] = v.infinite;
           d["refused"] = optional_str(v.refused);
           d["type"] = lang::to_string(v.size.kind);
           d["states"] = v.size.states;
@@ -229,12 +243,15 @@ void bind_check(py::module_& m) {
       "checks every value of the range. prop: a property's name, its 1-based index, or (PRISM) its text; "
       "default: every property. Returns a list of dicts, one per reported value: name (None when unnamed), "
       "text, at (None; the state \"(x=1)\" when there are several initial states, at most 10; \"min\" or "
-      "\"max\" over more), constants (\"N=3\"), value (None for a refused property), holds (a bound's truth, "
-      "else None), refused (the reason, else None), type, states, transitions, choices, initial_states. "
+      "\"max\" over more), constants (\"N=3\"), value (None for a refused property), infinite (True when "
+      "the value is +infinity: an expected reward that misses its target with positive probability, which PRISM "
+      "and Storm print as Infinity; value is then math.inf, for number=\"exact\" too, as a Fraction has no "
+      "infinity and math.inf compares right with Fractions, and None for number=\"mod\": no residue), holds "
+      "(a bound's truth, else None; infinity is above every bound), refused (the reason, else None), type, "
+      "states, transitions, choices, initial_states. "
       "number=\"exact\" gives Fractions, \"double\" floats, \"mod\" residues modulo the prime modulus= "
       "(below 2^31, default 1000000007). Raises ValueError with file:line:column for bad input, "
-      "exactdp.DomainError for an infinite expected reward or a missing residue, exactdp.ResourceError past "
-      "a budget.",
+      "exactdp.DomainError for a missing residue, exactdp.ResourceError past a budget.",
       // Tried before numeric's check(values, exact): a model is a str, a
       // dict or a path, never an array, and the array overload imports
       // numpy to look at its arguments.

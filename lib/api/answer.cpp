@@ -2,6 +2,8 @@
 // double is from the truth (exactdp/api/answer.hpp).
 #include "exactdp/api/answer.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <exception>
 #include <sstream>
@@ -25,11 +27,12 @@ std::string nonfinite_words(const Rational& exact, const double_conversion& roun
   return got + " (an overflow or a division by zero in floating point); the exact value " + brief(exact) + " is finite";
 }
 
-// Runs one system. Bad input and an interrupt stop the whole question; any
-// other failure is kept with its type, for the caller to report or rethrow.
+// Runs one system. Bad input and an interrupt stop the whole question; an
+// infinite value sets `infinite` (no failure); any other failure is kept
+// with its type, for the caller to report or rethrow.
 template <class F>
-auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& failure, std::exception_ptr& error)
-    -> std::optional<decltype(f())> {
+auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& failure, std::exception_ptr& error,
+             bool& infinite) -> std::optional<decltype(f())> {
   const std::shared_ptr<void> shown = hooks.progress ? hooks.progress(what) : nullptr;
   try {
     return f();
@@ -37,6 +40,9 @@ auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& fail
     throw;
   } catch (const interrupted_error&) {
     throw;
+  } catch (const infinite_value_error&) {
+    infinite = true;
+    return std::nullopt;
   } catch (const std::exception& e) {
     if (hooks.stops && hooks.stops(e)) throw;
     failure = hooks.words ? hooks.words(e.what()) : std::string(e.what());
@@ -58,7 +64,30 @@ bool is_error_of(const std::exception_ptr& error) {
   }
 }
 
+// How far a caller's value is from +infinity.
+double_error check_against_infinity(double value) {
+  double_error r;
+  r.value = value;
+  r.finite = std::isfinite(value);
+  if (value == HUGE_VAL) {
+    r.words = "none: the value is infinite, and so is yours";
+    return r;
+  }
+  r.absolute = HUGE_VAL;
+  r.relative = HUGE_VAL;
+  r.words = "wrong: the value is infinite (PRISM and Storm print Infinity); your value reads as " +
+            format_shortest(value) + ", which is not";
+  return r;
+}
+
 }  // namespace
+
+bool reads_as_infinity(const std::string& text) {
+  std::string t = text;
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (!t.empty() && t[0] == '+') t.erase(0, 1);
+  return t == "inf" || t == "infinity";
+}
 
 double_error measure_double(const Rational& exact, double value, bool users) {
   const double_conversion rounded = to_double_checked(exact);
@@ -114,44 +143,50 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
     return a;
   }
   const bool offers_mod = static_cast<bool>(runs.residue);
-  const bool want_exact = all || as == "exact" || as == "decimal" || request.check || request.digits > 0;
+  const bool want_exact =
+      all || as == "exact" || as == "decimal" || request.check || request.check_infinite || request.digits > 0;
   const bool want_double = all || as == "double";
   const bool want_mod = (all && offers_mod) || as == "mod";
   const bool want_int64 = as == "int64";
 
   std::exception_ptr first_error;
   if (want_exact) {
-    a.exact = attempt(hooks, "computing the exact value", runs.exact, a.exact_failure, first_error);
-    if (!a.exact && !all) std::rethrow_exception(first_error);
+    a.exact = attempt(hooks, "computing the exact value", runs.exact, a.exact_failure, first_error, a.infinite);
+    if (!a.exact && !a.infinite && !all) std::rethrow_exception(first_error);
   }
-  if (want_double) {
+  // Once a run found the value infinite, it is so in every system: no other run is made.
+  if (want_double && !a.infinite) {
     std::exception_ptr error;
-    a.approx = attempt(hooks, "computing the double", runs.approx, a.double_failure, error);
+    a.approx = attempt(hooks, "computing the double", runs.approx, a.double_failure, error, a.infinite);
     // nan is no value: the double run says why instead of giving it.
     if (a.approx && std::isnan(*a.approx)) {
       a.approx.reset();
       a.double_failure = double_nan_words(hooks.exact_option);
       error = std::make_exception_ptr(std::domain_error(a.double_failure));
     }
-    if (!a.approx && !all) std::rethrow_exception(error);
+    if (!a.approx && !a.infinite && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }
+  if (want_double && a.infinite) a.approx = HUGE_VAL;
   if (want_mod) {
     if (!offers_mod) throw std::invalid_argument("this question has no residue");
     a.modulus = request.modulus;
     std::exception_ptr error;
-    a.residue = attempt(
-        hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error);
+    if (!a.infinite)
+      a.residue = attempt(
+          hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error,
+          a.infinite);
     // The recurrence may divide by a multiple of P on the way to an answer
     // that has a residue (the coupon collector for 5 kinds, mod 5, divides
     // by 5 on the way to 137/12, which is 1 mod 5), or have no residue form
     // at all (a maximum over choices compares values): take it from the
     // exact value, computing it unless it already failed.
-    if (!a.residue && is_error_of<std::domain_error>(error) && (a.exact || !want_exact)) {
+    if (!a.residue && !a.infinite && is_error_of<std::domain_error>(error) && (a.exact || !want_exact)) {
       std::string exact_failure;
       std::exception_ptr exact_error;
       std::optional<Rational> exact = a.exact;
-      if (!exact) exact = attempt(hooks, "computing the exact value", runs.exact, exact_failure, exact_error);
+      if (!exact)
+        exact = attempt(hooks, "computing the exact value", runs.exact, exact_failure, exact_error, a.infinite);
       if (exact) {
         try {
           a.residue = to_residue64(*exact, request.modulus);
@@ -168,26 +203,34 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
         }
       }
     }
-    if (!a.residue && !all) std::rethrow_exception(error);
+    if (a.infinite) a.mod_failure = "the value is infinite, which has no residue";
+    if (!a.residue && !a.infinite && !all) std::rethrow_exception(error);
     if (!first_error) first_error = error;
   }
   if (want_int64) {
     std::exception_ptr error;
-    a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error);
-    if (!a.int64) std::rethrow_exception(error);
+    a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error, a.infinite);
+    if (!a.int64 && !a.infinite) std::rethrow_exception(error);
   }
-  if (all && !a.exact && !a.approx && !a.residue) std::rethrow_exception(first_error);
+  if (all && !a.exact && !a.approx && !a.residue && !a.infinite) std::rethrow_exception(first_error);
 
   if (a.exact) {
     a.exact_double = to_double_checked(*a.exact);
     if (request.digits > 0) a.decimal = format_decimal(*a.exact, request.digits);
     if (a.approx) a.error = measure_double(*a.exact, *a.approx, false);
   }
-  if (request.check) {
-    if (!a.exact)
-      throw std::domain_error(hooks.check_option + " needs the exact value, which failed: " + a.exact_failure);
+  if (request.check || request.check_infinite) {
+    const double yours = request.check_infinite ? HUGE_VAL : to_double(*request.check);
     a.check_text = request.check_text;
-    a.check = measure_double(*a.exact, to_double(*request.check), true);
+    if (a.infinite) {
+      a.check = check_against_infinity(yours);
+    } else {
+      if (!a.exact)
+        throw std::domain_error(hooks.check_option + " needs the exact value, which failed: " + a.exact_failure);
+      a.check = measure_double(*a.exact, yours, true);
+      if (request.check_infinite)
+        a.check->words = "wrong: your value is infinite; the exact value " + brief(*a.exact) + " is finite";
+    }
   }
   return a;
 }

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "exactdp/api/answer.hpp"
 #include "exactdp/api/solved.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/lang/jani.hpp"
@@ -136,15 +137,17 @@ space_size size_of(const lang::state_space& sp) {
   return z;
 }
 
+// An infinite value is an answer (api::answer::infinite), told by its own exception.
 [[noreturn]] void infinite_value(const lang::property& p, std::size_t s, const checked_model& m) {
-  throw std::domain_error("the expected reward of " + p.text + " is infinite at " +
-                          lang::describe_state(m.model, m.space, s) +
-                          " (PRISM and Storm print Infinity: a play misses the target with positive probability)");
+  throw infinite_value_error("the expected reward of " + p.text + " is infinite at " +
+                             lang::describe_state(m.model, m.space, s) +
+                             " (PRISM and Storm print Infinity: a play misses the target with positive probability)");
 }
 
-bool needs_exact(const report_row& r) {
-  return r.reduce == "max" || r.reduce == "min" || r.reduce == "count" || r.reduce == "forall" || r.reduce == "exists";
-}
+// Whether the row counts states by the bound, on the exact values.
+bool counts_states(const report_row& r) { return r.reduce == "count" || r.reduce == "forall" || r.reduce == "exists"; }
+
+bool needs_exact(const report_row& r) { return r.reduce == "max" || r.reduce == "min" || counts_states(r); }
 
 // The row's value from per-state values in T; `exact` (when solved) picks
 // the state of max and min and counts the states where the bound holds.
@@ -166,7 +169,7 @@ T reduce(const report_row& r, const lang::property& p, const lang::property_valu
     if (!exact) throw std::domain_error("count, forall and exists compare exact values with the bound");
     std::int64_t count = 0;
     for (const std::size_t s : r.states)
-      if (!exact->infinite[s] && holds_bound(exact->value[s], p)) ++count;
+      if (holds_bound(exact->value[s], p, exact->infinite[s] != 0)) ++count;
     if (r.reduce == "count") return T(count);
     return T(r.reduce == "forall" ? count == static_cast<std::int64_t>(r.states.size()) : count > 0);
   }
@@ -334,7 +337,8 @@ std::vector<report_row> report_rows(const checked_model& m, const lang::property
   return rows;
 }
 
-bool holds_bound(const Rational& v, const lang::property& p) {
+bool holds_bound(const Rational& v, const lang::property& p, bool infinite) {
+  if (infinite) return p.compare == ">" || p.compare == ">=";  // +infinity: above every bound
   return p.compare == "<"    ? v < p.bound
          : p.compare == "<=" ? v <= p.bound
          : p.compare == ">"  ? v > p.bound
@@ -372,6 +376,7 @@ Rational property_check::exact(const report_row& row) {
 }
 
 double property_check::approx(const report_row& row) {
+  if (counts_states(row)) exact_values();
   const auto& v = solved_->systems.get<double>();
   return reduce<double>(row, property(), v, *model_, find_exact_values());
 }

@@ -4,6 +4,7 @@ checks them: the benchmark set's published references through both routes
 EXACTDP_TOOL names it), constants as a dict and as a str, the number
 systems, several initial states, and every error."""
 import json
+import math
 import os
 import pathlib
 import subprocess
@@ -195,8 +196,8 @@ def test_errors():
     # In a properties file, a property that fails is refused with its place; the others are checked.
     assert one(exactdp.check(SIXES, 'P=? [ F "nolabel" ]\n'))["refused"] == \
         "<properties>:1:9: undefined label '\"nolabel\"'"
-    with pytest.raises(exactdp.DomainError, match="is infinite"):
-        exactdp.check(SIXES, prop="R=? [ F false ]")
+    # An infinite expected reward is an answer (test_an_infinite_expected_reward_is_an_answer).
+    assert one(exactdp.check(SIXES, prop="R=? [ F false ]"))["infinite"] is True
     with pytest.raises(ValueError, match="number must be"):
         exactdp.check(SIXES, prop="P=? [ F true ]", number="float")
     with pytest.raises(ValueError, match=r"2 < P < 2\^31 = 2147483648 \(this solver computes in 32-bit residues\)"):
@@ -210,3 +211,28 @@ def test_errors():
 def test_the_table_check_is_still_there():
     ulps, relative = exactdp.check([0.5], [Fraction(1, 2)])
     assert int(ulps[0]) == 0 and float(relative[0]) == 0
+
+
+ALMOST_SURE = ROOT / "examples" / "prism" / "almost_sure.pm"
+ALMOST_SURE_PROPS = ROOT / "examples" / "prism" / "almost_sure.props"
+
+
+def test_an_infinite_expected_reward_is_an_answer():
+    """Won with probability 1 - 2^-60: the expected rounds are infinite, math.inf in exact and double, no
+    residue; the bounds compare infinity as PRISM does; the finite answers around it are all there."""
+    by = {n: {r["name"]: r for r in exactdp.check(ALMOST_SURE, ALMOST_SURE_PROPS, number=n)}
+          for n in ("exact", "double", "mod")}
+    for n, value in (("exact", math.inf), ("double", math.inf), ("mod", None)):
+        rounds = by[n]["rounds"]
+        assert rounds["infinite"] is True
+        assert rounds["value"] == value
+        assert rounds["holds"] is None
+        assert by[n]["short"]["holds"] is False  # R<=2: infinity is not <= 2
+        assert by[n]["long"]["holds"] is True  # R>2
+        assert by[n]["played"]["infinite"] is False
+    assert by["exact"]["win"]["value"] == Fraction(2**60 - 1, 2**60)
+    assert by["double"]["win"]["value"] == 1.0  # 1 - 2^-60 rounds to 1, yet the rounds are infinite in double too
+    assert by["exact"]["played"]["value"] == 1
+    assert by["mod"]["played"]["value"] == 1
+    # math.inf compares right with the Fractions of the other answers.
+    assert by["exact"]["win"]["value"] < by["exact"]["rounds"]["value"]

@@ -69,7 +69,8 @@ def test_an_infinite_expected_reward_is_inf(tmp_path):
     cert = tmp_path / "inf.cert.json"
     w = subprocess.run([TOOL, "check", str(model), "--prop", "R=? [ F false ]", "--certificate", str(cert)],
                        capture_output=True, text=True)
-    assert w.returncode == 1  # no answer, but the certificate is written
+    assert w.returncode == 0  # the answer Infinity, and the certificate is written
+    assert "    exact   Infinity\n" in w.stdout
     r = exactdp.verify(model, cert)
     assert r["verified"] is True
     assert r["value"] == math.inf

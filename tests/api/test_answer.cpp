@@ -179,3 +179,66 @@ TEST_CASE("measure_double: every regime of the double against the exact value", 
   CHECK(api::measure_double(Rational(1, 3), 1.0, false).words.find("the double has no correct digit") !=
         std::string::npos);
 }
+
+TEST_CASE("answer: an infinite value is the answer in every system, decided by the first run", "[api][answer]") {
+  std::vector<std::string> ran;
+  api::value_runs r;
+  r.exact = [&ran]() -> Rational {
+    ran.push_back("exact");
+    throw api::infinite_value_error("the expected reward is infinite");
+  };
+  r.approx = [&ran] {
+    ran.push_back("double");
+    return 1.0;  // never asked once the exact run found infinity
+  };
+  r.residue = [&ran](std::uint64_t) -> std::uint64_t {
+    ran.push_back("mod");
+    throw api::infinite_value_error("the expected reward is infinite");
+  };
+  const api::answer all = api::compute_answer(r, {.modulus = 7});
+  CHECK(ran == std::vector<std::string>{"exact"});
+  CHECK(all.infinite);
+  CHECK(!all.exact);
+  CHECK(!all.exact_double);
+  CHECK(all.approx == HUGE_VAL);
+  CHECK(!all.residue);
+  CHECK(!all.error);
+  CHECK(all.exact_failure.empty());
+  CHECK(all.double_failure.empty());
+  CHECK(all.mod_failure == "the value is infinite, which has no residue");
+  // One system alone: the answer, not a failure (no exception).
+  ran.clear();
+  CHECK(api::compute_answer(r, {.as = "exact"}).infinite);
+  const api::answer mod = api::compute_answer(r, {.as = "mod", .modulus = 7});
+  CHECK(mod.infinite);
+  CHECK(!mod.residue);
+  CHECK(ran == std::vector<std::string>{"exact", "mod"});
+  // --as double alone: the double run decides, and it says infinite by throwing too.
+  r.approx = []() -> double { throw api::infinite_value_error("infinite"); };
+  const api::answer dbl = api::compute_answer(r, {.as = "double"});
+  CHECK(dbl.infinite);
+  CHECK(dbl.approx == HUGE_VAL);
+  // A check: infinity against infinity is right, a finite value is wrong.
+  api::answer_request inf_check{.modulus = 7, .check_infinite = true, .check_text = "inf"};
+  const api::answer right = api::compute_answer(r, inf_check);
+  REQUIRE(right.check);
+  CHECK(right.check->value == HUGE_VAL);
+  CHECK(right.check->words == "none: the value is infinite, and so is yours");
+  const api::answer wrong = api::compute_answer(r, {.check = Rational(3), .check_text = "3"});
+  REQUIRE(wrong.check);
+  CHECK(wrong.check->absolute == HUGE_VAL);
+  CHECK(wrong.check->words.starts_with("wrong: the value is infinite"));
+  // Infinity checked against a finite value is wrong too, in words that say so.
+  const api::answer finite = api::compute_answer(
+      api::runs_of<Rational>([](auto t) { return ratio<typename decltype(t)::type>(1, 8); }), inf_check);
+  CHECK(!finite.infinite);
+  REQUIRE(finite.check);
+  CHECK(finite.check->words == "wrong: your value is infinite; the exact value 1/8 is finite");
+}
+
+TEST_CASE("reads_as_infinity: inf and infinity in any case, with an optional +", "[api][answer]") {
+  for (const char* yes : {"inf", "Inf", "INF", "Infinity", "infinity", "+inf", "+Infinity"})
+    CHECK(api::reads_as_infinity(yes));
+  for (const char* no : {"", "-inf", "-Infinity", "1e999", "infinit", "nan", "in f", "++inf"})
+    CHECK(!api::reads_as_infinity(no));
+}

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "exactdp/api/answer.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "support/paths.hpp"
 
@@ -192,6 +193,14 @@ TEST_CASE("check: several initial states, each value or the smallest and largest
   CHECK(api::holds_bound(ratio<Rational>(1, 3), bound->properties[0]));
   auto never = built(input(few, "T=? [ F false ]", ""));
   api::property_check steps(never, 0);
-  CHECK_THROWS_WITH(steps.exact(api::report_rows(*never, never->properties[0]).at(0)),
-                    StartsWith("the expected reward of T=? [ F false ] is infinite at (x=0)"));
+  const api::report_row at_start = api::report_rows(*never, never->properties[0]).at(0);
+  CHECK_THROWS_WITH(steps.exact(at_start), StartsWith("the expected reward of T=? [ F false ] is infinite at (x=0)"));
+  CHECK_THROWS_AS(steps.exact(at_start), api::infinite_value_error);  // an answer: compute_answer makes it Infinity
+  CHECK_THROWS_AS(steps.approx(at_start), api::infinite_value_error);
+  CHECK(api::compute_answer({[&] { return steps.exact(at_start); }, {}, {}, {}, {}, {}}, {.as = "exact"}).infinite);
+  // Infinity against a bound, as PRISM: above every bound.
+  lang::symbolic_model model = never->model;  // parse_properties reads it and may add to it
+  for (const auto& [text, holds] : std::vector<std::pair<std::string, bool>>{
+           {"T>=5 [ F x=1 ]", true}, {"T>5 [ F x=1 ]", true}, {"T<=5 [ F x=1 ]", false}, {"T<5 [ F x=1 ]", false}})
+    CHECK(api::holds_bound(Rational(0), lang::parse_properties(text, "p", model).at(0), true) == holds);
 }

@@ -405,6 +405,7 @@ TEST_CASE("member function examples") {
   CHECK(to_string(*api::compute_answer(runs, {.as = "exact"}).exact) == "1/8");
   CHECK(*api::compute_answer(runs, {.as = "double"}).approx == 0.125);
   CHECK(api::residue_of(7, [](auto t) { return ratio<typename decltype(t)::type>(1, 8); }) == 1);
+  CHECK((api::reads_as_infinity("Infinity") && !api::reads_as_infinity("1e999")));
 }
 
 namespace {

@@ -161,10 +161,106 @@ TEST_CASE("check: refusals and errors, one line each with the right status", "[t
   const auto chosen = run_in_process({"check", sixes, props.path(), "--prop", "a"});
   CHECK(chosen.status == 2);
   CHECK(chosen.err.find("p.props:1:13: a reward-bounded F (Storm's F^{rew...}) is not supported") != std::string::npos);
-  // An infinite expected reward has no value in any number system.
+  // An infinite expected reward is an answer, not an error.
   const auto infinite = run_in_process({"check", sixes, "--prop", "R=? [ F false ]"});
-  CHECK(infinite.status == 1);
-  CHECK(infinite.err.find("is infinite") != std::string::npos);
+  CHECK(infinite.status == 0);
+  CHECK(infinite.err.empty());
+  CHECK(infinite.out.find("    exact   Infinity\n") != std::string::npos);
+}
+
+TEST_CASE("check: an infinite expected reward is the answer Infinity in every renderer, and PRISM's bounds",
+          "[tool][check]") {
+  // Won with probability 1 - 2^-60: the double of that probability is 1, yet
+  // the expected rounds until the win are infinite in every system (the graph
+  // analysis decides, with no arithmetic).
+  const std::string model = exactdp::test::source_path("examples/prism/almost_sure.pm");
+  const std::string props = exactdp::test::source_path("examples/prism/almost_sure.props");
+  const auto all = run_in_process({"check", model, props});
+  INFO(all.out << all.err);
+  REQUIRE(all.status == 0);
+  CHECK(all.out.find("  \"rounds\": R{\"rounds\"}=? [ F \"won\" ]\n"
+                     "    exact   Infinity\n"
+                     "    double  inf\n"
+                     "    mod     none: the value is infinite, which has no residue\n"
+                     "  \"short\"") != std::string::npos);
+  CHECK(all.out.find("\"short\": R{\"rounds\"}<=2 [ F \"won\" ] is false: the value Infinity is not <= 2") !=
+        std::string::npos);
+  CHECK(all.out.find("\"long\": R{\"rounds\"}>2 [ F \"won\" ] is true: the value Infinity is > 2") !=
+        std::string::npos);
+  // The finite answers around it are all printed.
+  CHECK(all.out.find("    exact   1152921504606846975/1152921504606846976 ~ 1.0000000000000000\n    double  1\n") !=
+        std::string::npos);
+  // Each system alone: Infinity, inf (as strtod and Python's float read it), and no residue but Infinity.
+  const std::string rounds = "R{\"rounds\"}=? [ F \"won\" ]";
+  for (const auto& [as, text] : std::vector<std::pair<std::string, std::string>>{
+           {"exact", "Infinity"}, {"double", "inf"}, {"mod", "Infinity"}}) {
+    const auto one = run_in_process({"check", model, "--prop", rounds, "--as", as});
+    CHECK(one.status == 0);
+    CHECK(one.out == rounds + "\t" + text + "\n");
+  }
+  // JSON has no infinity: the string "Infinity" in each system that has a value, and "infinite": true.
+  const json j = run_json({"check", model, props});
+  const json& inf = j["answers"][1];
+  CHECK(inf["infinite"] == true);
+  CHECK(inf["exact"] == "Infinity");
+  CHECK(inf["exact_double"] == "inf");
+  CHECK(inf["double"] == "inf");
+  CHECK(inf["mod"].is_null());
+  CHECK(inf["failures"] == json{{"mod", "the value is infinite, which has no residue"}});
+  CHECK(!inf.contains("double_error"));
+  CHECK(!j["answers"][0].contains("infinite"));
+  CHECK(j["answers"][0]["double"] == "1");
+  CHECK(j["holds"] == json::parse(R"([{"property": "\"short\": R{\"rounds\"}<=2 [ F \"won\" ]", "holds": false},
+                                     {"property": "\"long\": R{\"rounds\"}>2 [ F \"won\" ]", "holds": true}])"));
+  // --check: infinity is right only against infinity, in words either way.
+  const auto right = run_in_process({"check", model, "--prop", rounds, "--check", "Infinity"});
+  CHECK(right.out.find("    check   Infinity: none: the value is infinite, and so is yours\n") != std::string::npos);
+  const json wrong = run_json({"check", model, "--prop", rounds, "--check", "1e300"});
+  CHECK(wrong["answers"][0]["check"]["words"] ==
+        "wrong: the value is infinite (PRISM and Storm print Infinity); your value reads as 1e+300, which is not");
+  CHECK(wrong["answers"][0]["check"]["absolute"] == "inf");
+  const auto finite = run_in_process({"check", model, "--prop", "played", props, "--check", "inf"});
+  CHECK(finite.out.find("    check   inf: wrong: your value is infinite; the exact value 1 is finite\n") !=
+        std::string::npos);
+  // --test: Infinity passes against an infinite value only, and a number never does.
+  const auto tested = run_in_process({"check", model, props, "--test"});
+  CHECK(tested.status == 0);
+  CHECK(tested.out.find("5 of 5 passed") != std::string::npos);
+  const exactdp::test::temp_file mixed(
+      "mixed.props",
+      "// RESULT: 1e30\nR{\"rounds\"}=? [ F \"won\" ]\n// RESULT: Infinity\nR{\"rounds\"}=? [ F s>0 ]\n");
+  const auto bad = run_in_process({"check", model, mixed.path(), "--test"});
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("FAIL: infinite, expected 1e30") != std::string::npos);
+  CHECK(bad.out.find("FAIL: not infinite, expected Infinity") != std::string::npos);
+  CHECK(bad.out.find("0 of 2 passed") != std::string::npos);
+}
+
+TEST_CASE("check: filters over infinite values: sum, max, min and counts by PRISM's bounds", "[tool][check]") {
+  // From s=0, s=1 (the target) or s=2 (never left) with 1/2 each: the rounds are infinite at s=0 and s=2.
+  const exactdp::test::temp_file model("half.pm",
+                                       "dtmc\nmodule m\n s : [0..2] init 0;\n [] s=0 -> 0.5:(s'=1) + 0.5:(s'=2);\n"
+                                       " [] s>0 -> true;\nendmodule\nrewards \"r\"\n true : 1;\nendrewards\n");
+  const auto value = [&](const std::string& prop) {
+    const auto r = run_in_process({"check", model.path(), "--prop", prop, "--as", "exact"});
+    INFO(prop << "\n" << r.err);
+    CHECK(r.status == 0);
+    return r.out.substr(r.out.find('\t') + 1);  // after "PROPERTY<TAB>"
+  };
+  CHECK(value("filter(sum, R=? [ F s=1 ], true)") == "Infinity\n");
+  CHECK(value("filter(avg, R=? [ F s=1 ], true)") == "Infinity\n");
+  CHECK(value("filter(max, R=? [ F s=1 ], true)") == "Infinity\n");
+  CHECK(value("filter(min, R=? [ F s=1 ], true)") == "0\n");         // the finite state s=1
+  CHECK(value("filter(min, R=? [ F s=1 ], s!=1)") == "Infinity\n");  // every state infinite
+  CHECK(value("filter(count, R>=5 [ F s=1 ], true)") == "2\n");      // infinity is >= 5 at s=0 and s=2
+  CHECK(value("filter(count, R<5 [ F s=1 ], true)") == "1\n");       // only s=1
+  CHECK(value("filter(forall, R>1000 [ F s=1 ], s!=1)") == "1\n");
+  CHECK(value("filter(exists, R<=1000 [ F s=1 ], s!=1)") == "0\n");
+  // --as double counts by the exact values as well (it used to refuse).
+  const auto d =
+      run_in_process({"check", model.path(), "--prop", "filter(count, R>=5 [ F s=1 ], true)", "--as", "double"});
+  CHECK(d.status == 0);
+  CHECK(d.out == "filter(count, R>=5 [ F s=1 ], true)\t2\n");
 }
 
 TEST_CASE("check: a step-bounded MDP optimum's residue comes from its exact value", "[tool][check]") {
@@ -251,7 +347,8 @@ TEST_CASE("check --export-values: infinite values, and every refusal before the 
   const exactdp::test::temp_file csv("inf.csv", "");
   const auto inf = exactdp::test::run_tool(
       {"check", sixes, "--prop", "R=? [ F false ]", "--export-values", csv.path(), "--as", "exact"});
-  CHECK(inf.status == 1);  // the answer at the initial state is infinite, the values are written first
+  CHECK(inf.status == 0);  // the answer at the initial state is Infinity
+  CHECK(inf.out == "R=? [ F false ]\tInfinity\n");
   CHECK(exactdp::test::read_all(csv.path()).find("\n0,false,false,Infinity,inf,\n") != std::string::npos);
   const auto ext = exactdp::test::run_tool({"check", sixes, sixes_props, "--prop", "1", "--export-values", "v.txt"});
   CHECK(ext.status == 2);

@@ -101,7 +101,8 @@ TEST_CASE("hostile command lines: fractions and text", "[tool][hostile][process]
       {{"mod", std::string(120'000, '-')}, 2},
       {{"run", "2", "--check", ""}, 2},
       {{"run", "2", "--check", "1/0"}, 2},
-      {{"run", "2", "--check", "inf"}, 2},
+      {{"run", "2", "--check", "-inf"}, 2},  // inf is a value (an infinite answer's), -inf none
+      {{"run", "2", "--check", "nan"}, 2},
       {{"run", "2", "--digits", "0"}, 2},
       {{"run", "2", "--digits", "100001"}, 2},
       {{"run", "2", "--as", ""}, 2},

@@ -26,8 +26,9 @@ void add_answer_options(CLI::App& cmd, answer_options& o) {
                    std::string("The prime P of the residues, 2 < P < ") + (o.small_moduli ? "2^31" : "2^62") +
                        " (default 1000000007; exactdp primes lists primes)");
   cmd.add_option("--check", o.check,
-                 "A floating-point answer of yours (as text, e.g. 0.0625): its absolute and relative error "
-                 "against the exact value and its distance in ULPs from the correctly rounded double");
+                 "A floating-point answer of yours (as text, e.g. 0.0625; inf or Infinity for an infinite one): its "
+                 "absolute and relative error against the exact value and its distance in ULPs from the correctly "
+                 "rounded double");
   cmd.add_option("--digits", o.digits,
                  "The exact value as a decimal with D significant digits, correctly rounded (1 <= D <= 100000; "
                  "--as decimal prints it alone, 17 digits by default)");
@@ -43,7 +44,8 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   if (o.digits) request.digits = parse_integer<int>(*o.digits, "--digits", 1, 100000);
   if (request.as == "decimal" && request.digits == 0) request.digits = 17;
   if (o.check) {
-    request.check = parse_number(*o.check, "the --check value");
+    request.check_infinite = api::reads_as_infinity(*o.check);
+    if (!request.check_infinite) request.check = parse_number(*o.check, "the --check value");
     request.check_text = *o.check;
   }
   if (request.as == "primes" && !runs.bound)

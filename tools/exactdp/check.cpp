@@ -111,7 +111,7 @@ test_outcome compare_result(const std::optional<Rational>& value, bool infinite,
     t.words = std::string(t.pass ? "pass" : "FAIL") + ": " + (*holds ? "true" : "false") + ", expected " + e;
     return t;
   }
-  if (e == "Infinity" || e == "inf" || e == "Inf") {
+  if (api::reads_as_infinity(e)) {
     t.pass = infinite;
     t.words = std::string(t.pass ? "pass: infinite" : "FAIL: not infinite") + ", expected " + e;
     return t;
@@ -436,8 +436,7 @@ result run_check(const check_options& o) {
       auto check = std::make_shared<api::property_check>(m, pi);
       const std::string label =
           (ranged ? prefix + ": " : std::string()) + (p->name.empty() ? "" : "\"" + p->name + "\": ") + p->text;
-      // The values are written before the answers, which may fail (an
-      // infinite value at an initial state).
+      // The values are written before the answers, which may fail.
       if (o.export_values)
         export_values(*o.export_values, export_as, *m, *check,
                       read_modulus(o.answer.modulus, api::modulus_limit(api::residue_width::narrow)));
@@ -445,35 +444,26 @@ result run_check(const check_options& o) {
       const std::vector<api::report_row> rows = api::report_rows(*m, *p);
       for (const api::report_row& rw : rows) {
         value_runs runs;
-        // An infinite value is no answer (exit 1), but a certificate written
-        // before it proves the infinity: the message names it.
-        const std::string written =
-            cert ? "; the certificate " + shown_text(cert->path) + " records it: exactdp verify checks it" : "";
-        runs.exact = [check, rw, written] {
+        // An infinite value is an answer (Infinity); a certificate written before records it too.
+        runs.exact = [check, rw] {
           if (!check->find_exact_values()) {
             progress_line line("checking " + check->property().text);
             check->exact_values();
           }
-          try {
-            return check->exact(rw);
-          } catch (const std::domain_error& e) {
-            if (written.empty()) throw;
-            throw std::domain_error(e.what() + written);
-          }
+          return check->exact(rw);
         };
         runs.approx = [check, rw] { return check->approx(rw); };
         runs.residue = [check, rw](std::uint64_t modulus) { return check->residue(rw, modulus); };
         // The text escapes control characters of the model's names; the JSON escapes by its own rules.
         named_answer na{shown_text(label + where_text(rw)), label + where_key(rw), compute_answer(runs, o.answer)};
         std::optional<bool> truth;
-        bool infinite = false;
-        if (const auto* exact = check->find_exact_values(); exact && rw.reduce == "state")
-          infinite = exact->infinite[rw.states[0]] != 0;
-        if (!p->numeric() && na.value.exact && (rw.reduce == "state" || rw.reduce == "first")) {
-          truth = api::holds_bound(*na.value.exact, *p);
+        const bool infinite = na.value.infinite;
+        if (!p->numeric() && (na.value.exact || infinite) && (rw.reduce == "state" || rw.reduce == "first")) {
+          truth = api::holds_bound(na.value.exact.value_or(0), *p, infinite);
           r.add("", nullptr, "",
-                "  " + na.name + " is " + (*truth ? "true" : "false") + ": the value " + brief(*na.value.exact) +
-                    " is " + (*truth ? "" : "not ") + p->compare + " " + brief(p->bound));
+                "  " + na.name + " is " + (*truth ? "true" : "false") + ": the value " +
+                    (infinite ? std::string("Infinity") : brief(*na.value.exact)) + " is " + (*truth ? "" : "not ") +
+                    p->compare + " " + brief(p->bound));
         }
         if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
           truth = *na.value.exact != 0;

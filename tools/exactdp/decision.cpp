@@ -348,11 +348,11 @@ decision_question read_question(const decision_options& o, const decision_model&
   return q;
 }
 
-// The answer when the start's expected reward is infinite: no number system
-// has a value (exit status 1, as for every answer that does not exist).
+// The answer when the start's expected reward is infinite: compute_answer
+// makes it the answer Infinity (api::infinite_value_error).
 [[noreturn]] void infinite_reward(const decision_model& m, const decision_question& q) {
   const bool max = q.query.objective == decision_objective::rmax;
-  throw std::domain_error(
+  throw api::infinite_value_error(
       std::string("the ") + (max ? "maximal" : "minimal") + " expected total reward until " + q.target_words +
       " from state " + name_text(m.name(q.start)) + " is infinite: " +
       (max ? "some strategy misses the target with positive probability (Pmin < 1)"

@@ -28,6 +28,9 @@ const char* status_name(double_status s) {
 
 namespace {
 
+// How the text and the JSON write an infinite value, as PRISM and Storm print it.
+const std::string infinity_text = "Infinity";
+
 json error_json(const double_error& e) {
   json j;
   j["finite"] = e.finite;
@@ -57,9 +60,13 @@ std::vector<std::pair<std::string, std::string>> answer_lines(const answer& a) {
   const offered_systems& offered = a.offered;
   std::vector<std::pair<std::string, std::string>> lines;
   if (offered.exact)
-    lines.emplace_back("exact", a.exact ? exact_with_decimal(*a.exact) : "unavailable: " + a.exact_failure);
+    lines.emplace_back("exact", a.infinite ? infinity_text
+                                : a.exact  ? exact_with_decimal(*a.exact)
+                                           : "unavailable: " + a.exact_failure);
   if (a.decimal) lines.emplace_back("decimal", *a.decimal);
-  if (offered.double_) {
+  if (offered.double_ && a.infinite) {
+    lines.emplace_back("double", format_shortest(HUGE_VAL));
+  } else if (offered.double_) {
     std::string text = a.approx ? format_shortest(*a.approx) : "unavailable: " + a.double_failure;
     // A double that overflows or underflows says so on its own line.
     const bool overflows = a.exact_double && a.exact_double->status == double_status::overflow;
@@ -81,8 +88,10 @@ std::vector<std::pair<std::string, std::string>> answer_lines(const answer& a) {
   return lines;
 }
 
-// The answer alone, in the one system --as asked for.
+// The answer alone, in the one system --as asked for: an infinite value is
+// "inf" in double (as strtod and Python's float read it), else Infinity.
 std::string answer_alone(const answer& a, const std::string& as) {
+  if (a.infinite) return as == "double" ? format_shortest(HUGE_VAL) : infinity_text;
   if (as == "exact") return to_string(*a.exact);
   if (as == "decimal") return *a.decimal;
   if (as == "double") return format_shortest(*a.approx);
@@ -121,7 +130,15 @@ void print_lines(std::ostream& out, const std::vector<std::pair<std::string, std
 json answer_json(const answer& a) {
   const offered_systems& offered = a.offered;
   json j;
-  if (offered.exact) {
+  // An infinite value (JSON has no infinity) is "infinite": true, the exact
+  // value "Infinity" as PRISM prints it, and each double "inf" as every
+  // double here is written (format_shortest), as in the text.
+  if (a.infinite) j["infinite"] = true;
+  if (offered.exact && a.infinite) {
+    j["exact"] = infinity_text;
+    j["exact_double"] = format_shortest(HUGE_VAL);
+    j["exact_double_status"] = status_name(double_status::exact);
+  } else if (offered.exact) {
     j["exact"] = a.exact ? json(to_string(*a.exact)) : json(nullptr);
     j["exact_double"] = a.exact_double ? json(format_shortest(a.exact_double->value)) : json(nullptr);
     j["exact_double_status"] = a.exact_double ? json(status_name(a.exact_double->status)) : json(nullptr);

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,20 @@ struct double_error {
 /// Errors: none. Cost: O(M(size of exact)).
 double_error measure_double(const Rational& exact, double value, bool users);
 
+/// Thrown by a run whose value is +infinity (an expected reward that misses
+/// its target with positive probability, which PRISM and Storm print as
+/// Infinity): compute_answer makes it the answer (answer::infinite), not a
+/// failure. A std::domain_error, so that a caller without compute_answer
+/// still sees "no value".
+struct infinite_value_error : std::domain_error {
+  using std::domain_error::domain_error;
+};
+
+/// Whether `text` is a way to write +infinity: inf, infinity or +inf,
+/// +infinity in any case (PRISM and Storm print Infinity). Cost: O(|text|).
+/// Example: reads_as_infinity("Infinity") && !reads_as_infinity("1e999").
+bool reads_as_infinity(const std::string& text);
+
 /// The number systems a question offers: their JSON keys are always present.
 struct offered_systems {
   bool exact = true;
@@ -59,6 +74,12 @@ struct offered_systems {
 /// be computed; a system that failed keeps its reason instead.
 struct answer {
   offered_systems offered;
+  /// The value is +infinity, in every system: exact, exact_double, error
+  /// and residue are unset (mod_failure says there is no residue), approx is
+  /// +inf when the double was asked for. Decided by the first run asked for
+  /// (the exact one, else the double, else the residue); the graph analysis
+  /// that finds infinite values does no arithmetic, so every run agrees.
+  bool infinite = false;
   std::optional<Rational> exact;
   std::optional<double_conversion> exact_double;  ///< the exact value correctly rounded
   std::optional<std::string> decimal;             ///< `digits` significant digits of the exact value
@@ -136,6 +157,7 @@ struct answer_request {
   std::string as = "all";
   std::uint64_t modulus = 0;
   std::optional<Rational> check;
+  bool check_infinite = false;  ///< the caller's value is +infinity (reads_as_infinity); check is unset
   std::string check_text;
   int digits = 0;
 };
@@ -164,7 +186,10 @@ struct answer_hooks {
 /// rethrown. When the residue run fails with
 /// std::domain_error because the recurrence divides by a multiple of P, the
 /// residue is taken from the exact value when that has one. A double run
-/// that returns nan is a failure (double_nan_words).
+/// that returns nan is a failure (double_nan_words). A run that throws
+/// infinite_value_error makes the answer infinite (answer::infinite): no
+/// other run is made, and a check is measured against +infinity (yours is
+/// right only when it is infinite too).
 /// Errors: the runs'; std::invalid_argument for "primes" without a bound;
 /// std::domain_error for a check whose exact value failed.
 /// Cost: that of the runs asked for, plus measure_double.

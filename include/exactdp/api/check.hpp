@@ -165,9 +165,10 @@ struct report_row {
 std::vector<report_row> report_rows(const checked_model& m, const lang::property& p);
 
 /// Whether the value v satisfies the property's bound (p.compare is "<",
-/// "<=", ">" or ">=").
+/// "<=", ">" or ">="); `infinite`: the value is +infinity (v is not read),
+/// as PRISM compares it: above every bound, so > and >= hold, < and <= fail.
 /// Example: holds_bound(Rational(1, 2), p) for p the property "P>=1/4 [ F x=1 ]".
-bool holds_bound(const Rational& v, const lang::property& p);
+bool holds_bound(const Rational& v, const lang::property& p, bool infinite = false);
 
 /// One property of a checked model, solved at most once in each number
 /// system (api::in_systems), read at every row. Not thread-safe: one front
@@ -190,12 +191,18 @@ class property_check {
   /// model and query) once a solve has built it, else nullptr: the
   /// certificate of an unbounded property is made from the model solved.
   const lang::property_question* question() const;
-  /// The row's value in each system. Throw std::domain_error "the expected
-  /// reward of P is infinite at STATE (...)" where the value is infinite,
+  /// The row's value in each system. Throw api::infinite_value_error (a
+  /// std::domain_error) "the expected reward of P is infinite at STATE
+  /// (...)" where the value is infinite (compute_answer makes it the answer
+  /// Infinity; min skips infinite states unless all are),
   /// the solvers' errors, and (residue) what api::run_residue throws for p
   /// not a prime below 2^31. An MDP's residues evaluate the exact solve's
-  /// optimal strategy, and a row that picks a state (max, min) or counts
-  /// states by the bound uses the exact values: they are solved first.
+  /// optimal strategy. A row that counts states by the bound (count,
+  /// forall, exists) uses the exact values: they are solved first. A row
+  /// that picks a state (max, min) uses them too when they were solved (the
+  /// residue solves them first); else approx picks by the doubles, and so
+  /// decides infinity by the double solve's own flags (the same graph
+  /// analysis, no arithmetic).
   /// Cost: one solve per system and modulus, then linear in the row's states.
   Rational exact(const report_row& row);
   double approx(const report_row& row);
