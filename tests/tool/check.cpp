@@ -183,9 +183,11 @@ TEST_CASE("check: an infinite expected reward is the answer Infinity in every re
                      "    double  inf\n"
                      "    mod     none: the value is infinite, which has no residue\n"
                      "  \"short\"") != std::string::npos);
-  CHECK(all.out.find("\"short\": R{\"rounds\"}<=2 [ F \"won\" ] is false: the value Infinity is not <= 2") !=
+  // A bound's verdict is the first line under its property.
+  CHECK(all.out.find(
+            "  \"short\": R{\"rounds\"}<=2 [ F \"won\" ]\n    holds   false: the value Infinity is not <= 2\n") !=
         std::string::npos);
-  CHECK(all.out.find("\"long\": R{\"rounds\"}>2 [ F \"won\" ] is true: the value Infinity is > 2") !=
+  CHECK(all.out.find("  \"long\": R{\"rounds\"}>2 [ F \"won\" ]\n    holds   true: the value Infinity is > 2\n") !=
         std::string::npos);
   // The finite answers around it are all printed.
   CHECK(all.out.find("    exact   1152921504606846975/1152921504606846976 ~ 1.0000000000000000\n    double  1\n") !=
@@ -261,6 +263,20 @@ TEST_CASE("check: filters over infinite values: sum, max, min and counts by PRIS
       run_in_process({"check", model.path(), "--prop", "filter(count, R>=5 [ F s=1 ], true)", "--as", "double"});
   CHECK(d.status == 0);
   CHECK(d.out == "filter(count, R>=5 [ F s=1 ], true)\t2\n");
+  // forall and exists say in words what their 1 and 0 mean.
+  const auto verdict = [&](const std::string& prop) {
+    const auto r = run_in_process({"check", model.path(), "--prop", prop});
+    const std::size_t at = r.out.find("    holds   ");
+    return at == std::string::npos ? r.out : r.out.substr(at + 12, r.out.find('\n', at) - at - 12);
+  };
+  CHECK(verdict("filter(forall, R>1000 [ F s=1 ], s!=1)") ==
+        "true: the bound > 1000 holds in every state of the filter");
+  CHECK(verdict("filter(forall, R>1000 [ F s=1 ], true)") ==
+        "false: the bound > 1000 fails in some state of the filter");
+  CHECK(verdict("filter(exists, R<=1000 [ F s=1 ], true)") ==
+        "true: the bound <= 1000 holds in some state of the filter");
+  CHECK(verdict("filter(exists, R<=1000 [ F s=1 ], s!=1)") ==
+        "false: the bound <= 1000 fails in every state of the filter");
 }
 
 TEST_CASE("check: a step-bounded MDP optimum's residue comes from its exact value", "[tool][check]") {

@@ -460,13 +460,17 @@ result run_check(const check_options& o) {
         const bool infinite = na.value.infinite;
         if (!p->numeric() && (na.value.exact || infinite) && (rw.reduce == "state" || rw.reduce == "first")) {
           truth = api::holds_bound(na.value.exact.value_or(0), *p, infinite);
-          r.add("", nullptr, "",
-                "  " + na.name + " is " + (*truth ? "true" : "false") + ": the value " +
-                    (infinite ? std::string("Infinity") : brief(*na.value.exact)) + " is " + (*truth ? "" : "not ") +
-                    p->compare + " " + brief(p->bound));
+          na.verdict = std::string(*truth ? "true" : "false") + ": the value " +
+                       (infinite ? std::string("Infinity") : brief(*na.value.exact)) + " is " + (*truth ? "" : "not ") +
+                       p->compare + " " + brief(p->bound);
         }
-        if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists"))
+        if (!p->numeric() && na.value.exact && (rw.reduce == "forall" || rw.reduce == "exists")) {
           truth = *na.value.exact != 0;
+          const bool every = rw.reduce == "forall";
+          na.verdict = std::string(*truth ? "true" : "false") + ": the bound " + p->compare + " " + brief(p->bound) +
+                       (*truth ? " holds in " : " fails in ") + (*truth == every ? "every" : "some") +
+                       " state of the filter";
+        }
         if (truth) verdicts.push_back(json{{"property", na.name_json}, {"holds", *truth}});
         if (o.test && rows.size() == 1) {
           for (const lang::result_comment& rc : p->results) {

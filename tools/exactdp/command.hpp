@@ -88,6 +88,7 @@ struct named_answer {
   std::string name;  // in the text
   json name_json;    // in the JSON (null for "never absorbed")
   answer value;
+  std::string verdict;  // a bound's, under the name in the text: "true: the value 1/2 is >= 1/4" (JSON: "holds")
 };
 
 /// What a command answered. The text renderer prints the question, then the

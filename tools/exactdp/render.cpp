@@ -228,7 +228,9 @@ void render_text(const result& r, std::ostream& out) {
   print_lines(out, lines, r.show_question ? "  " : "");
   for (const named_answer& n : r.answers) {
     out << "  " << n.name << '\n';
-    print_lines(out, answer_lines(n.value), "    ");
+    std::vector<std::pair<std::string, std::string>> named = answer_lines(n.value);
+    if (!n.verdict.empty()) named.insert(named.begin(), {"holds", n.verdict});
+    print_lines(out, named, "    ");
   }
 }
 
