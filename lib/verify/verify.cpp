@@ -418,21 +418,23 @@ class checker {
     const unsigned long d = den_[c];
     if (d == 0) return versus_apart(c, s);
     const BigInt& l = group == no_group ? one_ : common_[group];
+    const std::size_t begin = m_.edge_begin[c], end = m_.edge_begin[c + 1];
+    auto in_group = [this, group](std::size_t t) { return group != no_group && group_[t] == group; };
+    for (std::size_t e = begin; e < end; ++e) {  // first whether this form applies, before any arithmetic
+      const std::size_t t = m_.to[e];
+      if (in_group(t)) continue;
+      if (!finite(t)) return std::nullopt;
+      if (mpz_cmp_ui(den_of(*c_.values[t]), 1) != 0) return versus_apart(c, s);
+    }
     BigInt& sum = sum_;
     mpz_set_ui(raw(sum), 0);
-    for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+    for (std::size_t e = begin; e < end; ++e) {
       const std::size_t t = m_.to[e];
-      if (group_[t] == group && group != no_group) {
+      if (in_group(t)) {
         mpz_addmul_ui(raw(sum), &scaled_[t], weight_[e]);
-        continue;
-      }
-      if (!finite(t)) return std::nullopt;
-      const Rational& x = *c_.values[t];
-      if (mpz_cmp_ui(den_of(x), 1) == 0) {
-        mpz_mul_ui(raw(k_), num_of(x), weight_[e]);
+      } else {  // an integer value
+        mpz_mul_ui(raw(k_), num_of(*c_.values[t]), weight_[e]);
         mpz_addmul(raw(sum), raw(k_), raw(l));
-      } else {
-        return versus_apart(c, s);
       }
     }
     if (reward_) {
