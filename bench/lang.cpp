@@ -31,6 +31,7 @@
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 
 namespace {
 

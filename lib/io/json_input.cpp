@@ -233,6 +233,13 @@ class json_parser {
     ++pos_;  // the opening quote
     std::string out;
     while (true) {
+      const std::size_t from = pos_;  // the run of characters that stand for themselves, appended at once
+      while (pos_ < text_.size()) {
+        const auto c = static_cast<unsigned char>(text_[pos_]);
+        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) break;
+        ++pos_;
+      }
+      out.append(text_.substr(from, pos_ - from));
       if (pos_ >= text_.size()) fail("not valid JSON: a string is not closed");
       const auto c = static_cast<unsigned char>(text_[pos_]);
       if (c == '"') {
@@ -240,14 +247,10 @@ class json_parser {
         return out;
       }
       if (c < 0x20) fail("not valid JSON: a control character " + found() + " inside a string (write it escaped)");
-      if (c == '\\') {
+      if (c == '\\')
         escape(out);
-      } else if (c < 0x80) {
-        out += static_cast<char>(c);
-        ++pos_;
-      } else {
+      else
         utf8_sequence(out);
-      }
     }
   }
 

@@ -1,6 +1,7 @@
 // PRISM properties (exactdp/lang/properties.hpp): the parser, and the
 // decision models each operator is asked on.
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 
 #include <cctype>
 #include <map>

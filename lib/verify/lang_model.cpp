@@ -3,6 +3,7 @@
 // back with the language front end for the checker.
 #include "exactdp/verify/lang_model.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <limits>
 #include <map>
@@ -10,7 +11,6 @@
 
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
-#include "exactdp/lang/jani.hpp"
 
 namespace exactdp {
 
@@ -34,22 +34,56 @@ std::vector<std::string> lang_state_names(const lang::symbolic_model& model, con
   return names;
 }
 
-api::checked_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
-                                               const std::string& constants, const std::string& label) {
-  api::check_input in;
-  in.model_text = model_text;
-  in.model_name = model_name;
-  in.prop = label;
-  if (!constants.empty()) in.constants = api::read_constant_ranges({constants});
-  const api::check_plan plan = api::plan_check(in);
-  if (plan.combinations.size() != 1)
-    throw std::invalid_argument("a certificate's constants " + quote_input(constants, 60) +
-                                " give each constant one value, not a range");
-  api::checked_model m = api::read_checked_model(in, plan, plan.combinations[0]);
-  if (m.properties.size() != 1)
+lang::constant_values certificate_constants(const std::string& text) {
+  lang::constant_values out;
+  for (std::size_t pos = 0; !text.empty() && pos <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', pos), text.size());
+    const std::string item = text.substr(pos, comma - pos);
+    pos = comma + 1;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+      throw std::invalid_argument("a certificate's constants are NAME=VALUE items separated by commas, not " +
+                                  quote_input(item, 60));
+    std::string name = item.substr(0, eq), value = item.substr(eq + 1);
+    if (value.find(':') != std::string::npos)
+      throw std::invalid_argument("a certificate's constants " + quote_input(text, 60) +
+                                  " give each constant one value, not a range");
+    for (const auto& [other, v] : out)
+      if (other == name)
+        throw std::invalid_argument("the constants " + quote_input(text, 60) + " give " + name_text(name) + " twice");
+    out.emplace_back(std::move(name), std::move(value));
+  }
+  return out;
+}
+
+lang_certificate_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
+                                                   const std::string& constants, const std::string& label) {
+  lang_certificate_model m;
+  m.constants = certificate_constants(constants);
+  const bool jani = lang::looks_like_jani(model_text);
+  if (!jani && !lang::looks_like_prism_model(model_text))
+    throw std::invalid_argument(model_name + " is neither a model in the PRISM language nor a JANI file");
+  const std::vector<std::string> known =
+      jani ? lang::undefined_jani_constants(model_text, model_name) : lang::undefined_constants(model_text, model_name);
+  for (const auto& [name, value] : m.constants)
+    if (std::ranges::find(known, name) == known.end())
+      throw std::invalid_argument("the certificate's constant " + name_text(name) +
+                                  " is not an undefined constant of " + model_name);
+  std::vector<lang::property> selected;
+  if (jani) {
+    lang::jani_file f = lang::parse_jani(model_text, model_name, m.constants);
+    m.model = std::move(f.model);
+    for (lang::property& p : f.properties)
+      if (p.name == label) selected.push_back(std::move(p));
+  } else {
+    m.model = lang::parse_prism_language(model_text, model_name, m.constants);
+    selected = lang::parse_properties(label, "the certificate's target", m.model, m.constants);
+  }
+  if (selected.size() != 1)
     throw std::invalid_argument("the certificate's target " + quote_input(label, 80) + " selects " +
-                                std::to_string(m.properties.size()) + " properties of " + model_name + ", not one");
-  if (!m.properties[0].error.empty()) throw std::invalid_argument(m.properties[0].error);
+                                std::to_string(selected.size()) + " properties of " + model_name + ", not one");
+  if (!selected[0].error.empty()) throw std::invalid_argument(selected[0].error);
+  m.property = std::move(selected[0]);
   return m;
 }
 
@@ -57,17 +91,12 @@ bool same_constants(const std::string& a, const std::string& b) {
   // name -> value, exact where the text reads as a number.
   auto values = [](const std::string& text) {
     std::map<std::string, std::string> out;
-    if (text.empty()) return out;
-    for (const api::constant_range& c : api::read_constant_ranges({text})) {
-      if (c.values.size() != 1)
-        throw std::invalid_argument("the constants " + quote_input(text, 60) + " give " + name_text(c.name) +
-                                    " a range: a certificate is for one value each");
-      std::string value = c.values[0];
+    for (auto& [name, value] : certificate_constants(text)) {
       try {
         value = to_string(parse_rational(value));
       } catch (const std::invalid_argument&) {
       }
-      out[c.name] = value;
+      out[name] = value;
     }
     return out;
   };
@@ -83,19 +112,21 @@ verify_model load_lang_verify_model(const std::string& path, const certificate& 
   if (jani != (c.model.format == "jani"))
     throw std::invalid_argument(path + " is " + (jani ? "a JANI file" : "not a JANI file") +
                                 ", and the certificate is for a " + c.model.format + " model");
-  api::checked_model m = read_lang_certificate_model(text, path, c.model.constants, *c.target);
-  const lang::property& p = m.properties[0];
+  const lang_certificate_model m = read_lang_certificate_model(text, path, c.model.constants, *c.target);
+  const lang::property& p = m.property;
   const std::string objective = lang_certificate_objective(m.model.kind, p);
   if (objective != c.objective)
     throw std::invalid_argument("the certificate's objective " + quote_input(c.objective, 20) +
                                 " is not that of its property " + quote_input(p.text, 80) + " (" + objective + ")");
-  api::build_checked_space(m, true);
-  const lang::property_question q = lang::question_of(m.model, m.space, p);
-  verify_model v = to_verify_model(q.unbounded->model);
-  v.names = lang_state_names(m.model, m.space);
+  lang::build_options options;
+  options.fix_deadlocks = true;
+  const lang::state_space space = lang::build_state_space(m.model, options);
+  const lang::detail::unbounded_question q = lang::detail::unbounded_question_of(m.model, space, p);
+  verify_model v = to_verify_model(q.model);
+  v.names = lang_state_names(m.model, space);
   v.index.clear();
   for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
-  v.labels[*c.target] = q.unbounded->query.target;
+  v.labels[*c.target] = q.query.target;
   return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <numeric>
 #include <stdexcept>
 
 #include "exactdp/decision/model_files.hpp"
@@ -70,8 +71,11 @@ std::string shown(const std::optional<Rational>& x) { return x ? message_text(*x
 
 // GMP's own functions (addmul, divexact) on the numbers, in place.
 mpz_ptr raw(BigInt& z) { return z.backend().data(); }
+mpz_srcptr raw(const BigInt& z) { return z.backend().data(); }
 mpz_srcptr num_of(const Rational& q) { return mpq_numref(q.backend().data()); }
 mpz_srcptr den_of(const Rational& q) { return mpq_denref(q.backend().data()); }
+// x == 0 without a temporary Rational (Boost compares with an int through one).
+bool is_zero(const Rational& x) { return mpq_sgn(x.backend().data()) == 0; }
 
 // The checks of one certificate against one model (verify.hpp's comment).
 class checker {
@@ -137,6 +141,7 @@ class checker {
     r.start_value = c_.values[start_];
     try {
       check_structure();
+      prepare();
       for (std::size_t s = 0; s < m_.size(); ++s) check_state(s);
       r.verified = true;
     } catch (const failure& f) {
@@ -191,7 +196,7 @@ class checker {
   bool ranked(std::size_t s, std::size_t t) const {
     if (target_[t]) return true;
     if (game_) return side(t) == side(s);
-    return reward_ ? finite(t) : *c_.values[t] != 0;
+    return reward_ ? finite(t) : !is_zero(*c_.values[t]);
   }
   // Whose optimum: the objective's, or in a game the owner's.
   bool maximise(std::size_t s) const { return game_ ? m_.owner[s] == state_owner::max : maximise_; }
@@ -255,7 +260,7 @@ class checker {
       if (witnesses_ && r != 0) fail(s, what + ", so its rank is 0, not " + std::to_string(r));
       return;
     }
-    if (!reward_ && *x == 0) {
+    if (!reward_ && is_zero(*x)) {
       if (witnesses_) {
         zero_closed(s);
         if (r != -1) fail(s, "value 0, so it has no rank (null), not " + std::to_string(r));
@@ -278,7 +283,7 @@ class checker {
       if (!zero_all_ && c != chosen(s)) continue;
       for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
         const std::size_t t = m_.to[e];
-        if (target_[t] || *c_.values[t] != 0)
+        if (target_[t] || !is_zero(*c_.values[t]))
           fail(s, "value 0, but " + choice_name(s, c) + " can reach state " + name_text(m_.names[t]) +
                       (target_[t] ? " of the target" : " of value " + message_text(*c_.values[t])) +
                       ": the states of value 0 must be closed (no path to the target)");
@@ -326,17 +331,130 @@ class checker {
     }
   }
 
+  // Once per certificate, the numbers the equations read, as integers: the
+  // values of consecutive states (in index order) whose denominators differ
+  // by small factors over one common denominator, x(s) = scaled_[s] /
+  // common_[group_[s]] (an integer value has no group; those that differ
+  // more start a new group), and a choice's probabilities over one common
+  // denominator of at most 32 bits, p(e) = weight_[e] / den_[c] (den_[c] = 0
+  // where they have none). The values of one component share their
+  // denominator up to small factors, so an equation within one group is a
+  // sum of long numbers times short ones, without a division.
+  void prepare() {
+    const std::size_t n = m_.size();
+    constexpr std::uint32_t none = no_group;
+    group_.assign(n, none);
+    scaled_.assign(n, __mpz_struct{});
+    std::size_t base_bits = 0;  // the bits of the group's first denominator
+    BigInt& g = k_;
+    auto joins = [&](mpz_srcptr q) {  // whether the last group takes a denominator, grown to cover it
+      BigInt& l = common_.back();
+      if (mpz_cmp(q, raw(l)) == 0) return true;
+      const std::size_t bits = mpz_sizeinbase(raw(l), 2), limit = base_bits + 128;
+      if (mpz_sizeinbase(q, 2) + 128 < bits) return false;  // far shorter: its own group
+      if (mpz_divisible_p(raw(l), q) != 0) return true;
+      mpz_gcd(raw(g), raw(l), q);
+      mpz_divexact(raw(share_), q, raw(g));  // what l lacks of q
+      if (bits + mpz_sizeinbase(raw(share_), 2) > limit) return false;
+      l *= share_;
+      return true;
+    };
+    for (std::size_t s = 0; s < n; ++s) {
+      if (!finite(s) || mpz_cmp_ui(den_of(*c_.values[s]), 1) == 0) continue;
+      const mpz_srcptr q = den_of(*c_.values[s]);
+      if (common_.empty() || !joins(q)) {
+        common_.emplace_back();
+        mpz_set(raw(common_.back()), q);
+        base_bits = mpz_sizeinbase(q, 2);
+      }
+      group_[s] = static_cast<std::uint32_t>(common_.size() - 1);
+    }
+    // The rescaled numerators in one buffer of limbs (no allocation per
+    // state), read through GMP's read-only views (mpz_roinit_n).
+    std::vector<std::pair<std::size_t, mp_size_t>> at(n);  // offset and signed length in limbs_
+    limbs_.clear();
+    for (std::size_t s = 0; s < n; ++s) {
+      if (group_[s] == none) continue;
+      const Rational& x = *c_.values[s];
+      const BigInt& l = common_[group_[s]];
+      scaled_[s] = *num_of(x);  // a view of the numerator, over l already, as a rule
+      if (mpz_cmp(den_of(x), raw(l)) == 0) continue;
+      mpz_divexact(raw(share_), raw(l), den_of(x));
+      mpz_mul(raw(share_), raw(share_), num_of(x));
+      const mp_size_t size = raw(share_)->_mp_size;
+      at[s] = {limbs_.size(), size};
+      const auto length = static_cast<std::size_t>(size < 0 ? -size : size);
+      limbs_.insert(limbs_.end(), mpz_limbs_read(raw(share_)), mpz_limbs_read(raw(share_)) + length);
+    }
+    for (std::size_t s = 0; s < n; ++s)
+      if (at[s].second != 0) mpz_roinit_n(&scaled_[s], limbs_.data() + at[s].first, at[s].second);
+    constexpr unsigned long short_den = 1UL << 32;
+    den_.assign(m_.reward.size(), 0);
+    weight_.assign(m_.to.size(), 0);
+    for (std::size_t c = 0; c < den_.size(); ++c) {
+      unsigned long d = 1;
+      auto cover = [&d](mpz_srcptr den) {
+        if (d == 0 || mpz_cmp_ui(den, short_den) > 0) return void(d = 0);
+        d = std::lcm(d, mpz_get_ui(den));
+        if (d > short_den) d = 0;
+      };
+      if (reward_) cover(den_of(m_.reward[c]));
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) cover(den_of(m_.probability[e]));
+      den_[c] = d;
+      if (d == 0) continue;
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e)
+        weight_[e] = mpz_get_ui(num_of(m_.probability[e])) * (d / mpz_get_ui(den_of(m_.probability[e])));
+    }
+  }
+
   // The sign of reward(c) + Σ p·x(t) - x(s), or nullopt when a successor is
-  // infinite, in integers: over D, the lcm of the denominators of x(s) and
-  // of the successors' values, and d, that of the probabilities' and the
-  // reward's, d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D +
-  // Σ (d·p)·(D/den(x(t)))·num(x(t)) against d·(D/den(x(s)))·num(x(s)):
-  // sums of long numbers times short ones. The values of one component
-  // share their denominator up to small factors, so D is mostly found by
-  // comparisons and divisibility, not gcds.
+  // infinite: over the group's denominator L and the choice's d,
+  // d·L·(reward(c) + Σ p·x(t)) - d·L·x(s) = (d·reward(c))·L + Σ weight·scaled(t)
+  // - d·scaled(s), an integer value's term weight·x(t)·L. Where a successor
+  // is in another group, or the probabilities have no short common
+  // denominator: versus_apart.
   std::optional<int> versus(std::size_t c, std::size_t s) const {
+    const std::uint32_t group = group_[s];
+    const unsigned long d = den_[c];
+    if (d == 0) return versus_apart(c, s);
+    const BigInt& l = group == no_group ? one_ : common_[group];
     const std::size_t begin = m_.edge_begin[c], end = m_.edge_begin[c + 1];
-    BigInt &d = d_, &D = common_, &sum = sum_, &k = k_;
+    auto in_group = [this, group](std::size_t t) { return group != no_group && group_[t] == group; };
+    for (std::size_t e = begin; e < end; ++e) {  // first whether this form applies, before any arithmetic
+      const std::size_t t = m_.to[e];
+      if (in_group(t)) continue;
+      if (!finite(t)) return std::nullopt;
+      if (mpz_cmp_ui(den_of(*c_.values[t]), 1) != 0) return versus_apart(c, s);
+    }
+    BigInt& sum = sum_;
+    mpz_set_ui(raw(sum), 0);
+    for (std::size_t e = begin; e < end; ++e) {
+      const std::size_t t = m_.to[e];
+      if (in_group(t)) {
+        mpz_addmul_ui(raw(sum), &scaled_[t], weight_[e]);
+      } else {  // an integer value
+        mpz_mul_ui(raw(k_), num_of(*c_.values[t]), weight_[e]);
+        mpz_addmul(raw(sum), raw(k_), raw(l));
+      }
+    }
+    if (reward_) {
+      mpz_mul_ui(raw(k_), num_of(m_.reward[c]), d / mpz_get_ui(den_of(m_.reward[c])));
+      mpz_addmul(raw(sum), raw(k_), raw(l));
+    }
+    mpz_submul_ui(raw(sum), group == no_group ? num_of(*c_.values[s]) : &scaled_[s], d);
+    const int sign = mpz_sgn(raw(sum));
+    return (sign > 0) - (sign < 0);
+  }
+
+  // versus for any values and probabilities: over D, the lcm of the
+  // denominators of x(s) and of the successors' values, and d, that of the
+  // probabilities' and the reward's, d·D·(reward(c) + Σ p·x(t)) = (d·reward(c))·D +
+  // Σ (d·p)·(D/den(x(t)))·num(x(t)) against d·(D/den(x(s)))·num(x(s)):
+  // sums of long numbers times short ones (a gcd only where neither of two
+  // denominators divides the other).
+  std::optional<int> versus_apart(std::size_t c, std::size_t s) const {
+    const std::size_t begin = m_.edge_begin[c], end = m_.edge_begin[c + 1];
+    BigInt &d = d_, &D = lcm_, &sum = sum_, &k = k_;
     auto cover = [](BigInt& l, mpz_srcptr den) {  // l = lcm(l, den), a gcd only where den does not divide l
       if (mpz_cmp(den, raw(l)) != 0 && mpz_divisible_p(raw(l), den) == 0) mpz_lcm(raw(l), raw(l), den);
     };
@@ -459,7 +577,14 @@ class checker {
   bool witnesses_;
   std::vector<char> target_;
   std::vector<std::uint32_t> best_;
-  mutable BigInt d_, common_, sum_, k_, share_;  // versus's work space (no allocation per equation)
+  static constexpr std::uint32_t no_group = 0xffffffff;
+  std::vector<std::uint32_t> group_;  // prepare's
+  std::vector<BigInt> common_;
+  std::vector<__mpz_struct> scaled_;  // read-only views: of a value's numerator, or into limbs_
+  std::vector<mp_limb_t> limbs_;
+  std::vector<unsigned long> den_, weight_;
+  const BigInt one_{1};
+  mutable BigInt d_, lcm_, sum_, k_, share_;  // versus's work space (no allocation per equation)
   std::size_t start_ = 0;
   bool game_ = false, reward_ = false, maximise_ = false, rank_all_ = false, zero_all_ = false, inf_all_ = false;
   Rational never_{0};  // a game: what a play that never ends pays (e)

@@ -49,6 +49,7 @@
 #include "exactdp/lang/model.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 #include "exactdp/markov/absorption.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/long_run.hpp"
@@ -496,7 +497,8 @@ TEST_CASE("the last free function examples: api, lang and verify") {
             .properties.size() == 1);
   CHECK(lang_certificate_objective(lang::model_kind::dtmc, p) == "reach");
   CHECK(lang_state_names(model, space)[1] == "(x=1)");
-  CHECK(read_lang_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").properties.size() == 1);
+  CHECK(read_lang_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F');
+  CHECK(certificate_constants("N=3,p=1/2").size() == 2);
 
   const certificate c =
       read_certificate(read_text(test::source_path("examples/decision/lottery.pmax.cert.json"), "c"), "c");

@@ -11,6 +11,7 @@
 
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "message.hpp"
 

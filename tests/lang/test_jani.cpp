@@ -13,6 +13,7 @@
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 #include "support/paths.hpp"
 
 namespace {

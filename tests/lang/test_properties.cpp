@@ -6,6 +6,7 @@
 #include <string>
 
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 #include "exactdp/numeric/convert.hpp"
 
 using namespace exactdp;

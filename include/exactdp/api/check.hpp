@@ -35,6 +35,7 @@
 #include "exactdp/lang/model.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/lang/properties.hpp"
+#include "exactdp/lang/property_values.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::api {

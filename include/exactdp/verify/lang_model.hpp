@@ -3,8 +3,9 @@
 // models"). One rule each, shared by the writer (exactdp check
 // --certificate) and the checker (exactdp verify): which properties a
 // certificate covers, how the states are named, and how the checker reads
-// the model back — with the language front end (lang/, api/check.hpp:
-// parse and build the state space, no solver), the certificate's constants,
+// the model back — with the language front end (lang/: parse, build the
+// state space and the property's decision model; no solver, and none of
+// their headers: scripts/checker_apart.py), the certificate's constants,
 // and the property its target names: for a PRISM-language model the
 // property's text, for a JANI file the property's name.
 #pragma once
@@ -12,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "exactdp/api/check.hpp"
 #include "exactdp/lang/build.hpp"
+#include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/model.hpp"
 #include "exactdp/lang/properties.hpp"
 #include "exactdp/verify/certificate.hpp"
@@ -38,25 +39,42 @@ std::string lang_certificate_objective(lang::model_kind kind, const lang::proper
 /// Example: lang_state_names(model, space)[1] == "(x=1)" for the coin of lang::build_state_space's example.
 std::vector<std::string> lang_state_names(const lang::symbolic_model& model, const lang::state_space& space);
 
+/// A PRISM-language or JANI model read back for a certificate: the model
+/// with the certificate's constants, and the one property its label selects.
+struct lang_certificate_model {
+  lang::symbolic_model model;
+  lang::property property;
+  lang::constant_values constants;
+};
+
+/// A certificate's constants, "N=16,MAX=2" (NAME=VALUE items separated by
+/// commas, as check writes them), as name-value pairs in their order; "" has
+/// none. Throws std::invalid_argument for an item without a name or a value,
+/// a name given twice, or a range ("N=1:3": a certificate is for one value
+/// each). Cost: linear in the text.
+/// Example: certificate_constants("N=3,p=1/2").size() == 2.
+lang::constant_values certificate_constants(const std::string& text);
+
 /// Reads the model text `model_text` (a PRISM-language model or a JANI file,
 /// told by its content; `model_name` names it in messages) with the
-/// constants `constants` ("N=16,MAX=2", api::constants_text; one value
-/// each) and the one property `label` selects as api::check_input::prop
-/// does (a PRISM-language property's text, a JANI property's name). The
-/// state space is not built. Throws std::invalid_argument for what
-/// api::plan_check and api::read_checked_model refuse, a range among the
-/// constants, or a label that selects no single property. Cost: linear in
-/// the texts.
-/// Example: read_lang_certificate_model(coin, "coin.pm", "", "P=? [ F x=1 ]").properties.size() == 1 for the
+/// constants `constants` (certificate_constants) and the one property
+/// `label` selects: for a PRISM-language model the label is the property's
+/// text, for a JANI file the name of one of its properties. The state space
+/// is not built. Throws std::invalid_argument for a text that is neither
+/// kind of model, a constant the model does not leave undefined, what
+/// certificate_constants and the front end refuse, a label that names no
+/// property or several, or a property the front end refused (with its
+/// reason). Cost: linear in the texts.
+/// Example: read_lang_certificate_model(coin, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F' for the
 /// coin of lang::build_state_space's example.
-api::checked_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
-                                               const std::string& constants, const std::string& label);
+lang_certificate_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
+                                                   const std::string& constants, const std::string& label);
 
 /// Whether two constant lists name the same values ("N=3,p=1/2" and
-/// "p=0.5,N=3" do): both are read by api::read_constant_ranges, and each
+/// "p=0.5,N=3" do): both are read by certificate_constants, and each
 /// name's value is compared as an exact number where both read as one (as
 /// text otherwise, true and false). The order does not count. Throws
-/// std::invalid_argument what read_constant_ranges refuses in either.
+/// std::invalid_argument what certificate_constants refuses in either.
 /// Cost: linear in the texts. Example: same_constants("a=1,b=2", "b=2,a=1").
 bool same_constants(const std::string& a, const std::string& b);
 
@@ -64,7 +82,7 @@ bool same_constants(const std::string& a, const std::string& b);
 /// certificate c (c.model.format "prism-language" or "jani"): the model
 /// read with c.model.constants and the property c.target names
 /// (read_lang_certificate_model), its state space built (deadlocks given a
-/// self-loop), the decision model of the property (lang::question_of: the
+/// self-loop), the decision model of the property (lang::detail::unbounded_question_of: the
 /// states, choices, probabilities and the property's reward structure),
 /// states named by lang_state_names, and the label c.target holding the
 /// states where the property's target formula holds. Throws

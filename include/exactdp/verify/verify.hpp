@@ -149,8 +149,12 @@ struct verify_report {
 /// certificate: the report says what failed; throws std::invalid_argument
 /// only when the certificate does not fit the model at all (other states,
 /// an unknown target or start). Cost: O(n + m) operations on integers
-/// about as long as the values' denominators: per equation the lcm of the
-/// denominators it reads (a gcd only where neither of two divides the other).
+/// about as long as the values' denominators: once per state, the values of
+/// consecutive states whose denominators differ by small factors (at most
+/// 128 bits) over their lcm; then an equation whose values share one such
+/// denominator and whose probabilities one of 32 bits is a sum of long
+/// numbers times short ones, and any other the lcm of the denominators it
+/// reads (a gcd only where neither of two divides the other).
 /// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
