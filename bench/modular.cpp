@@ -49,7 +49,12 @@
 //                       2.37 against the states (2^N), 2.77 from 11 to 13
 // (*) dense/3200 passed the default work budget (now raised here); through the tool
 // (`exactdp chain d3200.tra --as exact --max-work 1e12`) 107.7 s of CPU,
-// reading its 167 MB file included: 3.13 over 200-3200.
+// reading its 167 MB file included: 3.13 over 200-3200. With the reader
+// at 160 bytes a line (2026-12-03, /usr/bin/time -v, loaded): 800 states
+// 1.87 s and 217 MB, 1,600 14.0 s and 834 MB, 3,200 94.4 s and 3.30 GB,
+// 6,400 768 s and 13.2 GB (`--max-memory 20 --max-work 1e13`; 26,286
+// digits): exponents 2.89 in time and 1.98 in peak memory over 800-6400
+// (3.02 and 2.00 from 3,200 to 6,400).
 // Run: build/bin/bench_modular [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 #include <flint/fmpq_mat.h>

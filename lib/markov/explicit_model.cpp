@@ -75,7 +75,22 @@ void explicit_model_builder::check_index(std::size_t s, const std::string& where
                                 std::to_string(state_count_) + " states)");
 }
 
-void explicit_model_builder::transition(std::size_t from, std::size_t choice, std::size_t to, const Rational& p,
+void explicit_model_builder::reserve_transitions(std::uint64_t m) {
+  check_entries_budget(static_cast<long double>(m));
+  entries_.reserve(static_cast<std::size_t>(m));
+}
+
+void explicit_model_builder::check_entries_budget(long double entries) const {
+  // The entries as allocated, their probabilities' two GMP limbs (32 bytes
+  // each with malloc's header) and the model's own copy of each transition.
+  check_state_budget("the model " + source_,
+                     static_cast<long double>(state_count_) * 96 +
+                         std::max(entries, static_cast<long double>(entries_.capacity())) * sizeof(entry) +
+                         entries * (64 + sizeof(markov_transition)),
+                     1, "bytes");
+}
+
+void explicit_model_builder::transition(std::size_t from, std::size_t choice, std::size_t to, Rational p,
                                         std::size_t line) {
   // The message's "file:line" is made only when there is an error.
   auto where = [&] { return line ? detail::at_line(source_, line) : std::string(); };
@@ -84,18 +99,11 @@ void explicit_model_builder::transition(std::size_t from, std::size_t choice, st
   if (p < 0 || p > 1)
     throw std::invalid_argument(at(where()) + ": the probability of " + std::to_string(from) + " -> " +
                                 std::to_string(to) + " is " + message_text(p) + ", outside [0, 1]");
-  entries_.push_back({from, choice, to, line, p});
+  entries_.push_back({from, choice, to, line, std::move(p)});
   // Checked as the entries double, so that many transitions among few states
-  // are refused at the budget too: the entries as allocated, the
-  // probabilities' two GMP limbs (32 bytes each with malloc's header) and
-  // the model's own copy of each transition.
+  // are refused at the budget too.
   const std::size_t n = entries_.size();
-  if (n >= 1024 && (n & (n - 1)) == 0)
-    check_state_budget("the model " + source_,
-                       static_cast<long double>(state_count_) * 96 +
-                           static_cast<long double>(entries_.capacity()) * sizeof(entry) +
-                           static_cast<long double>(n) * (64 + 8 + sizeof(Rational)),
-                       1, "bytes");
+  if (n >= 1024 && (n & (n - 1)) == 0) check_entries_budget(static_cast<long double>(n));
 }
 
 void explicit_model_builder::action(std::size_t s, std::size_t choice, std::string_view name,
@@ -177,11 +185,15 @@ explicit_model explicit_model_builder::build() {
   // Drop zero probabilities, then sort by (state, choice, target): equal
   // neighbours are a transition listed twice.
   std::erase_if(entries_, [](const entry& e) { return e.probability == 0; });
-  std::stable_sort(entries_.begin(), entries_.end(), [](const entry& a, const entry& b) {
+  // A file usually lists its transitions in order: then the sort's buffer
+  // (half the entries) is not allocated.
+  const auto before = [](const entry& a, const entry& b) {
     if (a.state != b.state) return a.state < b.state;
     if (a.choice != b.choice) return a.choice < b.choice;
     return a.to < b.to;
-  });
+  };
+  if (!std::is_sorted(entries_.begin(), entries_.end(), before))
+    std::stable_sort(entries_.begin(), entries_.end(), before);
   for (std::size_t i = 1; i < entries_.size(); ++i) {
     const entry &a = entries_[i - 1], &b = entries_[i];
     if (a.state == b.state && a.choice == b.choice && a.to == b.to)
@@ -278,7 +290,12 @@ explicit_model explicit_model_builder::build() {
 
 // ---- conversions ----
 
-markov_model to_markov_model(const explicit_model& model) {
+namespace {
+
+// to_markov_model's one body: `take` gives the probability of a
+// transition of `model`, copied or moved.
+template <class Take>
+markov_model chain_of(const explicit_model& model, Take take) {
   if (const auto s = model.state_with_choices())
     throw std::invalid_argument(model.source() + ": state " + name_text(model.name(*s)) + " has " +
                                 std::to_string(model.choice_count(*s)) +
@@ -296,7 +313,7 @@ markov_model to_markov_model(const explicit_model& model) {
       continue;
     }
     const std::size_t c = model.choice_begin(s);
-    for (const markov_transition& t : model.distribution(c)) b.transition(s, t.to, t.probability);
+    for (const markov_transition& t : model.distribution(c)) b.transition(s, t.to, take(t));
     if (model.has_rewards()) b.reward(s, model.state_reward(s) + model.choice_reward(c));
   }
   for (const auto& [label, states] : model.labels()) {
@@ -305,6 +322,18 @@ markov_model to_markov_model(const explicit_model& model) {
   }
   if (model.start()) b.start(*model.start());
   return b.build();
+}
+
+}  // namespace
+
+markov_model to_markov_model(const explicit_model& model) {
+  return chain_of(model, [](const markov_transition& t) { return t.probability; });
+}
+
+markov_model to_markov_model(explicit_model&& model) {
+  // The transitions are the caller's to give up: `model` is not const.
+  return chain_of(model,
+                  [](const markov_transition& t) { return std::move(const_cast<markov_transition&>(t).probability); });
 }
 
 explicit_model to_explicit_model(const markov_model& chain) {

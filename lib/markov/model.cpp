@@ -72,14 +72,14 @@ std::optional<std::size_t> markov_builder::find(std::string_view name) const {
   return it->second;
 }
 
-void markov_builder::transition(std::size_t from, std::size_t to, const Rational& p, const std::string& where) {
+void markov_builder::transition(std::size_t from, std::size_t to, Rational p, const std::string& where) {
   check_index(from, where);
   check_index(to, where);
   if (p < 0 || p > 1)
     throw std::invalid_argument(at(where) + ": the probability of " + name_text(names_[from]) + " -> " +
                                 name_text(names_[to]) + " is " + message_text(p) + ", outside [0, 1]");
   if (p == 0) return;
-  out_[from].push_back({to, p});
+  out_[from].push_back({to, std::move(p)});
   // Checked as the count doubles, so that many transitions among few states
   // are refused at the budget too.
   if (++transitions_ >= 1024 && (transitions_ & (transitions_ - 1)) == 0)
@@ -150,6 +150,7 @@ markov_model markov_builder::build() {
       out.clear();  // a self-loop of probability 1 is how PRISM writes an absorbing state
       continue;
     }
+    out.shrink_to_fit();  // the rows grew by doubling: the model keeps none of the slack
     Rational sum = 0;
     for (const auto& t : out) sum += t.probability;
     if (sum != 1)

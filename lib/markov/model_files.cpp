@@ -249,7 +249,7 @@ markov_model load_markov_model(const std::string& path, const model_file_options
   static_cast<void>(model_format_named(options.format));  // an unknown name is refused before the file is read
   // The text alone here; read_explicit (or, for JSON, the check below)
   // checks what is built from it.
-  const std::string text = read_text(path, "the chain model", 1);
+  std::string text = read_text(path, "the chain model", 1);
   const model_format format = model_format_of(text, path, options);
   // JSON describes a chain: read it directly.
   if (format == model_format::json && options.reward_model.empty()) {
@@ -257,7 +257,9 @@ markov_model load_markov_model(const std::string& path, const model_file_options
                        json_bytes_per_byte, "bytes of text");
     return parse_json_model(text, source_name(path));
   }
-  return to_markov_model(read_explicit(path, text, format, options));
+  explicit_model model = read_explicit(path, text, format, options);
+  std::string().swap(text);  // the text is read: the chain is built without it
+  return to_markov_model(std::move(model));
 }
 
 markov_model load_markov_model(const std::string& path, const std::string& format) {

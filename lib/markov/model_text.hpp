@@ -26,27 +26,43 @@ struct text_line {
   std::string_view text;
 };
 
-/// The non-blank lines of `text`, numbered from 1. With `hash_comments`,
-/// lines whose first non-blank character is '#' are skipped too; with
-/// `slash_comments`, lines starting with "//".
+/// The non-blank lines of a text one at a time, numbered from 1, without
+/// storing them (a dense chain's file has tens of millions): with
+/// `hash_comments`, lines whose first non-blank character is '#' are
+/// skipped too; with `slash_comments`, lines starting with "//".
+class line_cursor {
+ public:
+  explicit line_cursor(std::string_view text, bool hash_comments, bool slash_comments = false)
+      : text_(text), hash_comments_(hash_comments), slash_comments_(slash_comments) {}
+  /// The next line that is not blank or a comment, or nullopt at the end.
+  std::optional<text_line> next() {
+    while (pos_ <= text_.size()) {
+      std::size_t end = text_.find('\n', pos_);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(pos_, end - pos_);
+      ++number_;
+      pos_ = end + 1;  // past the end after the last line
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      const auto first = line.find_first_not_of(" \t");
+      if (first == std::string_view::npos) continue;
+      const std::string_view rest = line.substr(first);
+      if ((hash_comments_ && rest[0] == '#') || (slash_comments_ && rest.starts_with("//"))) continue;
+      return text_line{number_, line};
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::string_view text_;
+  bool hash_comments_, slash_comments_;
+  std::size_t pos_ = 0, number_ = 0;
+};
+
+/// The non-blank lines of `text`, numbered from 1 (line_cursor's lines).
 inline std::vector<text_line> lines_of(std::string_view text, bool hash_comments, bool slash_comments = false) {
   std::vector<text_line> out;
-  std::size_t number = 0, pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    const auto first = line.find_first_not_of(" \t");
-    if (first != std::string_view::npos) {
-      const std::string_view rest = line.substr(first);
-      const bool comment = (hash_comments && rest[0] == '#') || (slash_comments && rest.starts_with("//"));
-      if (!comment) out.push_back({number, line});
-    }
-    if (end == text.size()) break;
-    pos = end + 1;
-  }
+  line_cursor lines(text, hash_comments, slash_comments);
+  while (const auto line = lines.next()) out.push_back(*line);
   return out;
 }
 

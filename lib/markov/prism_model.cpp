@@ -90,11 +90,15 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
   using namespace detail;
   explicit_model_builder b(tra_name);
   check_numbers_budget(tra, tra_name);
-  const auto lines = lines_of(tra, true);  // '#' lines: PRISM 4.9's header comments
-  if (lines.empty())
-    throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
-  const auto head = fields_of(lines[0].text);
-  const std::string head_at = at_line(tra_name, lines[0].number);
+  // The lines are read twice, to count them and to parse them, and never
+  // stored: a dense chain's file has tens of millions.
+  line_cursor lines(tra, true);  // '#' lines: PRISM 4.9's header comments
+  const std::optional<text_line> first = lines.next();
+  if (!first) throw std::invalid_argument(tra_name + ": the file is empty (its first line is \"states transitions\")");
+  std::size_t listed = 0;
+  for (line_cursor count = lines; count.next();) ++listed;
+  const auto head = fields_of(first->text);
+  const std::string head_at = at_line(tra_name, first->number);
   if (head.size() == 1 && (head[0] == "dtmc" || head[0] == "mdp"))
     throw std::invalid_argument(head_at + ": the first line \"" + std::string(head[0]) +
                                 "\" is Storm's explicit format, not PRISM's (read it as format storm, or let the "
@@ -103,15 +107,15 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
     throw std::invalid_argument(head_at +
                                 ": the first line must be \"states transitions\" (a DTMC) or \"states choices "
                                 "transitions\" (an MDP), not " +
-                                quote_input(lines[0].text));
+                                quote_input(first->text));
   const bool mdp = head.size() == 3;
   const std::uint64_t n = read_count(head[0], head_at, "the number of states");
   const std::uint64_t k = mdp ? read_count(head[1], head_at, "the number of choices") : n;
   const std::uint64_t m = read_count(head.back(), head_at, "the number of transitions");
   if (n == 0) throw std::invalid_argument(head_at + ": the model has no states");
-  if (m != lines.size() - 1)
+  if (m != listed)
     throw std::invalid_argument(head_at + ": the first line announces " + std::to_string(m) +
-                                " transitions but the file lists " + std::to_string(lines.size() - 1));
+                                " transitions but the file lists " + std::to_string(listed));
   // Every state has at least one choice (PRISM writes a self-loop of
   // probability 1 for a deadlock), and every choice a transition: a header
   // announcing more is refused before any state exists.
@@ -125,9 +129,10 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
                                 " needs at least one (a self-loop of probability 1 for an absorbing state)");
   b.indexed_states(n);
   const std::size_t fields = mdp ? 4 : 3;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const std::string at = at_line(tra_name, lines[i].number);
-    const auto f = fields_of(lines[i].text);
+  b.reserve_transitions(m);
+  while (const std::optional<text_line> line = lines.next()) {
+    const std::string at = at_line(tra_name, line->number);
+    const auto f = fields_of(line->text);
     // "i j p" or "i c j p", then an optional action label.
     if (f.size() != fields && f.size() != fields + 1)
       throw std::invalid_argument(at + (mdp ? ": a transition line must be \"from choice to probability [action]\""
@@ -142,7 +147,7 @@ explicit_model parse_prism_explicit(std::string_view tra, const std::string& tra
       choice = static_cast<std::size_t>(c);
     }
     const std::size_t to = read_state(f[fields - 2], n, at);
-    b.transition(from, choice, to, read_number(f[fields - 1], at, "probability"), lines[i].number);
+    b.transition(from, choice, to, read_number(f[fields - 1], at, "probability"), line->number);
     // A DTMC's action labels name the commands that make up one
     // distribution, not choices: they are not kept.
     if (mdp && f.size() == fields + 1) b.action(from, choice, f[fields], at);

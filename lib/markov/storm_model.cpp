@@ -86,47 +86,49 @@ explicit_model parse_storm_explicit(std::string_view tra, const std::string& tra
                                     std::optional<std::string_view> trew, const std::string& trew_name) {
   using namespace detail;
   check_numbers_budget(tra, tra_name);
-  const auto lines = lines_of(tra, false);
-  if (lines.empty()) throw std::invalid_argument(tra_name + ": the file is empty (its first line is dtmc or mdp)");
-  const std::string head_at = at_line(tra_name, lines[0].number);
-  const std::string_view type = trimmed(lines[0].text);
+  // The lines are read twice, for the number of states and to parse them,
+  // and never stored: a dense chain's file has tens of millions.
+  line_cursor lines(tra, false);
+  const std::optional<text_line> first = lines.next();
+  if (!first) throw std::invalid_argument(tra_name + ": the file is empty (its first line is dtmc or mdp)");
+  const std::string head_at = at_line(tra_name, first->number);
+  const std::string_view type = trimmed(first->text);
   if (type == "ctmc" || type == "ma")
     throw std::invalid_argument(head_at + ": the model is a " + std::string(type) +
                                 ", a continuous-time model; only dtmc and mdp are read");
   if (type != "dtmc" && type != "mdp")
     throw std::invalid_argument(head_at + ": Storm's explicit format starts with the line dtmc or mdp, not " +
-                                quote_input(lines[0].text));
+                                quote_input(first->text));
   const bool mdp = type == "mdp";
   const std::size_t fields = mdp ? 4 : 3;
-  // First pass: the fields of every line and the number of states (the
-  // largest index + 1), before any state exists.
-  std::vector<std::vector<std::string_view>> rows;
-  rows.reserve(lines.size() - 1);
+  // First pass: the fields of every line checked, and the number of states
+  // (the largest index + 1), before any state exists.
+  std::size_t listed = 0;
   std::uint64_t largest = 0;
-  for (std::size_t i = 1; i < lines.size(); ++i) {
-    const std::string at = at_line(tra_name, lines[i].number);
-    auto f = fields_of(lines[i].text);
+  for (line_cursor pass = lines; const std::optional<text_line> line = pass.next(); ++listed) {
+    const std::string at = at_line(tra_name, line->number);
+    const auto f = fields_of(line->text);
     if (f.size() != fields && !(mdp && f.size() == fields + 1))
       throw std::invalid_argument(at + (mdp ? ": a transition line must be \"from choice to probability [action]\""
                                             : ": a transition line must be \"from to probability\""));
     largest = std::max({largest, read_count(f[0], at, "state index"), read_count(f[fields - 2], at, "state index")});
-    rows.push_back(std::move(f));
   }
-  if (rows.empty()) throw std::invalid_argument(head_at + ": the model has no transitions");
+  if (listed == 0) throw std::invalid_argument(head_at + ": the model has no transitions");
   if (largest == UINT64_MAX) throw std::invalid_argument(head_at + ": a state index is too large");
   explicit_model_builder b(tra_name);
   b.indexed_states(largest + 1);
+  b.reserve_transitions(listed);
   const std::size_t n = b.size();
   std::vector<char> has_transition(n, 0);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& f = rows[i];
-    const std::size_t number = lines[i + 1].number;
+  while (const std::optional<text_line> line = lines.next()) {
+    const auto f = fields_of(line->text);
+    const std::size_t number = line->number;
     const std::string at = at_line(tra_name, number);
     const std::size_t from = read_state(f[0], n, at), to = read_state(f[fields - 2], n, at);
     std::size_t choice = 0;
     if (mdp) {
       const std::uint64_t c = read_count(f[1], at, "choice index");
-      if (c >= rows.size())
+      if (c >= listed)
         throw std::invalid_argument(at + ": choice index " + std::to_string(c) + " is larger than the file allows");
       choice = static_cast<std::size_t>(c);
     }

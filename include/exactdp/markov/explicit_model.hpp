@@ -128,11 +128,19 @@ class explicit_model_builder {
   std::size_t state(std::string_view name);
   std::size_t size() const { return state_count_; }
 
+  /// Makes room for `m` transitions at once, for a reader whose file
+  /// announces how many it lists (any m >= 0; more or fewer may follow).
+  /// Checks them against the state budget first (resource_error). Cost:
+  /// O(1), the entries allocated once instead of doubling.
+  /// Example: b.indexed_states(2); b.reserve_transitions(2); b.transition(0, 0, 1, 1); b.transition(1, 0, 1, 1);
+  /// then b.build().transition_count() == 2.
+  void reserve_transitions(std::uint64_t m);
   /// Adds to -> probability p to choice `choice` of state `from`.
   /// 0 <= p <= 1 (a 0 is dropped). `line` (0: none) is the line of the
   /// transition file, for the messages of build(). Throws
   /// std::invalid_argument for an index out of range or p outside [0, 1].
-  void transition(std::size_t from, std::size_t choice, std::size_t to, const Rational& p, std::size_t line = 0);
+  /// p is taken by value: a reader's temporary is moved, not copied.
+  void transition(std::size_t from, std::size_t choice, std::size_t to, Rational p, std::size_t line = 0);
   /// Names the action of a choice; a second, different name is an error.
   void action(std::size_t s, std::size_t choice, std::string_view name, const std::string& where = {});
   /// Sets the reward of taking a choice (any rational).
@@ -185,6 +193,8 @@ class explicit_model_builder {
   };
   std::string at(const std::string& where) const { return where.empty() ? source_ : where; }
   void check_index(std::size_t s, const std::string& where) const;
+  // The state budget against `entries` transitions (resource_error).
+  void check_entries_budget(long double entries) const;
   std::string source_;
   std::size_t state_count_ = 0;
   bool named_ = false;
@@ -215,6 +225,12 @@ class explicit_model_builder {
 /// Status: tested on every reader's output.
 /// Example: to_markov_model(parse_storm_explicit("dtmc\n0 0 0.5\n0 1 0.5\n", "coin.tra")).size() == 2.
 markov_model to_markov_model(const explicit_model& model);
+/// The same, moving the probabilities out of `model` instead of copying
+/// them (a reader's model, used once): the chain takes its transitions'
+/// GMP numbers over, so that only one copy of them is ever held.
+/// `model` is left valid but unspecified. Cost and errors: as above.
+/// Example: to_markov_model(parse_prism_explicit("2 2\n0 1 1\n1 1 1\n", "x.tra")).transition_count() == 1.
+markov_model to_markov_model(explicit_model&& model);
 
 /// The model with choices of a Markov chain: one choice per non-absorbing
 /// state, none for an absorbing one, the chain's rewards as state rewards.
@@ -298,21 +314,24 @@ struct model_file_options {
 /// The bytes a line of an explicit model file (at most one transition), and
 /// a state, cost while the file is read, besides the text
 /// (explicit_model_read_bytes).
-inline constexpr long double explicit_model_line_bytes = 224, explicit_model_state_bytes = 400;
+inline constexpr long double explicit_model_line_bytes = 160, explicit_model_state_bytes = 400;
 
 /// The peak memory of reading an explicit model file (PRISM's or Storm's
 /// .tra, or DRN, as `format` says) whose text is `text`, as a model with
 /// choices or a Markov chain: the text itself, about a byte per character
 /// for the numbers' digits, explicit_model_line_bytes per line (the
-/// reader's entry of a transition, its probability's two GMP allocations,
-/// the sort's buffer, the model's transition; blank lines are free) and explicit_model_state_bytes
+/// reader's entry of a transition, allocated once from the file's count,
+/// its probability's two GMP allocations and the model's transition; the
+/// lines are not stored, the sort's buffer is not needed for lines in
+/// order, and the text is released before the chain is built; blank lines
+/// are free) and explicit_model_state_bytes
 /// per state (its rewards, offsets, and its name and index in the chain),
 /// the states counted as the lines that start one (DRN's "state" lines, a
 /// .tra line whose source differs from the line before's). The readers
 /// check it against the state budget before parsing. Within 2x of the peak
 /// of a child process that reads dense and sparse chains (tests/markov/
 /// test_model_files.cpp). Cost: one pass over the text.
-/// Example: explicit_model_read_bytes("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", model_format::prism) == 2 * 26 + 4 * 224 + 3 *
+/// Example: explicit_model_read_bytes("2 3\n0 0 0.5\n0 1 0.5\n1 1 1\n", model_format::prism) == 2 * 26 + 4 * 160 + 3 *
 /// 400.
 long double explicit_model_read_bytes(std::string_view text, model_format format);
 

@@ -104,8 +104,9 @@ class markov_builder {
 
   /// Adds from -> to with probability p, 0 <= p <= 1 (a 0 is dropped).
   /// Throws std::invalid_argument for an index out of range, p outside
-  /// [0, 1], or a second from -> to.
-  void transition(std::size_t from, std::size_t to, const Rational& p, const std::string& where = {});
+  /// [0, 1], or a second from -> to. p is taken by value: a temporary is
+  /// moved, not copied.
+  void transition(std::size_t from, std::size_t to, Rational p, const std::string& where = {});
   /// Declares s absorbing: it must have no transitions other than a
   /// self-loop of probability 1.
   void absorbing(std::size_t s, const std::string& where = {});
