@@ -455,7 +455,7 @@ result run_check(const check_options& o) {
         runs.approx = [check, rw] { return check->approx(rw); };
         runs.residue = [check, rw](std::uint64_t modulus) { return check->residue(rw, modulus); };
         // The text escapes control characters of the model's names; the JSON escapes by its own rules.
-        named_answer na{shown_text(label + where_text(rw)), label + where_key(rw), compute_answer(runs, o.answer)};
+        named_answer na{shown_text(label + where_text(rw)), label + where_key(rw), compute_answer(runs, o.answer), ""};
         std::optional<bool> truth;
         const bool infinite = na.value.infinite;
         if (!p->numeric() && (na.value.exact || infinite) && (rw.reduce == "state" || rw.reduce == "first")) {

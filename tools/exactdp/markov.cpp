@@ -439,7 +439,7 @@ result run_chain(const chain_options& o) {
       };
       const bool never = s == model->size();
       r.answers.push_back({never ? "(never absorbed)" : shown_text(model->name(s)),
-                           never ? json(nullptr) : json(model->name(s)), compute_answer(one, o.answer)});
+                           never ? json(nullptr) : json(model->name(s)), compute_answer(one, o.answer), ""});
     }
   }
   // What else the question reports, from the first system that has it.
