@@ -6,6 +6,7 @@
 #include <gmp.h>
 
 #include <algorithm>
+#include <cassert>
 #include <filesystem>
 #include <numeric>
 #include <stdexcept>
@@ -402,8 +403,11 @@ class checker {
       for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) cover(den_of(m_.probability[e]));
       den_[c] = d;
       if (d == 0) continue;
-      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e)
-        weight_[e] = mpz_get_ui(num_of(m_.probability[e])) * (d / mpz_get_ui(den_of(m_.probability[e])));
+      for (std::size_t e = m_.edge_begin[c]; e < m_.edge_begin[c + 1]; ++e) {
+        const unsigned long den = mpz_get_ui(den_of(m_.probability[e]));
+        assert(den != 0);  // a Rational's denominator is positive, and at most 2^32 here (cover)
+        weight_[e] = mpz_get_ui(num_of(m_.probability[e])) * (d / den);
+      }
     }
   }
 
