@@ -1044,6 +1044,8 @@ class reader {
       vpath = path + ".values";
     }
     query(*values, vpath, prop);
+    if (const std::string why = detail::filter_operand_error(prop.filter, prop.numeric()); !why.empty())
+      fail(*values, vpath, why);
   }
 
   expr initial_predicate(position pos) {

@@ -83,12 +83,13 @@ class property_compiler {
       } catch (const std::invalid_argument& e) {
         if (!keep_going_) throw;
         // The property is kept with its reason, and reading goes on at the next
-        // ';' or at the next line that starts a property.
+        // ';' or at the next line that starts a property (a name "n": or an
+        // operator's word), counted from the line of the last token read, so
+        // that the next line's property is not skipped when the error is
+        // found at its first token (or after the property was read whole).
         prop.error = e.what();
-        const std::uint32_t line = p_.peek().pos.line;
-        while (!p_.at_end() && !p_.is(";") &&
-               !(p_.peek().pos.line > line && (p_.peek().kind == tok::string && p_.is(":", 1))))
-          p_.next();
+        const std::uint32_t line = p_.cursor() > first ? p_.token_at(p_.cursor() - 1).pos.line : p_.peek().pos.line;
+        while (!p_.at_end() && !p_.is(";") && !(p_.peek().pos.line > line && starts_property())) p_.next();
         prop.text = text_between(first, p_.cursor() > first ? p_.cursor() - 1 : first);
         previous_end = p_.token_at(p_.cursor() > first ? p_.cursor() - 1 : first).pos.line;
       }
@@ -98,6 +99,16 @@ class property_compiler {
   }
 
  private:
+  // Whether the next token starts a line and a property: a name ("n":), a
+  // constant, a filter or an operator (P, Pmin, Pmax, R, Rmin, Rmax, S, T).
+  bool starts_property() const {
+    const detail::token& t = p_.peek();
+    if (p_.cursor() > 0 && p_.token_at(p_.cursor() - 1).pos.line >= t.pos.line) return false;
+    if (t.kind == tok::string) return p_.is(":", 1);
+    static constexpr std::string_view words[] = {"P", "Pmin", "Pmax", "R", "Rmin", "Rmax", "S", "T", "filter", "const"};
+    return t.kind == tok::ident && std::find(std::begin(words), std::end(words), t.text) != std::end(words);
+  }
+
   std::string text_between(std::size_t first, std::size_t last) const {
     const detail::token& a = p_.token_at(first);
     const detail::token& b = p_.token_at(last);
@@ -240,6 +251,8 @@ class property_compiler {
       if (q.letter == 'P' && (prop.bound < 0 || prop.bound > 1))
         m_.pool.fail(b, "a probability bound must be in [0, 1], not " + message_text(prop.bound));
     }
+    if (const std::string why = detail::filter_operand_error(prop.filter, prop.numeric()); !why.empty())
+      p_.fail(n->pos, why);
     if (q.letter == 'T' && q.path != 'F') p_.fail(n->pos, "the T operator (expected steps) takes F phi only");
     if (q.letter == 'S' && m_.kind != model_kind::dtmc)
       p_.fail(n->pos, "S (long-run probability) is supported for DTMCs only");
@@ -457,3 +470,13 @@ property_question question_of(const symbolic_model& model, const state_space& sp
 }
 
 }  // namespace exactdp::lang
+
+namespace exactdp::lang::detail {
+
+std::string filter_operand_error(const std::string& filter, bool numeric) {
+  if (!numeric || (filter != "count" && filter != "forall" && filter != "exists")) return "";
+  return "filter(" + filter + ", ...) counts the states where a bound holds: its property needs a bound " +
+         "(P>=0.5 [ ... ]), not a value (=?)";
+}
+
+}  // namespace exactdp::lang::detail

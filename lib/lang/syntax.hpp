@@ -168,4 +168,10 @@ const std::string* given_text(const constant_values& given, const std::string& n
 expr given_constant(expression_pool& pool, const std::string& name, const std::string& text, value_type type,
                     position pos);
 
+/// Why a filter cannot take its property, or "": count, forall and exists
+/// count the states where a bound holds, so their property needs one
+/// (P>=0.5 [ ... ]), not a value (=?), as in PRISM and JANI (whose count,
+/// ∀ and ∃ take Boolean values). The one rule of both front ends.
+std::string filter_operand_error(const std::string& filter, bool numeric);
+
 }  // namespace exactdp::lang::detail

@@ -287,6 +287,8 @@ TEST_CASE("jani: every refusal names its JSON path", "[lang][jani]") {
       {R"("elements": [{"automaton": "A"}])", R"("elements": [{"automaton": "B"}])", "system.elements[0].automaton",
        "undefined automaton"},
       {R"("fun": "values")", R"("fun": "argmax")", "properties[0].expression.fun", "argmax"},
+      {R"("fun": "values")", R"("fun": "count")", "properties[0].expression.values",
+       "filter(count, ...) counts the states where a bound holds"},
       {R"("probability": {"exp": "p"})", R"("probability": {"exp": "p", "extra": 1})",
        "automata[0].edges[0].destinations[0].probability: unknown or unsupported key extra", "unknown"},
       {R"("left": 1, "right": 3})", R"("left": 1, "right": 3, "left": 2})", "geometric.jani:", "twice"},

@@ -243,6 +243,28 @@ TEST_CASE("every error of a properties file names file:line:column", "[lang]") {
   CHECK(ps[0].error.find("not supported") != std::string::npos);
   CHECK(ps[1].error.empty());
   CHECK(ps[1].name == "b");
+  // Found by a tester: one property a line, the one after a refused property
+  // was swallowed into it (and checked nowhere). A property that spans lines
+  // is still one.
+  const std::vector<property> lines =
+      parse_properties("P>=2 [ F s=7 ]\nP=? [ F s=7 ]\nP=? [ F s=7 &\n  d=1 ]\nP=? [ F s=7 ) ]\nP=? [ F d=1 ]\n",
+                       "p.props", c.model, {}, true);
+  REQUIRE(lines.size() == 5);
+  CHECK(lines[0].error.find("p.props:1:4: a probability bound must be in [0, 1]") == 0);
+  CHECK(lines[1].error.empty());
+  CHECK(lines[2].error.empty());
+  CHECK(lines[2].text == "P=? [ F s=7 & d=1 ]");
+  CHECK(lines[3].error.find("p.props:5:") == 0);
+  CHECK(lines[4].error.empty());
+  CHECK(lines[4].text == "P=? [ F d=1 ]");
+  // count, forall and exists need a bound to count by.
+  for (const char* f : {"count", "forall", "exists"})
+    CHECK_THAT(error_of(c, std::string("filter(") + f + ", P=? [ F s=7 ])"),
+               Catch::StartsWith("p.props:1:1") &&
+                   Catch::EndsWith(std::string(": filter(") + f +
+                                   ", ...) counts the states where a bound holds: its property needs a bound "
+                                   "(P>=0.5 [ ... ]), not a value (=?)"));
+  CHECK(error_of(c, "filter(count, P>=1/2 [ F s=7 ])") == "no error");
 }
 
 TEST_CASE("the long-run chain is charged at once, with its whole need", "[lang][properties]") {
