@@ -308,11 +308,10 @@ class builder {
   }
 
   // The tables as allocated (capacities: a vector that doubled holds up to
-  // twice its size).
-  // The work so far: a step per guard tested and per variable of each
-  // transition built (its updates, its packing and its lookup). The state
-  // space's size is not known before it is built, so the build stops when
-  // it passes the budget.
+  // twice its size), and the work so far: a step per guard tested and per
+  // variable of each transition built (its updates, packing and lookup).
+  // The state space's size is not known before it is built, so the build
+  // stops when it passes either budget.
   void check_budget() const {
     const long double bytes = static_cast<long double>(count_) * (8.0L * s_.words + 48.0L) +
                               static_cast<long double>(s_.targets.capacity() + s_.probability.capacity()) * 4.0L +
@@ -418,7 +417,7 @@ class builder {
       if (blocked) continue;
       long double combinations = 1;
       for (const std::size_t mi : mods) combinations *= static_cast<long double>(by_action_[(a + 1) * nm + mi].size());
-      check_product(cur, combinations, "the synchronised choices", "choices");
+      check_product(cur, combinations, "the table of synchronised choices", "choices");
       std::vector<std::size_t> pick(mods.size(), 0);
       while (true) {
         parts_.clear();
@@ -449,7 +448,7 @@ class builder {
     const std::size_t k = parts_.size();
     long double branches = 1;
     for (const auto& [mi, ci] : parts_) branches *= static_cast<long double>(prepared_[mi][ci].cmd->updates.size());
-    check_product(cur, branches, "the branches of a synchronised choice", "branches");
+    check_product(cur, branches, "the table of branches of a synchronised choice", "branches");
     probs_.resize(k);
     for (std::size_t i = 0; i < k; ++i) {
       const prepared_command& p = prepared_[parts_[i].first][parts_[i].second];

@@ -365,10 +365,11 @@ TEST_CASE("one state's synchronised choices or branches are counted before they 
     choices.append("endmodule\n");
     branches.append(";\nendmodule\n");
   }
-  CHECK_THROWS_WITH(build(choices), Catch::Contains("the synchronised choices in the state (x0=0,") &&
+  CHECK_THROWS_WITH(build(choices), Catch::Contains("the table of synchronised choices in the state (x0=0,") &&
                                         Catch::Contains("needs 1.1e+12 choices x 8 bytes"));
-  CHECK_THROWS_WITH(build(branches), Catch::Contains("the branches of a synchronised choice in the state (x0=0,") &&
-                                         Catch::Contains("needs 1.1e+12 branches x 8 bytes"));
+  CHECK_THROWS_WITH(build(branches),
+                    Catch::Contains("the table of branches of a synchronised choice in the state (x0=0,") &&
+                        Catch::Contains("needs 1.1e+12 branches x 8 bytes"));
 }
 
 TEST_CASE("the explicit model of a state space keeps labels, rewards and actions", "[lang]") {
