@@ -29,7 +29,10 @@ py::dict error_dict(const api::double_error& e) {
 
 py::dict answer_dict(const api::answer& a) {
   py::dict d;
-  d["exact"] = a.exact ? to_fraction(*a.exact) : py::object(py::none());
+  // An infinite value is math.inf in exact and double alike (as exactdp.check gives it).
+  d["infinite"] = a.infinite;
+  if (a.infinite) d["infinite_reason"] = a.infinite_reason;
+  d["exact"] = a.infinite ? py::object(py::float_(HUGE_VAL)) : a.exact ? to_fraction(*a.exact) : py::object(py::none());
   d["double"] = a.approx ? py::object(py::float_(*a.approx)) : py::object(py::none());
   d["mod"] = a.residue ? py::object(py::int_(*a.residue)) : py::object(py::none());
   d["modulus"] = a.modulus;
@@ -55,7 +58,8 @@ py::dict answer_dict(const api::answer& a) {
 Rational check_value(py::handle x) {
   if (py::isinstance<py::float_>(x)) {
     if (!std::isfinite(x.cast<double>()))
-      throw std::invalid_argument("check= must be a finite number, not " + py::repr(x).cast<std::string>());
+      throw std::invalid_argument("check= must be a finite number or +infinity (math.inf), not " +
+                                  py::repr(x).cast<std::string>());
     return to_rational(py::module_::import("fractions").attr("Fraction")(x));
   }
   if (py::isinstance<py::str>(x)) return parse_number(x.cast<std::string>(), "check=");
@@ -94,6 +98,19 @@ std::string failure_words(std::string message) {
   return message;
 }
 
+// A run of the caller's function: its result, with exactdp.InfiniteValueError
+// made the library's infinite_value_error again, so that compute_answer makes
+// the answer infinite instead of failing.
+template <class F>
+auto infinite_as_answer(F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (py::error_already_set& e) {
+    if (!e.matches(py::module_::import("exactdp").attr("InfiniteValueError"))) throw;
+    throw exactdp::infinite_value_error(py::str(e.value()).cast<std::string>());
+  }
+}
+
 }  // namespace
 
 void bind_answer(py::module_& m) {
@@ -107,8 +124,11 @@ void bind_answer(py::module_& m) {
         request.modulus = modulus_value(modulus).value_or(api::default_modulus);
         request.digits = integer_value<int>(digits, "digits", 0, 100000);
         if (!check.is_none()) {
-          request.check = check_value(check);
           request.check_text = py::str(check).cast<std::string>();
+          // math.inf or "inf" / "Infinity": a value of +infinity, as the tool's --check inf.
+          request.check_infinite = (py::isinstance<py::float_>(check) && check.cast<double>() == HUGE_VAL) ||
+                                   (py::isinstance<py::str>(check) && api::reads_as_infinity(request.check_text));
+          if (!request.check_infinite) request.check = check_value(check);
         }
         const auto call = [fn, args, kwargs](const char* number, std::optional<std::uint64_t> p) {
           py::dict kw(kwargs);
@@ -119,13 +139,17 @@ void bind_answer(py::module_& m) {
         auto integer = std::make_shared<bool>(false);  // the exact answer is an int (a count)
         api::value_runs runs;
         runs.exact = [call, integer] {
-          const py::object r = one_number(call("exact", std::nullopt), "exact", false);
+          const py::object r =
+              one_number(infinite_as_answer([&] { return call("exact", std::nullopt); }), "exact", false);
           *integer = py::isinstance<py::int_>(r);
           return to_rational(r);
         };
-        runs.approx = [call] { return one_number(call("double", std::nullopt), "double", false).cast<double>(); };
+        runs.approx = [call] {
+          return one_number(infinite_as_answer([&] { return call("double", std::nullopt); }), "double", false)
+              .cast<double>();
+        };
         runs.residue = [call](std::uint64_t p) {
-          return one_number(call("mod", p), "mod", true).cast<std::uint64_t>();
+          return one_number(infinite_as_answer([&] { return call("mod", p); }), "mod", true).cast<std::uint64_t>();
         };
         runs.residues = api::residue_width::wide;
         api::answer_hooks hooks;
@@ -144,7 +168,9 @@ void bind_answer(py::module_& m) {
       "is from the exact value: \"absolute\", \"relative\", \"ulps\" from the correctly rounded double, "
       "\"finite\" and \"words\"), \"check\" (the same measure of your own value check=, a float, str or "
       "Fraction), \"decimal\" (digits= significant digits of the exact value, when digits > 0) and \"failures\" "
-      "(the reason of each system that failed; a system that fails is None). fn is any function of the module "
+      "(the reason of each system that failed; a system that fails is None), \"infinite\" (True when fn raised "
+      "exactdp.InfiniteValueError: \"exact\" and \"double\" are then math.inf, with \"infinite_reason\"). fn is any "
+      "function of the module "
       "whose answer is one number and that takes number= and modulus=, e.g. "
       "answer(exactdp.knight_probability, 3, 2, 0, 0, check=0.0625). Bad input (ValueError, TypeError) and "
       "KeyboardInterrupt from any run stop the whole answer; fn's own exception is raised when every system "

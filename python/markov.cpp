@@ -136,8 +136,8 @@ void bind_markov(py::module_& m) {
       py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(),
       doc("Expected total reward (with the default rewards: the expected number of steps) until the walk from "
           "`start` (default: the model's start) reaches `target` (a state, a label or a list of states; default: "
-          "absorption). Raises exactdp.DomainError when reaching the target is not certain (the expectation is "
-          "infinite).")
+          "absorption). Raises exactdp.InfiniteValueError (a DomainError) when reaching the target is not certain: "
+          "the expectation is infinite (exactdp.answer makes that the answer math.inf).")
           .c_str());
   m.def(
       "reach_probability",

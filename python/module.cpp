@@ -318,6 +318,11 @@ void bind_errors(py::module_& m) {
       make("DomainError", py::make_tuple(py::handle(PyExc_ArithmeticError), py::handle(PyExc_ValueError)),
            "No answer exists: a residue of a fraction whose denominator the modulus divides, an infinite "
            "expectation, a game without the asked-for move. Subclass of ArithmeticError and ValueError.");
+  static PyObject* infinite_error =
+      make("InfiniteValueError", py::make_tuple(py::handle(domain_error)),
+           "The value is +infinity: an expected reward until a target that is missed with positive probability "
+           "(PRISM and Storm print Infinity); the message says which state can be entered and never left. "
+           "exactdp.answer and exactdp.check make it the answer math.inf. Subclass of DomainError.");
   static PyObject* resource_error =
       make("ResourceError", py::make_tuple(py::handle(PyExc_MemoryError)),
            "A computation would pass the state budget (memory) or the work budget (steps); it was refused "
@@ -335,6 +340,8 @@ void bind_errors(py::module_& m) {
       PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
     } catch (const std::invalid_argument& e) {
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const exactdp::infinite_value_error& e) {
+      PyErr_SetString(infinite_error, e.what());
     } catch (const std::domain_error& e) {
       PyErr_SetString(domain_error, e.what());
     } catch (const std::overflow_error& e) {
@@ -365,6 +372,7 @@ void bind_testing(py::module_& m) {
       [](const std::string& kind, const std::string& message) {
         if (kind == "invalid_argument") throw std::invalid_argument(message);
         if (kind == "domain_error") throw std::domain_error(message);
+        if (kind == "infinite_value_error") throw exactdp::infinite_value_error(message);
         if (kind == "resource_error") throw exactdp::resource_error(message);
         if (kind == "overflow_error") throw std::overflow_error(message);
         if (kind == "out_of_range") throw std::out_of_range(message);

@@ -28,11 +28,11 @@ std::string nonfinite_words(const Rational& exact, const double_conversion& roun
 }
 
 // Runs one system. Bad input and an interrupt stop the whole question; an
-// infinite value sets `infinite` (no failure); any other failure is kept
-// with its type, for the caller to report or rethrow.
+// infinite value makes the answer infinite (no failure) and keeps why; any
+// other failure is kept with its type, for the caller to report or rethrow.
 template <class F>
 auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& failure, std::exception_ptr& error,
-             bool& infinite) -> std::optional<decltype(f())> {
+             answer& a) -> std::optional<decltype(f())> {
   const std::shared_ptr<void> shown = hooks.progress ? hooks.progress(what) : nullptr;
   try {
     return f();
@@ -40,8 +40,9 @@ auto attempt(const answer_hooks& hooks, const char* what, F f, std::string& fail
     throw;
   } catch (const interrupted_error&) {
     throw;
-  } catch (const infinite_value_error&) {
-    infinite = true;
+  } catch (const infinite_value_error& e) {
+    a.infinite = true;
+    a.infinite_reason = hooks.words ? hooks.words(e.what()) : std::string(e.what());
     return std::nullopt;
   } catch (const std::exception& e) {
     if (hooks.stops && hooks.stops(e)) throw;
@@ -64,19 +65,23 @@ bool is_error_of(const std::exception_ptr& error) {
   }
 }
 
-// How far a caller's value is from +infinity.
-double_error check_against_infinity(double value) {
+// How far a caller's value is from +infinity: right only when the caller
+// wrote infinity (a finite value beyond the double range, 1e400, is wrong
+// although its double is inf).
+double_error check_against_infinity(bool yours_infinite, double value) {
   double_error r;
   r.value = value;
   r.finite = std::isfinite(value);
-  if (value == HUGE_VAL) {
+  if (yours_infinite) {
     r.words = "none: the value is infinite, and so is yours";
     return r;
   }
   r.absolute = HUGE_VAL;
   r.relative = HUGE_VAL;
-  r.words = "wrong: the value is infinite (PRISM and Storm print Infinity); your value reads as " +
-            format_shortest(value) + ", which is not";
+  r.words = "wrong: the value is infinite (PRISM and Storm print Infinity); your value " +
+            (std::isfinite(value) ? "reads as " + format_shortest(value)
+                                  : std::string("is a finite number beyond the largest double")) +
+            ", which is not";
   return r;
 }
 
@@ -151,13 +156,13 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
 
   std::exception_ptr first_error;
   if (want_exact) {
-    a.exact = attempt(hooks, "computing the exact value", runs.exact, a.exact_failure, first_error, a.infinite);
+    a.exact = attempt(hooks, "computing the exact value", runs.exact, a.exact_failure, first_error, a);
     if (!a.exact && !a.infinite && !all) std::rethrow_exception(first_error);
   }
   // Once a run found the value infinite, it is so in every system: no other run is made.
   if (want_double && !a.infinite) {
     std::exception_ptr error;
-    a.approx = attempt(hooks, "computing the double", runs.approx, a.double_failure, error, a.infinite);
+    a.approx = attempt(hooks, "computing the double", runs.approx, a.double_failure, error, a);
     // nan is no value: the double run says why instead of giving it.
     if (a.approx && std::isnan(*a.approx)) {
       a.approx.reset();
@@ -174,8 +179,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
     std::exception_ptr error;
     if (!a.infinite)
       a.residue = attempt(
-          hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error,
-          a.infinite);
+          hooks, "computing the residue", [&] { return runs.residue(request.modulus); }, a.mod_failure, error, a);
     // The recurrence may divide by a multiple of P on the way to an answer
     // that has a residue (the coupon collector for 5 kinds, mod 5, divides
     // by 5 on the way to 137/12, which is 1 mod 5), or have no residue form
@@ -185,8 +189,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
       std::string exact_failure;
       std::exception_ptr exact_error;
       std::optional<Rational> exact = a.exact;
-      if (!exact)
-        exact = attempt(hooks, "computing the exact value", runs.exact, exact_failure, exact_error, a.infinite);
+      if (!exact) exact = attempt(hooks, "computing the exact value", runs.exact, exact_failure, exact_error, a);
       if (exact) {
         try {
           a.residue = to_residue64(*exact, request.modulus);
@@ -209,7 +212,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
   }
   if (want_int64) {
     std::exception_ptr error;
-    a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error, a.infinite);
+    a.int64 = attempt(hooks, "computing in 64-bit integers", runs.int64, a.int64_failure, error, a);
     if (!a.int64 && !a.infinite) std::rethrow_exception(error);
   }
   if (all && !a.exact && !a.approx && !a.residue && !a.infinite) std::rethrow_exception(first_error);
@@ -223,7 +226,7 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
     const double yours = request.check_infinite ? HUGE_VAL : to_double(*request.check);
     a.check_text = request.check_text;
     if (a.infinite) {
-      a.check = check_against_infinity(yours);
+      a.check = check_against_infinity(request.check_infinite, yours);
     } else {
       if (!a.exact)
         throw std::domain_error(hooks.check_option + " needs the exact value, which failed: " + a.exact_failure);

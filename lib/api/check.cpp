@@ -138,10 +138,11 @@ space_size size_of(const lang::state_space& sp) {
 }
 
 // An infinite value is an answer (api::answer::infinite), told by its own exception.
-[[noreturn]] void infinite_value(const lang::property& p, std::size_t s, const checked_model& m) {
-  throw infinite_value_error("the expected reward of " + p.text + " is infinite at " +
-                             lang::describe_state(m.model, m.space, s) +
-                             " (PRISM and Storm print Infinity: a play misses the target with positive probability)");
+// The answer is shown under its property: the reason names the state, not the property again.
+[[noreturn]] void infinite_value(std::size_t s, const checked_model& m) {
+  throw infinite_value_error("the expected reward is infinite at " + lang::describe_state(m.model, m.space, s) +
+                             ": a play from there misses the target with positive probability (PRISM and Storm "
+                             "print Infinity)");
 }
 
 // Whether the row counts states by the bound, on the exact values.
@@ -155,7 +156,7 @@ template <class T>
 T reduce(const report_row& r, const lang::property& p, const lang::property_values<T>& v, const checked_model& m,
          const lang::property_values<Rational>* exact) {
   auto at = [&](std::size_t s) -> const T& {
-    if (v.infinite[s]) infinite_value(p, s, m);
+    if (v.infinite[s]) infinite_value(s, m);
     return v.value[s];
   };
   if (r.reduce == "state" || r.reduce == "first") return at(r.states.at(0));
@@ -178,20 +179,20 @@ T reduce(const report_row& r, const lang::property& p, const lang::property_valu
   for (const std::size_t s : r.states) {
     if (exact) {
       if (exact->infinite[s]) {
-        if (r.reduce == "max") infinite_value(p, s, m);
+        if (r.reduce == "max") infinite_value(s, m);
         continue;
       }
       if (!best || (r.reduce == "max" ? exact->value[*best] < exact->value[s] : exact->value[s] < exact->value[*best]))
         best = s;
     } else if constexpr (std::totally_ordered<T>) {
       if (v.infinite[s]) {
-        if (r.reduce == "max") infinite_value(p, s, m);
+        if (r.reduce == "max") infinite_value(s, m);
         continue;
       }
       if (!best || (r.reduce == "max" ? v.value[*best] < v.value[s] : v.value[s] < v.value[*best])) best = s;
     }
   }
-  if (!best) infinite_value(p, r.states.at(0), m);
+  if (!best) infinite_value(r.states.at(0), m);
   return at(*best);
 }
 

@@ -3,6 +3,7 @@ with the double's error and the measure of a caller's value, by the
 library's compute_answer: the same numbers and words as the tool's answer
 lines (the tool run as a process) and as the function called alone."""
 import json
+import math
 import os
 import subprocess
 from fractions import Fraction
@@ -70,6 +71,24 @@ def test_a_system_that_fails_keeps_its_reason_and_the_others_answer():
     assert b["exact"] == 7 and b["mod"] == 7
 
 
+def test_an_infinite_value_is_the_answer_inf_in_every_system():
+    # From a the walk may fall into c and never reach "b": infinite expected steps.
+    model = {"start": "a", "transitions": {"a": {"b": "1/2", "c": "1/2"}, "c": {"c": "1"}}, "absorbing": ["b"]}
+    a = exactdp.answer(exactdp.expected_steps, model, target="b", check="inf")
+    assert a["infinite"] is True
+    assert a["exact"] == math.inf and a["double"] == math.inf and a["mod"] is None
+    assert a["failures"] == {"mod": "the value is infinite, which has no residue"}
+    assert "the expected reward is infinite" in a["infinite_reason"]
+    assert a["check"]["words"] == "none: the value is infinite, and so is yours"
+    assert exactdp.answer(exactdp.expected_steps, model, target="b", check=math.inf)["check"]["words"] == (
+        "none: the value is infinite, and so is yours")
+    wrong = exactdp.answer(exactdp.expected_steps, model, target="b", check=1e300)["check"]["words"]
+    assert wrong.startswith("wrong: the value is infinite")
+    # A finite one says it is not infinite.
+    finite = exactdp.answer(exactdp.expected_steps, model, target=["b", "c"])
+    assert finite["infinite"] is False and finite["exact"] == 1
+
+
 def test_counts_are_ints():
     a = exactdp.answer(exactdp.knight_paths, 8, 6, 0, 0)
     assert type(a["exact"]) is int and a["exact"] == exactdp.knight_paths(8, 6, 0, 0)
@@ -99,7 +118,7 @@ def test_bad_calls_are_refused():
     with pytest.raises(ValueError, match="not one number"):
         exactdp.answer(exactdp.absorption_probabilities,
                        {"start": "a", "transitions": {"a": {"b": "1/2", "c": "1/2"}}, "absorbing": ["b", "c"]})
-    for bad in (float("nan"), float("inf")):
+    for bad in (float("nan"), -math.inf):  # math.inf is +infinity, a value (an infinite answer)
         with pytest.raises(ValueError, match="finite"):
             exactdp.answer(exactdp.knight_probability, 3, 2, 0, 0, check=bad)
 

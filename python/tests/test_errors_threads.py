@@ -15,9 +15,11 @@ import exactdp
 def test_exception_types():
     assert issubclass(exactdp.DomainError, ArithmeticError) and issubclass(exactdp.DomainError, ValueError)
     assert issubclass(exactdp.ResourceError, MemoryError)
+    assert issubclass(exactdp.InfiniteValueError, exactdp.DomainError)
     expected = {
         "invalid_argument": ValueError,
         "domain_error": exactdp.DomainError,
+        "infinite_value_error": exactdp.InfiniteValueError,
         "resource_error": exactdp.ResourceError,
         "overflow_error": OverflowError,
         "out_of_range": IndexError,

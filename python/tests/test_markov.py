@@ -87,7 +87,7 @@ def test_markov_errors(tmp_path):
     with pytest.raises(TypeError):
         exactdp.markov_model({"start": "a", "transitions": {"a": {"a": 1.0}}})
     loop = {"start": "a", "transitions": {"a": {"a": "1/2", "b": "1/2"}, "b": {"a": "1"}, "c": {"c": "1"}}}
-    with pytest.raises(exactdp.DomainError):  # never absorbed: infinite expectation
+    with pytest.raises(exactdp.InfiniteValueError, match="absorption is not certain"):  # infinite expectation
         exactdp.expected_steps(loop, target="c")
     with pytest.raises(ValueError, match="not a state"):
         exactdp.expected_steps(loop, start="zz")

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "exactdp/api/answer.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/modint.hpp"
@@ -228,6 +229,13 @@ TEST_CASE("answer: an infinite value is the answer in every system, decided by t
   REQUIRE(wrong.check);
   CHECK(wrong.check->absolute == HUGE_VAL);
   CHECK(wrong.check->words.starts_with("wrong: the value is infinite"));
+  // A finite value beyond the double range is finite all the same: wrong, though its double is inf.
+  const api::answer huge = api::compute_answer(r, {.check = parse_number("1e400", "--check"), .check_text = "1e400"});
+  REQUIRE(huge.check);
+  CHECK(huge.check->words ==
+        "wrong: the value is infinite (PRISM and Storm print Infinity); your value is a finite number beyond the "
+        "largest double, which is not");
+  CHECK(right.infinite_reason == "the expected reward is infinite");
   // Infinity checked against a finite value is wrong too, in words that say so.
   const api::answer finite = api::compute_answer(
       api::runs_of<Rational>([](auto t) { return ratio<typename decltype(t)::type>(1, 8); }), inf_check);

@@ -194,7 +194,8 @@ TEST_CASE("check: several initial states, each value or the smallest and largest
   auto never = built(input(few, "T=? [ F false ]", ""));
   api::property_check steps(never, 0);
   const api::report_row at_start = api::report_rows(*never, never->properties[0]).at(0);
-  CHECK_THROWS_WITH(steps.exact(at_start), StartsWith("the expected reward of T=? [ F false ] is infinite at (x=0)"));
+  CHECK_THROWS_WITH(steps.exact(at_start),
+                    StartsWith("the expected reward is infinite at (x=0): a play from there misses the target"));
   CHECK_THROWS_AS(steps.exact(at_start), api::infinite_value_error);  // an answer: compute_answer makes it Infinity
   CHECK_THROWS_AS(steps.approx(at_start), api::infinite_value_error);
   CHECK(api::compute_answer({[&] { return steps.exact(at_start); }, {}, {}, {}, {}, {}}, {.as = "exact"}).infinite);

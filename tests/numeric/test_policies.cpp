@@ -134,6 +134,12 @@ TEST_CASE("budgets refuse before allocating and say how much") {
                       Catch::Contains("needs about 1000000001 elementary steps, above the work budget of 1000000000"));
     CHECK_THROWS_WITH(check_work_budget("a walk", 3e9L), Catch::Contains("needs about 3e+09 elementary steps"));
   }
+  // Sizes from 1000 to 1023 of a unit keep their integer digits (never "1.02e+03 KiB").
+  {
+    const budget_scope tiny({.state_bytes = 1023, .work_steps = 1e9L});
+    CHECK_THROWS_WITH(check_state_budget("a table", 2000, 1, "bytes"),
+                      Catch::Contains("needs 1.95 KiB, above the state budget of 1023 B"));
+  }
 }
 
 TEST_CASE("the modulus primality test agrees with trial division") {

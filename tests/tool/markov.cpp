@@ -164,9 +164,12 @@ TEST_CASE("chain: a walk that may never be absorbed has a null state", "[tool][m
   REQUIRE(j.at("answers").size() == 2);
   CHECK(j.at("answers")[1].at("state").is_null());
   CHECK(j.at("answers")[1].at("exact") == "1/2");
+  // The expected steps are infinite: the answer Infinity, with the reason.
   const auto steps = run_in_process({"chain", model.path()});
-  CHECK(steps.status == 1);
-  CHECK_THAT(steps.err, Contains("the expected reward is infinite: absorption is not certain"));
+  CHECK(steps.status == 0);
+  CHECK_THAT(steps.out, Contains("\n  exact   Infinity\n  double  inf\n") &&
+                            Contains("\n  why     the expected reward is infinite: absorption is not certain: from "
+                                     "state a the walk can enter the closed class of 2 states containing state "));
 }
 
 TEST_CASE("chain: --modulus 7 on a chain singular modulo 7, with --as mod and --as all", "[tool][markov]") {
@@ -210,13 +213,7 @@ TEST_CASE("chain: errors have the right status and one clear line", "[tool][mark
   expect_error({"chain", sixes, "--target", "nowhere"}, 2,
                "--target 'nowhere' is neither a label nor a state of " + sixes + " (its labels: done)");
   expect_error({"chain", sixes, "--format", "xml"}, 2, "--format must be json, prism, storm or drn, not 'xml'");
-  // The expected steps to "win" are infinite: the walk may be ruined first.
-  const std::string infinite =
-      "the expected reward is infinite: from state 3 the walk can be absorbed in state 0, which is not in the "
-      "target, and then never reaches it";
-  expect_error({"chain", example("gamblers_ruin.json"), "--target", "win", "--as", "exact"}, 1, infinite);
-  // --as all: no number system has an answer, so the command fails.
-  expect_error({"chain", example("gamblers_ruin.json"), "--target", "win"}, 1, infinite);
+  // An infinite expected reward is no error (the answer Infinity: see below).
   expect_error(
       {"chain", example("bad_row_sum.json")}, 2,
       example("bad_row_sum.json") + ": the probabilities out of state a sum to 9/10, not 1 (nothing is renormalised)");
@@ -227,6 +224,38 @@ TEST_CASE("chain: errors have the right status and one clear line", "[tool][mark
   const auto r = run_in_process({"chain", no_start.path()});
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Contains("names no start state"));
+}
+
+TEST_CASE("chain: an infinite expected reward is the answer Infinity in every --as, with its reason",
+          "[tool][markov]") {
+  // The expected steps to "win" are infinite: the walk may be ruined first.
+  const std::string ruin = example("gamblers_ruin.json");
+  const std::string why =
+      "the expected reward is infinite: from state 3 the walk can be absorbed in state 0, which is not in the "
+      "target, and then never reaches it";
+  const auto all = run_in_process({"chain", ruin, "--target", "win"});
+  CHECK(all.status == 0);
+  CHECK_THAT(all.out, Contains("\n  exact   Infinity\n  double  inf\n  mod     none: the value is infinite, which "
+                               "has no residue\n  why     " +
+                               why + "\n"));
+  CHECK_THAT(run_in_process({"chain", ruin, "--target", "win", "--as", "exact"}).out, Equals("Infinity\n"));
+  CHECK_THAT(run_in_process({"chain", ruin, "--target", "win", "--as", "double"}).out, Equals("inf\n"));
+  CHECK_THAT(run_in_process({"chain", ruin, "--target", "win", "--as", "mod"}).out, Equals("Infinity\n"));
+  const auto j = nlohmann::json::parse(run_in_process({"chain", ruin, "--target", "win", "--json"}).out);
+  CHECK(j.at("infinite") == true);
+  CHECK(j.at("exact") == "Infinity");
+  CHECK(j.at("double") == "inf");
+  CHECK(j.at("infinite_reason") == why);
+  // A check against it: right only when infinite too.
+  CHECK_THAT(run_in_process({"chain", ruin, "--target", "win", "--check", "inf"}).out,
+             Contains("check   inf: none: the value is infinite, and so is yours\n"));
+  // The certificate of an infinite value is written, and verified.
+  const temp_file cert("ruin_cert.json", "");
+  const auto written = run_in_process({"chain", ruin, "--target", "win", "--certificate", cert.path()});
+  CHECK(written.status == 0);
+  const auto verified = run_in_process({"verify", ruin, cert.path()});
+  CHECK(verified.status == 0);
+  CHECK_THAT(verified.out, Contains("verified"));
 }
 
 TEST_CASE("chain: --query after -1 in two words is read as K", "[tool][markov][errors]") {

@@ -129,6 +129,9 @@ TEST_CASE("check: --check measures a user's floating answer", "[tool][probabilit
   CHECK(j.at("check").at("ulps") == 0);
   expect_error_containing({"run", "2", "--check", "abc"}, 2,
                           "the --check value must be a number such as 42, -3/7, 0.1 or 1e-3, not 'abc'");
+  // -inf is no value of any question: the message says what stands for infinity.
+  expect_error_containing({"run", "2", "--check", "-inf"}, 2,
+                          "not '-inf'; inf or Infinity stands for an infinite value");
 }
 
 TEST_CASE("check: --check 1e400, the user's value, overflows a double and is said to", "[tool][probability]") {

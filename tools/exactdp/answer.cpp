@@ -45,7 +45,13 @@ answer compute_answer(const value_runs& runs, const answer_options& o) {
   if (request.as == "decimal" && request.digits == 0) request.digits = 17;
   if (o.check) {
     request.check_infinite = api::reads_as_infinity(*o.check);
-    if (!request.check_infinite) request.check = parse_number(*o.check, "the --check value");
+    if (!request.check_infinite) {
+      try {
+        request.check = parse_number(*o.check, "the --check value");
+      } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string(e.what()) + "; inf or Infinity stands for an infinite value");
+      }
+    }
     request.check_text = *o.check;
   }
   if (request.as == "primes" && !runs.bound)

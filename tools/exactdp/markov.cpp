@@ -295,7 +295,7 @@ const char* method_words(markov_step_method m) {
 // The certificate of a chain's steps or reach query: the chain as an MDP
 // with one choice per state, solved exactly for every state (rmin or pmax).
 void chain_certificate(result& r, const certificate_request& request, const markov_model& model,
-                       const chain_question& q, const std::optional<Rational>& answer) {
+                       const chain_question& q, const answer& at_start) {
   const decision_model m = to_decision_model(to_explicit_model(model));
   decision_query dq;
   dq.objective = q.kind == question_kind::steps ? decision_objective::rmin : decision_objective::pmax;
@@ -306,9 +306,13 @@ void chain_certificate(result& r, const certificate_request& request, const mark
       if (model.is_absorbing(s)) dq.target.push_back(s);
   }
   const decision_solution<Rational> sol = optimal_decision<Rational>(m, dq);
-  if (answer && (sol.infinite[q.query.start] || sol.value[q.query.start] != *answer))
+  const bool infinite = sol.infinite[q.query.start] != 0;
+  if (infinite != at_start.infinite || (at_start.exact && !infinite && sol.value[q.query.start] != *at_start.exact))
     throw std::domain_error("the certificate's value at the start differs from the chain's answer " +
-                            to_string(*answer) + ": please report this");
+                            (at_start.infinite ? std::string("Infinity")
+                             : at_start.exact  ? to_string(*at_start.exact)
+                                               : std::string("(a finite value)")) +
+                            ": please report this");
   write_certificate(r, request, m, dq, sol);
 }
 
@@ -481,7 +485,7 @@ result run_chain(const chain_options& o) {
     }
     r.add("classes", std::move(list), q.kind == question_kind::longrun ? "classes" : "class", text);
   }
-  if (cert) chain_certificate(r, *cert, *model, q, all.exact);
+  if (cert) chain_certificate(r, *cert, *model, q, all);
   if (q.kind == question_kind::longrun) {
     value_runs reward;
     reward.exact = [&systems] { return *systems.get<Rational>().average_reward; };

@@ -83,6 +83,7 @@ std::vector<std::pair<std::string, std::string>> answer_lines(const answer& a) {
                                               (a.residue_note.empty() ? "" : ", " + a.residue_note) + ")"
                                         : "none: " + a.mod_failure);
   if (a.int64) lines.emplace_back("int64", std::to_string(*a.int64));
+  if (a.infinite && !a.infinite_reason.empty()) lines.emplace_back("why", a.infinite_reason);
   if (a.error) lines.emplace_back("error", a.error->words);
   if (a.check) lines.emplace_back("check", *a.check_text + ": " + a.check->words);
   return lines;
@@ -133,7 +134,10 @@ json answer_json(const answer& a) {
   // An infinite value (JSON has no infinity) is "infinite": true, the exact
   // value "Infinity" as PRISM prints it, and each double "inf" as every
   // double here is written (format_shortest), as in the text.
-  if (a.infinite) j["infinite"] = true;
+  if (a.infinite) {
+    j["infinite"] = true;
+    j["infinite_reason"] = a.infinite_reason;
+  }
   if (offered.exact && a.infinite) {
     j["exact"] = infinity_text;
     j["exact_double"] = format_shortest(HUGE_VAL);

@@ -24,6 +24,7 @@
 #include "exactdp/api/systems.hpp"
 #include "exactdp/numeric/answer_bound.hpp"
 #include "exactdp/numeric/convert.hpp"
+#include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/rational.hpp"
 
 namespace exactdp::api {
@@ -49,14 +50,10 @@ struct double_error {
 /// Errors: none. Cost: O(M(size of exact)).
 double_error measure_double(const Rational& exact, double value, bool users);
 
-/// Thrown by a run whose value is +infinity (an expected reward that misses
-/// its target with positive probability, which PRISM and Storm print as
-/// Infinity): compute_answer makes it the answer (answer::infinite), not a
-/// failure. A std::domain_error, so that a caller without compute_answer
-/// still sees "no value".
-struct infinite_value_error : std::domain_error {
-  using std::domain_error::domain_error;
-};
+/// A run whose value is +infinity throws it (numeric/errors.hpp):
+/// compute_answer makes it the answer (answer::infinite, with its message
+/// as answer::infinite_reason), not a failure.
+using exactdp::infinite_value_error;
 
 /// Whether `text` is a way to write +infinity: inf, infinity or +inf,
 /// +infinity in any case (PRISM and Storm print Infinity). Cost: O(|text|).
@@ -80,6 +77,7 @@ struct answer {
   /// (the exact one, else the double, else the residue); the graph analysis
   /// that finds infinite values does no arithmetic, so every run agrees.
   bool infinite = false;
+  std::string infinite_reason;  ///< why the value is infinite: the run's message (infinite_value_error)
   std::optional<Rational> exact;
   std::optional<double_conversion> exact_double;  ///< the exact value correctly rounded
   std::optional<std::string> decimal;             ///< `digits` significant digits of the exact value

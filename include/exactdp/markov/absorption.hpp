@@ -11,6 +11,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/markov/absorption_solver.hpp"
 #include "exactdp/markov/query.hpp"
+#include "exactdp/numeric/errors.hpp"
 
 namespace exactdp {
 
@@ -53,8 +54,8 @@ T reach_probability(const markov_chain<T>& chain, const markov_query& q) {
 /// target (default: until absorption); with the default rewards, the
 /// expected number of steps. A reward is collected at every step taken from
 /// a non-stopping state.
-/// Errors: std::domain_error when reaching the target is not certain, so the
-/// expectation is infinite: the message names a state of a closed class the
+/// Errors: infinite_value_error (a std::domain_error) when reaching the
+/// target is not certain, so the expectation is infinite: the message names a state of a closed class the
 /// walk can enter and never leave, or an absorbing state outside the target;
 /// the other errors of absorption_probabilities.
 /// Cost: as absorption_probabilities.
@@ -77,16 +78,16 @@ T expected_steps(const markov_chain<T>& chain, const markov_query& q) {
       const std::size_t size = comps.begin[k + 1] - comps.begin[k];
       if (size == 1 && stop[head]) {
         if (!is_target[head])
-          throw std::domain_error("the expected reward is infinite: from state " + name_text(chain.name(q.start)) +
-                                  " the walk can be absorbed in state " + name_text(chain.name(head)) +
-                                  ", which is not in the target, and then never reaches it");
+          throw infinite_value_error("the expected reward is infinite: from state " + name_text(chain.name(q.start)) +
+                                     " the walk can be absorbed in state " + name_text(chain.name(head)) +
+                                     ", which is not in the target, and then never reaches it");
       } else if (detail::markov_component_closed(chain, comps, k)) {
-        throw std::domain_error("the expected reward is infinite: absorption is not certain: from state " +
-                                name_text(chain.name(q.start)) + " the walk can enter " +
-                                (size == 1 ? "state " + name_text(chain.name(head))
-                                           : "the closed class of " + std::to_string(size) +
-                                                 " states containing state " + name_text(chain.name(head))) +
-                                ", which it never leaves");
+        throw infinite_value_error("the expected reward is infinite: absorption is not certain: from state " +
+                                   name_text(chain.name(q.start)) + " the walk can enter " +
+                                   (size == 1 ? "state " + name_text(chain.name(head))
+                                              : "the closed class of " + std::to_string(size) +
+                                                    " states containing state " + name_text(chain.name(head))) +
+                                   ", which it never leaves");
       }
     }
   }

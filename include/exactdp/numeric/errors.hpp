@@ -18,6 +18,7 @@
 // nothing one thread sets is seen by another.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -49,13 +50,25 @@ class no_residue_error : public std::domain_error {
   using std::domain_error::domain_error;
 };
 
+/// Thrown by a computation whose value is +infinity: an expected reward
+/// until a target that a play misses with positive probability, which
+/// PRISM and Storm print as Infinity. The message says why (which state can
+/// be entered and never left). api::compute_answer makes it the answer
+/// Infinity (api::answer::infinite), not a failure; a caller without it
+/// still sees a std::domain_error ("no finite value").
+class infinite_value_error : public std::domain_error {
+ public:
+  using std::domain_error::domain_error;
+};
+
 /// Throws `err` again with `context` before its message ("the payoff of state
-/// s: " + what), keeping its kind: no_residue_error stays one, any other
-/// domain error becomes a std::domain_error. The one rule for adding where a
+/// s: " + what), keeping its kind: no_residue_error and infinite_value_error
+/// stay what they are, any other domain error becomes a std::domain_error. The one rule for adding where a
 /// domain error happened. Example: catch (const std::domain_error& e) {
 /// throw_domain_error_in("the reward of s: ", e); }
 [[noreturn]] inline void throw_domain_error_in(const std::string& context, const std::domain_error& err) {
   if (dynamic_cast<const no_residue_error*>(&err) != nullptr) throw no_residue_error(context + err.what());
+  if (dynamic_cast<const infinite_value_error*>(&err) != nullptr) throw infinite_value_error(context + err.what());
   throw std::domain_error(context + err.what());
 }
 
@@ -186,8 +199,11 @@ inline std::string human_bytes(long double bytes, int digits = 3) {
     bytes /= 1024;
     ++u;
   }
+  // Up to 1023 units: at least the integer digits, so that 1023.9 bytes read
+  // "1024 B", not "1.02e+03 B".
+  const int whole = bytes >= 1000 ? 4 : bytes >= 100 ? 3 : bytes >= 10 ? 2 : 1;
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*Lg %s", digits, bytes, units[u]);
+  std::snprintf(buf, sizeof buf, "%.*Lg %s", std::max(digits, whole), bytes, units[u]);
   return buf;
 }
 
