@@ -13,6 +13,7 @@
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/api/systems.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/decision/bounded.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/explore.hpp"

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "decision/oracle.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"

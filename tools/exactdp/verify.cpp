@@ -9,6 +9,7 @@
 #include "args.hpp"
 #include "certify.hpp"
 #include "command.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
