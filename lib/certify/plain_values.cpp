@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <set>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
@@ -113,9 +114,11 @@ std::pair<certificate, verify_report> verify_plain_values(const std::string& mod
   c.values.assign(m.size(), std::nullopt);
   c.rank.assign(m.size(), -1);
   std::vector<char> given(m.size(), 0);
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t s = 0; s < m.size(); ++s) index.emplace(m.names[s], s);
   for (auto& [name, value] : read_plain_values(text, source)) {
-    const auto s = m.index.find(name);
-    if (s == m.index.end())
+    const auto s = index.find(name);
+    if (s == index.end())
       throw std::invalid_argument(source + ": " + name_text(name) + " is not a state of " + m.source);
     c.values[s->second] = std::move(value);
     given[s->second] = 1;

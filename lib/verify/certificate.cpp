@@ -1,46 +1,20 @@
-// Certificates as the checker reads them: digests, and the JSON file read
-// with the strict reader of io/json_input.hpp (the writer is
-// lib/certify/writer.cpp).
+// Certificates as the checker reads them: the JSON file read with the
+// strict reader of io/json_input.hpp (the writer is lib/certify/writer.cpp).
 #include "exactdp/verify/certificate.hpp"
 
 #include <gmp.h>
-#include <nettle/sha2.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <filesystem>
 #include <limits>
 #include <stdexcept>
 
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
-#include "exactdp/io/read_text.hpp"
-#include "exactdp/markov/explicit_model.hpp"
 
 namespace exactdp {
 
 namespace {
-
-struct sha256_state {
-  sha256_ctx ctx{};
-  sha256_state() { sha256_init(&ctx); }
-  void add(std::string_view bytes) {
-    // Nettle takes a size_t length: no chunking needed.
-    sha256_update(&ctx, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
-  }
-  std::string hex() {
-    std::array<std::uint8_t, SHA256_DIGEST_SIZE> d{};
-    sha256_digest(&ctx, d.size(), d.data());
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (const std::uint8_t b : d) {
-      out += digits[b >> 4];
-      out += digits[b & 15];
-    }
-    return out;
-  }
-};
 
 // "p/q" as written, not reduced to lowest terms (Pig's values, certificate.hpp).
 Rational fraction_as_written(const json_document& doc, const json_value& v) {
@@ -60,38 +34,6 @@ Rational fraction_as_written(const json_document& doc, const json_value& v) {
 }
 
 }  // namespace
-
-std::string sha256_hex(std::string_view bytes) {
-  sha256_state h;
-  h.add(bytes);
-  return h.hex();
-}
-
-std::string model_digest(const std::string& path) {
-  if (path == "-")
-    throw std::invalid_argument("a certificate needs the model in a file, not on standard input, to digest it");
-  const std::string text = read_text(path, "the model");
-  sha256_state h;
-  h.add(text);
-  model_format format = model_format::json;
-  try {
-    format = detect_model_format(text, path);
-  } catch (const std::invalid_argument&) {
-  }
-  if (format == model_format::prism || format == model_format::storm) {
-    // The files the explicit readers read beside the .tra (model_files.cpp).
-    for (const char* ext : {".lab", ".srew", ".state.rew", ".trew", ".trans.rew"}) {
-      std::filesystem::path p(path);
-      p.replace_extension(ext);
-      std::error_code ec;
-      if (!std::filesystem::exists(p, ec)) continue;
-      const std::string side = read_text(p.string(), "a file beside the model");
-      h.add(std::string(ext) + ":" + std::to_string(side.size()) + ":");
-      h.add(side);
-    }
-  }
-  return h.hex();
-}
 
 std::string pig_state_name(int i, int j, int k) {
   return "(" + std::to_string(i) + ", " + std::to_string(j) + ", " + std::to_string(k) + ")";

@@ -106,8 +106,6 @@ verify_model load_lang_verify_model(const std::string& path, const certificate& 
   const lang::unbounded_question q = lang::unbounded_question_of(m.model, space, p);
   verify_model v = to_verify_model(q.model);
   v.names = lang_state_names(m.model, space);
-  v.index.clear();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   v.labels[*c.target] = q.query.target;
   return v;
 }

@@ -12,6 +12,7 @@
 
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/verify/lang_model.hpp"
 
@@ -33,7 +34,6 @@ verify_model to_verify_model(const markov_model& m) {
     v.choice_begin.push_back(v.reward.size());
   }
   v.labels = m.labels();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   return v;
 }
 
@@ -51,7 +51,6 @@ verify_model to_verify_model(const decision_model& m) {
   v.probability = m.probabilities();
   for (std::size_t c = 0; c < m.choice_total(); ++c) v.reward.push_back(m.reward(c));
   v.labels = m.labels();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   return v;
 }
 
@@ -102,8 +101,8 @@ class checker {
     } else if (c.target) {
       if (const auto l = m.labels.find(*c.target); l != m.labels.end()) {
         for (const std::size_t s : l->second) target_[s] = 1;
-      } else if (const auto s = m.index.find(*c.target); s != m.index.end()) {
-        target_[s->second] = 1;
+      } else if (const auto s = std::ranges::find(m.names, *c.target); s != m.names.end()) {
+        target_[static_cast<std::size_t>(s - m.names.begin())] = 1;
       } else {
         throw std::invalid_argument("the target " + name_text(*c.target) + " is neither a label nor a state of " +
                                     m.source);
@@ -121,10 +120,8 @@ class checker {
       if (!c.default_payoff) throw std::invalid_argument("a payoff game's certificate needs its default payoff");
       never_ = *c.default_payoff;
     }
-    const auto start = m.index.find(c.start);
-    if (start == m.index.end())
-      throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
-    start_ = start->second;
+    start_ = static_cast<std::size_t>(std::ranges::find(m.names, c.start) - m.names.begin());
+    if (start_ == n) throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
     const std::string& o = c.objective;
     reward_ = !game_ && (o == "steps" || o == "rmin" || o == "rmax");
     maximise_ = o == "reach" || o == "pmax" || o == "rmax";

@@ -14,6 +14,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/io/shown_text.hpp"
+#include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/certify/writer.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"

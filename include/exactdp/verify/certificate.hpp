@@ -25,11 +25,11 @@ inline constexpr int certificate_version = 1;
 
 /// Where a certificate's model comes from and how it was read.
 struct certificate_model {
-  std::string file;              ///< the model file as given (for messages; the digest identifies it)
-  std::string format;            ///< "json", "prism", "storm", "drn", or "" (from the content); "pig": no file
-  std::string reward_model;      ///< a DRN file's reward model, or "" (the first)
-  std::string sha256;            ///< model_digest of the file, 64 lowercase hex digits; "" for Pig
-  std::string constants;         ///< the constants the model was built with ("" for none); Pig: "faces=F,target=T"
+  std::string file;          ///< the model file as given (for messages; the digest identifies it)
+  std::string format;        ///< "json", "prism", "storm", "drn", or "" (from the content); "pig": no file
+  std::string reward_model;  ///< a DRN file's reward model, or "" (the first)
+  std::string sha256;     ///< model_digest of the file (markov/explicit_model.hpp), 64 lowercase hex digits; "" for Pig
+  std::string constants;  ///< the constants the model was built with ("" for none); Pig: "faces=F,target=T"
   std::string constants_sha256;  ///< sha256_hex(constants)
 };
 
@@ -55,21 +55,6 @@ struct certificate {
   std::vector<std::string> actions;
   std::vector<std::int64_t> rank;  ///< the witness rank per state, -1 for none; pig: empty
 };
-
-/// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
-/// Nettle). Cost: linear in the bytes.
-/// Example: sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".
-std::string sha256_hex(std::string_view bytes);
-
-/// The digest that identifies a model file: SHA-256 over the file's bytes
-/// and, when the file is PRISM's or Storm's explicit format, over the
-/// .lab/.srew/.state.rew/.trew/.trans.rew files beside it that the readers
-/// read too (each preceded by its extension and length, so that no two sets
-/// of files give the same input). Throws std::invalid_argument for "-"
-/// (standard input cannot be read twice) or an unreadable file. Cost:
-/// linear in the files.
-/// Example: from the source tree, model_digest("examples/decision/lottery.json") starts with "feea5e56".
-std::string model_digest(const std::string& path);
 
 /// The name of Pig's state (i, j, k) in a certificate: "(i, j, k)" (the
 /// mover's score, the opponent's, the turn total). Cost: O(1).
