@@ -13,6 +13,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "common.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"

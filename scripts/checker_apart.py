@@ -14,7 +14,14 @@ followed like the rest: the evaluation of properties by the solvers is in
 lang/property_values.hpp, and the tool's check (api/check.hpp) includes it,
 so neither may be reached.
 
-Usage: scripts/checker_apart.py [SOURCE_DIR]   (exit 1 and the refused includes)
+It also keeps the checker small, so that a reviewer can read it in an hour
+(issue 24): its files (include/exactdp/verify/*.hpp, lib/verify/*.cpp) may
+hold at most MAX_CODE_LINES lines that are neither blank nor only a //
+comment, and the comment at the top of verify.hpp must state their size as
+it is ("N lines in all, M without blank and comment lines"), so that the
+checker cannot grow unnoticed.
+
+Usage: scripts/checker_apart.py [SOURCE_DIR]   (prints the checker's size; exit 1 and what is wrong)
 """
 import pathlib
 import re
@@ -32,6 +39,9 @@ ALLOWED = {
     "exactdp/lang/model.hpp", "exactdp/lang/prism.hpp", "exactdp/lang/jani.hpp", "exactdp/lang/build.hpp",
     "exactdp/lang/properties.hpp",
 }
+
+
+MAX_CODE_LINES = 1150
 
 
 def includes(path):
@@ -53,11 +63,26 @@ def main():
             elif header not in seen:
                 seen.add(header)
                 todo.append((ROOT / "include" / header, f"{via} -> {header}"))
+    wrong = [f"the checker must not include a solver's header: {r}" for r in refused]
     if not files:
-        refused.append("no checker sources found under " + str(ROOT))
-    for r in refused:
-        print("the checker must not include a solver's header:", r)
-    return 1 if refused else 0
+        wrong.append("no checker sources found under " + str(ROOT))
+    lines = code = 0
+    for f in files:
+        text = f.read_text().splitlines()
+        lines += len(text)
+        code += sum(1 for t in text if t.strip() and not t.strip().startswith("//"))
+    print(f"the checker: {len(files)} files, {lines} lines in all, {code} without blank and comment lines "
+          f"(at most {MAX_CODE_LINES})")
+    if code > MAX_CODE_LINES:
+        wrong.append(f"the checker has {code} lines without blank and comment lines, more than {MAX_CODE_LINES}: "
+                     "keep it small enough to read in an hour (issue 24)")
+    stated = f"{lines} lines in all, {code} without blank and comment lines"
+    header = ROOT / "include/exactdp/verify/verify.hpp"
+    if files and stated not in " ".join(l.lstrip("/ ") for l in header.read_text().splitlines()[:20]):
+        wrong.append(f"the comment at the top of {header.relative_to(ROOT)} must state the checker's size: '{stated}'")
+    for w in wrong:
+        print(w)
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

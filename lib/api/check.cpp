@@ -219,26 +219,12 @@ struct property_solve {
 }  // namespace
 
 std::vector<constant_range> read_constant_ranges(const std::vector<std::string>& items, const check_words& words) {
-  const std::string& what = words.constants;
+  std::string all;  // several --const as one list, so that a name given in two is found twice
+  for (std::size_t i = 0; i < items.size(); ++i) all += (i == 0 ? "" : ",") + items[i];
   std::vector<constant_range> out;
-  for (const std::string& arg : items) {
-    for (const std::string& item : split_at(arg, ',')) {
-      const std::size_t eq = item.find('=');
-      if (eq == std::string::npos || eq == 0)
-        throw std::invalid_argument(what + " takes NAME=VALUE items separated by commas, not " + quote_input(item, 60));
-      constant_range c;
-      c.name = item.substr(0, eq);
-      const std::string value = item.substr(eq + 1);
-      for (const constant_range& o : out)
-        if (o.name == c.name) throw std::invalid_argument(what + " gives " + quote_input(c.name, 60) + " twice");
-      if (value.find(':') != std::string::npos) {
-        c.values = range_values(value, item, what);
-      } else {
-        if (value.empty()) throw std::invalid_argument(what + " " + quote_input(c.name, 60) + " has no value");
-        c.values.push_back(value);
-      }
-      out.push_back(std::move(c));
-    }
+  for (auto& [name, value] : lang::read_constant_items(all, words.constants)) {
+    const bool range = value.find(':') != std::string::npos;
+    out.push_back({name, range ? range_values(value, name + "=" + value, words.constants) : std::vector{value}});
   }
   return out;
 }

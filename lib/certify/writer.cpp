@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "exactdp/markov/explicit_model.hpp"
+
 namespace exactdp {
 
 std::string certificate_text(const certificate& c) {

@@ -587,6 +587,24 @@ symbolic_model parse_prism_language(std::string_view text, const std::string& so
   return m;
 }
 
+constant_values read_constant_items(std::string_view text, const std::string& what) {
+  constant_values out;
+  for (std::size_t pos = 0; !text.empty() && pos <= text.size();) {
+    const std::size_t comma = std::min(text.find(',', pos), text.size());
+    const std::string_view item = text.substr(pos, comma - pos);
+    pos = comma + 1;
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw std::invalid_argument(what + " takes NAME=VALUE items separated by commas, not " + quote_input(item, 60));
+    std::string name(item.substr(0, eq));
+    if (eq + 1 == item.size()) throw std::invalid_argument(what + " " + quote_input(name, 60) + " has no value");
+    for (const auto& [other, value] : out)
+      if (other == name) throw std::invalid_argument(what + " gives " + quote_input(name, 60) + " twice");
+    out.emplace_back(std::move(name), std::string(item.substr(eq + 1)));
+  }
+  return out;
+}
+
 std::optional<bool> boolean_text(std::string_view text) {
   std::string lower(text);
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

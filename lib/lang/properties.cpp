@@ -354,32 +354,6 @@ std::vector<char> negation(std::vector<char> v) {
 }
 }  // namespace
 
-unbounded_question unbounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
-  unbounded_question q;
-  std::vector<char> target = states_where(model, space, p.right);
-  std::vector<char> stop;
-  bool maximise = p.optimum >= 0;
-  if (p.path == 'G') {
-    target = negation(std::move(target));
-    q.complement = true;
-    maximise = !maximise;
-  }
-  if (p.path == 'U') {
-    const std::vector<char> left = states_where(model, space, p.left);
-    stop.assign(space.size(), 0);
-    for (std::size_t s = 0; s < stop.size(); ++s) stop[s] = !left[s] && !target[s];
-  }
-  const bool reward = p.letter == 'R' || p.letter == 'T';
-  q.model = to_decision_model(model, space, reward ? p.reward : -1, stop);
-  q.query.double_guess = model.kind == model_kind::mdp;  // a chain has no strategy to guess
-  q.query.objective = reward ? (maximise ? decision_objective::rmax : decision_objective::rmin)
-                             : (maximise ? decision_objective::pmax : decision_objective::pmin);
-  if (model.kind == model_kind::dtmc) q.query.objective = reward ? decision_objective::rmax : decision_objective::pmax;
-  for (std::size_t s = 0; s < target.size(); ++s)
-    if (target[s]) q.query.target.push_back(s);
-  return q;
-}
-
 bounded_question bounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
   bounded_question q;
   q.maximise = p.optimum >= 0;
@@ -459,13 +433,39 @@ std::vector<double> long_run_double(const symbolic_model& model, const state_spa
 
 }  // namespace detail
 
+unbounded_question unbounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
+  unbounded_question q;
+  std::vector<char> target = states_where(model, space, p.right);
+  std::vector<char> stop;
+  bool maximise = p.optimum >= 0;
+  if (p.path == 'G') {
+    target = detail::negation(std::move(target));
+    q.complement = true;
+    maximise = !maximise;
+  }
+  if (p.path == 'U') {
+    const std::vector<char> left = states_where(model, space, p.left);
+    stop.assign(space.size(), 0);
+    for (std::size_t s = 0; s < stop.size(); ++s) stop[s] = !left[s] && !target[s];
+  }
+  const bool reward = p.letter == 'R' || p.letter == 'T';
+  q.model = to_decision_model(model, space, reward ? p.reward : -1, stop);
+  q.query.double_guess = model.kind == model_kind::mdp;  // a chain has no strategy to guess
+  q.query.objective = reward ? (maximise ? decision_objective::rmax : decision_objective::rmin)
+                             : (maximise ? decision_objective::pmax : decision_objective::pmin);
+  if (model.kind == model_kind::dtmc) q.query.objective = reward ? decision_objective::rmax : decision_objective::pmax;
+  for (std::size_t s = 0; s < target.size(); ++s)
+    if (target[s]) q.query.target.push_back(s);
+  return q;
+}
+
 property_question question_of(const symbolic_model& model, const state_space& space, const property& p) {
   property_question q;
   if (p.letter == 'S') return q;
   if (p.steps.has_value() || p.path == 'X' || p.path == 'C' || p.path == 'I')
     q.bounded = detail::bounded_question_of(model, space, p);
   else
-    q.unbounded = detail::unbounded_question_of(model, space, p);
+    q.unbounded = unbounded_question_of(model, space, p);
   return q;
 }
 

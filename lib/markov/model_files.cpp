@@ -1,6 +1,9 @@
 // Choosing the reader of a model file by its content (or a named format),
 // and the label and reward files that either explicit format may come with.
+#include <nettle/sha2.h>
+
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -151,6 +154,27 @@ std::string reward_files_looked_for(const std::string& path) {
   return out + ")";
 }
 
+// SHA-256 through Nettle, fed in parts.
+struct sha256_state {
+  sha256_ctx ctx{};
+  sha256_state() { sha256_init(&ctx); }
+  void add(std::string_view bytes) {
+    // Nettle takes a size_t length: no chunking needed.
+    sha256_update(&ctx, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+  }
+  std::string hex() {
+    std::array<std::uint8_t, SHA256_DIGEST_SIZE> d{};
+    sha256_digest(&ctx, d.size(), d.data());
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    for (const std::uint8_t b : d) {
+      out += digits[b >> 4];
+      out += digits[b & 15];
+    }
+    return out;
+  }
+};
+
 explicit_model read_explicit(const std::string& path, std::string_view text, model_format format,
                              const model_file_options& options) {
   const std::string source = source_name(path);
@@ -266,6 +290,36 @@ markov_model load_markov_model(const std::string& path, const std::string& forma
   model_file_options options;
   options.format = format;
   return load_markov_model(path, options);
+}
+
+std::string sha256_hex(std::string_view bytes) {
+  sha256_state h;
+  h.add(bytes);
+  return h.hex();
+}
+
+std::string model_digest(const std::string& path) {
+  if (path == "-")
+    throw std::invalid_argument("a certificate needs the model in a file, not on standard input, to digest it");
+  const std::string text = read_text(path, "the model");
+  sha256_state h;
+  h.add(text);
+  model_format format = model_format::json;
+  try {
+    format = detect_model_format(text, path);
+  } catch (const std::invalid_argument&) {
+  }
+  if (format == model_format::prism || format == model_format::storm) {
+    // The files read_explicit reads beside the .tra.
+    for (const char* ext : {".lab", ".srew", ".state.rew", ".trew", ".trans.rew"}) {
+      const std::optional<std::string> side_path = sibling(path, ext);
+      if (!side_path) continue;
+      const std::string side = read_text(*side_path, "a file beside the model");
+      h.add(std::string(ext) + ":" + std::to_string(side.size()) + ":");
+      h.add(side);
+    }
+  }
+  return h.hex();
 }
 
 }  // namespace exactdp

@@ -1,47 +1,20 @@
-// Certificates as the checker reads them: digests, and the JSON file read
-// with the strict reader of io/json_input.hpp (the writer is
-// lib/certify/writer.cpp).
+// Certificates as the checker reads them: the JSON file read with the
+// strict reader of io/json_input.hpp (the writer is lib/certify/writer.cpp).
 #include "exactdp/verify/certificate.hpp"
 
 #include <gmp.h>
-#include <nettle/sha2.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <filesystem>
 #include <limits>
-#include <set>
 #include <stdexcept>
 
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
-#include "exactdp/io/read_text.hpp"
-#include "exactdp/markov/explicit_model.hpp"
 
 namespace exactdp {
 
 namespace {
-
-struct sha256_state {
-  sha256_ctx ctx{};
-  sha256_state() { sha256_init(&ctx); }
-  void add(std::string_view bytes) {
-    // Nettle takes a size_t length: no chunking needed.
-    sha256_update(&ctx, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
-  }
-  std::string hex() {
-    std::array<std::uint8_t, SHA256_DIGEST_SIZE> d{};
-    sha256_digest(&ctx, d.size(), d.data());
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (const std::uint8_t b : d) {
-      out += digits[b >> 4];
-      out += digits[b & 15];
-    }
-    return out;
-  }
-};
 
 // "p/q" as written, not reduced to lowest terms (Pig's values, certificate.hpp).
 Rational fraction_as_written(const json_document& doc, const json_value& v) {
@@ -61,38 +34,6 @@ Rational fraction_as_written(const json_document& doc, const json_value& v) {
 }
 
 }  // namespace
-
-std::string sha256_hex(std::string_view bytes) {
-  sha256_state h;
-  h.add(bytes);
-  return h.hex();
-}
-
-std::string model_digest(const std::string& path) {
-  if (path == "-")
-    throw std::invalid_argument("a certificate needs the model in a file, not on standard input, to digest it");
-  const std::string text = read_text(path, "the model");
-  sha256_state h;
-  h.add(text);
-  model_format format = model_format::json;
-  try {
-    format = detect_model_format(text, path);
-  } catch (const std::invalid_argument&) {
-  }
-  if (format == model_format::prism || format == model_format::storm) {
-    // The files the explicit readers read beside the .tra (model_files.cpp).
-    for (const char* ext : {".lab", ".srew", ".state.rew", ".trew", ".trans.rew"}) {
-      std::filesystem::path p(path);
-      p.replace_extension(ext);
-      std::error_code ec;
-      if (!std::filesystem::exists(p, ec)) continue;
-      const std::string side = read_text(p.string(), "a file beside the model");
-      h.add(std::string(ext) + ":" + std::to_string(side.size()) + ":");
-      h.add(side);
-    }
-  }
-  return h.hex();
-}
 
 std::string pig_state_name(int i, int j, int k) {
   return "(" + std::to_string(i) + ", " + std::to_string(j) + ", " + std::to_string(k) + ")";
@@ -197,61 +138,6 @@ certificate read_certificate(std::string_view text, const std::string& source) {
       c.strategy.push_back(doc.read_integer<std::uint32_t>(s, "a choice", 0, 1U << 31));
   }
   return c;
-}
-
-bool is_certificate(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos || text[first] != '{') return false;
-  // The certificate's first key; a strict read follows.
-  const std::size_t key = text.find_first_not_of(" \t\r\n", first + 1);
-  return key != std::string_view::npos && text.substr(key).starts_with("\"certificate\"");
-}
-
-std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
-                                                                               const std::string& source) {
-  std::vector<std::pair<std::string, std::optional<Rational>>> out;
-  std::set<std::string, std::less<>> seen;
-  auto is_inf = [](std::string_view v) { return v == "inf" || v == "infinity" || v == "Infinity"; };
-  auto value_of = [&is_inf](std::string_view v, const std::string& what) -> std::optional<Rational> {
-    if (is_inf(v)) return std::nullopt;
-    return parse_number(v, what);
-  };
-  auto add = [&](std::string name, std::optional<Rational> v, const std::string& where) {
-    if (!seen.insert(name).second)
-      throw std::invalid_argument(where + ": state " + name_text(name) + " is given twice");
-    out.emplace_back(std::move(name), std::move(v));
-  };
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '{') {
-    const json_document doc(text, source, 2);
-    doc.expect_object(doc.root(), "the values");
-    for (std::size_t i = 0; i < doc.root().keys().size(); ++i) {
-      const json_value& v = doc.root().items()[i];
-      const std::string where = source + ":" + std::to_string(v.line());
-      if (v.is(json_value::kind::string) && is_inf(v.text()))
-        add(doc.root().keys()[i], std::nullopt, where);
-      else
-        add(doc.root().keys()[i], doc.read_number(v, "the value of state " + name_text(doc.root().keys()[i])), where);
-    }
-    return out;
-  }
-  std::size_t line = 0, pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view l = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line;
-    while (!l.empty() && (l.back() == '\r' || l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
-    if (l.empty() || l.front() == '#' || (out.empty() && seen.empty() && l == "state,value")) continue;
-    const std::string where = source + ":" + std::to_string(line);
-    const std::size_t comma = l.rfind(',');
-    if (comma == std::string_view::npos || comma == 0)
-      throw std::invalid_argument(where + ": a line must be \"state,value\", not " + quote_input(l, 80));
-    add(std::string(l.substr(0, comma)), value_of(l.substr(comma + 1), where + ": the value"), where);
-  }
-  if (out.empty()) throw std::invalid_argument(source + " holds no values");
-  return out;
 }
 
 }  // namespace exactdp

@@ -34,32 +34,14 @@ std::vector<std::string> lang_state_names(const lang::symbolic_model& model, con
   return names;
 }
 
-lang::constant_values certificate_constants(const std::string& text) {
-  lang::constant_values out;
-  for (std::size_t pos = 0; !text.empty() && pos <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', pos), text.size());
-    const std::string item = text.substr(pos, comma - pos);
-    pos = comma + 1;
-    const std::size_t eq = item.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-      throw std::invalid_argument("a certificate's constants are NAME=VALUE items separated by commas, not " +
-                                  quote_input(item, 60));
-    std::string name = item.substr(0, eq), value = item.substr(eq + 1);
-    if (value.find(':') != std::string::npos)
-      throw std::invalid_argument("a certificate's constants " + quote_input(text, 60) +
-                                  " give each constant one value, not a range");
-    for (const auto& [other, v] : out)
-      if (other == name)
-        throw std::invalid_argument("the constants " + quote_input(text, 60) + " give " + name_text(name) + " twice");
-    out.emplace_back(std::move(name), std::move(value));
-  }
-  return out;
-}
-
 lang_certificate_model read_lang_certificate_model(const std::string& model_text, const std::string& model_name,
                                                    const std::string& constants, const std::string& label) {
   lang_certificate_model m;
-  m.constants = certificate_constants(constants);
+  m.constants = lang::read_constant_items(constants, "a certificate's \"constants\"");
+  for (const auto& [name, value] : m.constants)
+    if (value.find(':') != std::string::npos)
+      throw std::invalid_argument("a certificate's constants " + quote_input(constants, 60) +
+                                  " give each constant one value, not a range");
   const bool jani = lang::looks_like_jani(model_text);
   if (!jani && !lang::looks_like_prism_model(model_text))
     throw std::invalid_argument(model_name + " is neither a model in the PRISM language nor a JANI file");
@@ -91,7 +73,7 @@ bool same_constants(const std::string& a, const std::string& b) {
   // name -> value, exact where the text reads as a number.
   auto values = [](const std::string& text) {
     std::map<std::string, std::string> out;
-    for (auto& [name, value] : certificate_constants(text)) {
+    for (auto& [name, value] : lang::read_constant_items(text, "the constants")) {
       try {
         value = to_string(parse_rational(value));
       } catch (const std::invalid_argument&) {
@@ -121,11 +103,9 @@ verify_model load_lang_verify_model(const std::string& path, const certificate& 
   lang::build_options options;
   options.fix_deadlocks = true;
   const lang::state_space space = lang::build_state_space(m.model, options);
-  const lang::detail::unbounded_question q = lang::detail::unbounded_question_of(m.model, space, p);
+  const lang::unbounded_question q = lang::unbounded_question_of(m.model, space, p);
   verify_model v = to_verify_model(q.model);
   v.names = lang_state_names(m.model, space);
-  v.index.clear();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   v.labels[*c.target] = q.query.target;
   return v;
 }

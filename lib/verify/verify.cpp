@@ -7,12 +7,12 @@
 
 #include <algorithm>
 #include <cassert>
-#include <filesystem>
 #include <numeric>
 #include <stdexcept>
 
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/verify/lang_model.hpp"
 
@@ -34,7 +34,6 @@ verify_model to_verify_model(const markov_model& m) {
     v.choice_begin.push_back(v.reward.size());
   }
   v.labels = m.labels();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   return v;
 }
 
@@ -52,7 +51,6 @@ verify_model to_verify_model(const decision_model& m) {
   v.probability = m.probabilities();
   for (std::size_t c = 0; c < m.choice_total(); ++c) v.reward.push_back(m.reward(c));
   v.labels = m.labels();
-  for (std::size_t s = 0; s < v.names.size(); ++s) v.index.emplace(v.names[s], s);
   return v;
 }
 
@@ -103,8 +101,8 @@ class checker {
     } else if (c.target) {
       if (const auto l = m.labels.find(*c.target); l != m.labels.end()) {
         for (const std::size_t s : l->second) target_[s] = 1;
-      } else if (const auto s = m.index.find(*c.target); s != m.index.end()) {
-        target_[s->second] = 1;
+      } else if (const auto s = std::ranges::find(m.names, *c.target); s != m.names.end()) {
+        target_[static_cast<std::size_t>(s - m.names.begin())] = 1;
       } else {
         throw std::invalid_argument("the target " + name_text(*c.target) + " is neither a label nor a state of " +
                                     m.source);
@@ -122,10 +120,8 @@ class checker {
       if (!c.default_payoff) throw std::invalid_argument("a payoff game's certificate needs its default payoff");
       never_ = *c.default_payoff;
     }
-    const auto start = m.index.find(c.start);
-    if (start == m.index.end())
-      throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
-    start_ = start->second;
+    start_ = static_cast<std::size_t>(std::ranges::find(m.names, c.start) - m.names.begin());
+    if (start_ == n) throw std::invalid_argument("the start " + name_text(c.start) + " is not a state of " + m.source);
     const std::string& o = c.objective;
     reward_ = !game_ && (o == "steps" || o == "rmin" || o == "rmax");
     maximise_ = o == "reach" || o == "pmax" || o == "rmax";
@@ -602,68 +598,6 @@ verify_report check_certificate(const verify_model& m, const certificate& c, boo
       ((c.kind == "mdp" || c.kind == "game") && witnesses && c.strategy.size() != c.states.size()))
     throw std::invalid_argument("the certificate's values, ranks and strategy must have one entry per state");
   return checker(m, c, witnesses).run();
-}
-
-std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
-                                                          const std::string& source, const plain_query& q) {
-  // Values from elsewhere name states of an explicit model; a model in the
-  // PRISM language or JANI has no state names to give them by.
-  if (const std::string ext = std::filesystem::path(model_path).extension().string();
-      ext == ".pm" || ext == ".prism" || ext == ".nm" || ext == ".jani")
-    throw std::invalid_argument(
-        model_path +
-        " is a model in the PRISM language or JANI: values from elsewhere are checked against explicit models "
-        "(JSON, DRN, .tra); for this model, check writes a certificate (exactdp check MODEL --prop P --certificate "
-        "FILE.json)");
-  // The query must be some kind's before any is chosen for it.
-  std::vector<std::string> queries;
-  for (const char* kind : {"chain", "mdp", "game"})
-    for (std::string& o : certificate_objectives(kind))
-      if (std::ranges::find(queries, o) == queries.end()) queries.push_back(std::move(o));
-  if (std::ranges::find(queries, q.objective) == queries.end()) {
-    std::string words;
-    for (const std::string& o : queries) words += (words.empty() ? "" : ", ") + o;
-    throw std::invalid_argument("the query " + quote_input(q.objective, 40) + " is not one of " + words);
-  }
-  certificate c;
-  c.objective = q.objective;
-  c.kind = !q.kind.empty()                                    ? q.kind
-           : q.objective == "reach" || q.objective == "steps" ? "chain"
-           : q.objective == "payoff"                          ? "game"
-                                                              : "mdp";
-  if (c.kind != "chain" && c.kind != "mdp" && c.kind != "game")
-    throw std::invalid_argument("values from elsewhere are of a chain, an mdp or a game, not " +
-                                quote_input(c.kind, 20));
-  if (const std::string no = objective_refused(c.kind, c.objective); !no.empty())
-    throw std::invalid_argument("the query " + no);
-  const bool payoff = c.objective == "payoff";
-  if (payoff && q.target) throw std::invalid_argument("a payoff game has no target: its plays end in terminal states");
-  if (!payoff && !q.target && c.kind != "chain")
-    throw std::invalid_argument("the query " + c.objective + " of a " + c.kind + " needs a target");
-  if (q.default_payoff && !payoff)
-    throw std::invalid_argument("a default payoff is for the query payoff (what a play that never ends pays)");
-  c.target = q.target;
-  if (payoff) c.default_payoff = q.default_payoff.value_or(Rational(0));
-  const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
-  const verify_model m = load_verify_model(model_path, c.kind, q.format, q.reward_model, reward);
-  c.states = m.names;
-  c.values.assign(m.size(), std::nullopt);
-  c.rank.assign(m.size(), -1);
-  std::vector<char> given(m.size(), 0);
-  for (auto& [name, value] : read_plain_values(text, source)) {
-    const auto s = m.index.find(name);
-    if (s == m.index.end())
-      throw std::invalid_argument(source + ": " + name_text(name) + " is not a state of " + m.source);
-    c.values[s->second] = std::move(value);
-    given[s->second] = 1;
-  }
-  for (std::size_t s = 0; s < m.size(); ++s)
-    if (!given[s])
-      throw std::invalid_argument(source + " gives no value for state " + name_text(m.names[s]) +
-                                  " (every state needs one)");
-  c.start = q.start ? *q.start : m.names.at(0);
-  verify_report r = check_certificate(m, c, false);
-  return {std::move(c), std::move(r)};
 }
 
 verify_report verify_certificate(const std::string& model_path, const certificate& c,

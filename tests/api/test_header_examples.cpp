@@ -13,6 +13,7 @@
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/check.hpp"
 #include "exactdp/api/systems.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/decision/bounded.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/explore.hpp"
@@ -357,6 +358,7 @@ TEST_CASE("lang/*.hpp and games/value.hpp examples") {
   CHECK(lang::undefined_constants("dtmc\nconst int N;\nmodule m\n  x : [0..N] init 0;\nendmodule\n", "m.prism") ==
         std::vector<std::string>{"N"});
   CHECK(lang::boolean_text("True") == true);
+  CHECK(lang::read_constant_items("N=3,p=1/2", "--const") == lang::constant_values{{"N", "3"}, {"p", "1/2"}});
   CHECK(lang::where("m.prism", {3, 7}) == "m.prism:3:7");
   CHECK(std::string(lang::to_string(lang::value_type::rational)) == "double");
   CHECK(std::string(lang::to_string(lang::model_kind::mdp)) == "mdp");
@@ -497,6 +499,7 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   const lang::state_space space = lang::build_state_space(model);
   const lang::property p = lang::parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0);
   CHECK(lang::question_of(model, space, p).unbounded.has_value());
+  CHECK(lang::unbounded_question_of(model, space, p).query.target == std::vector<std::size_t>{1});
   CHECK(lang::evaluate_property<Rational>(model, space, p, lang::question_of(model, space, p)).value[0] == 1);
   CHECK(lang::evaluate_property<Rational>(model, space, p).value[0] == 1);
   CHECK(lang::reported_states(model, space, p) == std::vector<std::size_t>{0});
@@ -507,7 +510,6 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(lang_certificate_objective(lang::model_kind::dtmc, p) == "reach");
   CHECK(lang_state_names(model, space)[1] == "(x=1)");
   CHECK(read_lang_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F');
-  CHECK(certificate_constants("N=3,p=1/2").size() == 2);
 
   const certificate c =
       read_certificate(read_text(test::source_path("examples/decision/lottery.pmax.cert.json"), "c"), "c");

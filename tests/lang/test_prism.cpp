@@ -395,3 +395,14 @@ label "end" = x=2;
   CHECK(e.choice_reward(e.choice_begin(1)) == 6);
   CHECK(e.choice_reward(e.choice_begin(1) + 1) == 5);
 }
+
+TEST_CASE("constants given as NAME=VALUE items: in order, values as written, each name once", "[lang]") {
+  CHECK(read_constant_items("", "--const").empty());
+  CHECK(read_constant_items("N=16,p=1/2,b=true,R=1:3", "--const") ==
+        constant_values{{"N", "16"}, {"p", "1/2"}, {"b", "true"}, {"R", "1:3"}});
+  CHECK_THROWS_WITH(read_constant_items("N", "--const"), "--const takes NAME=VALUE items separated by commas, not 'N'");
+  CHECK_THROWS_WITH(read_constant_items("=3", "--const"), Catch::StartsWith("--const takes NAME=VALUE items"));
+  CHECK_THROWS_WITH(read_constant_items("N=1,", "--const"), Catch::EndsWith("not ''"));
+  CHECK_THROWS_WITH(read_constant_items("N=", "x"), "x 'N' has no value");
+  CHECK_THROWS_WITH(read_constant_items("N=1,M=2,N=3", "x"), "x gives 'N' twice");
+}

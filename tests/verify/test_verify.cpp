@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "decision/oracle.hpp"
+#include "exactdp/certify/plain_values.hpp"
 #include "exactdp/decision/certify.hpp"
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/decision/pig.hpp"
@@ -477,9 +478,11 @@ TEST_CASE("PRISM-language certificates: the properties covered, and the checker'
         lang::constant_values{{"N", "3"}});
   CHECK_THROWS_WITH(read_lang_certificate_model(dtmc, "m.pm", "M=3", "P=? [ F x=2 ]"),
                     Catch::Contains("M is not an undefined constant of m.pm"));
-  CHECK_THROWS_WITH(certificate_constants("N=3,N=4"), Catch::Contains("twice"));
-  CHECK_THROWS_WITH(certificate_constants("N"), Catch::Contains("NAME=VALUE"));
-  CHECK(certificate_constants("") == lang::constant_values{});
+  CHECK_THROWS_WITH(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3,N=4", "P=? [ F x=2 ]"),
+                    Catch::Contains("twice"));
+  CHECK_THROWS_WITH(read_lang_certificate_model(dtmc, "m.pm", "N", "P=? [ F x=2 ]"), Catch::Contains("NAME=VALUE"));
+  CHECK_THROWS_WITH(same_constants("N=3", "N"), Catch::Contains("NAME=VALUE"));
+  CHECK(read_lang_certificate_model(dtmc, "m.pm", "", "P=? [ F x=2 ]").constants == lang::constant_values{});
   CHECK(same_constants("N=3,p=1/2", "p=0.5,N=3"));
   CHECK_FALSE(same_constants("N=3", "N=4"));
 

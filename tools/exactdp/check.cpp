@@ -288,7 +288,7 @@ void write_lang_certificate(result& r, certificate_request request, const api::c
   const lang::property_question* question = check.question();
   if (!question || !question->unbounded)
     throw std::logic_error("--certificate: the property's question was not kept: please report this");
-  const lang::detail::unbounded_question& u = *question->unbounded;
+  const lang::unbounded_question& u = *question->unbounded;
   decision_solution<Rational> sol;
   sol.value = values->value;
   sol.infinite = values->infinite;

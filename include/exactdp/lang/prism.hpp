@@ -37,6 +37,15 @@ namespace exactdp::lang {
 /// here (they may be the properties' constants).
 using constant_values = std::vector<std::pair<std::string, std::string>>;
 
+/// Constants given as text, "N=16,p=1/2": NAME=VALUE items separated by
+/// commas, as name-value pairs in their order ("" has none); a value is kept
+/// as written (a range "1:3" too: api::read_constant_ranges reads ranges).
+/// Throws std::invalid_argument naming `what` ("--const") for an item
+/// without '=' or a name, a value that is empty, or a name given twice.
+/// Cost: linear in the text (quadratic in the items: few).
+/// Example: read_constant_items("N=3,p=1/2", "--const") == constant_values{{"N", "3"}, {"p", "1/2"}}.
+constant_values read_constant_items(std::string_view text, const std::string& what);
+
 /// A bool constant's value as given: true or false (any case: Storm writes
 /// True), or nullopt.
 /// Example: boolean_text("True") == true.

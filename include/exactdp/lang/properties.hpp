@@ -99,8 +99,6 @@ std::vector<property> parse_properties(std::string_view text, const std::string&
 /// Example: undefined_property_constants("const double p;\nP>=p [ F x=1 ]", "coin.props") is {"p"}.
 std::vector<std::string> undefined_property_constants(std::string_view text, const std::string& source);
 
-namespace detail {
-
 /// The decision model and query of an unbounded P, R or T property (the
 /// stop states and targets of F, U, and of G through its complement).
 struct unbounded_question {
@@ -109,12 +107,18 @@ struct unbounded_question {
   bool complement = false;  ///< G: the value is 1 - this question's
 };
 
-/// The question of an unbounded P, R or T property (F, U, G) on the space
-/// (question_of's, lang/property_values.hpp, for those). Errors:
-/// to_decision_model's and the expressions'. Cost: linear in the state space.
+/// The question of an unbounded P, R or T property (F, U, G; no step bound)
+/// on the space: the decision model of the space (to_decision_model, with
+/// the property's reward structure; U's states of neither side stop) and
+/// the query (pmax/pmin or rmax/rmin as p's optimum; a DTMC's pmax or rmax)
+/// with the states where the target formula holds (G: where it fails,
+/// complement set). The solvers evaluate it (question_of,
+/// lang/property_values.hpp); the checker of certificates reads its model
+/// and target. Errors: to_decision_model's and the expressions'. Cost:
+/// linear in the state space.
+/// Example: unbounded_question_of(model, space, p).query.target == std::vector<std::size_t>{1} for
+/// question_of's example.
 unbounded_question unbounded_question_of(const symbolic_model& model, const state_space& space, const property& p);
-
-}  // namespace detail
 
 /// The states a property is reported for: the filter's states (filter
 /// given: its states, or the initial states for "init"), else the initial

@@ -61,7 +61,7 @@ std::vector<double> long_run_double(const symbolic_model& model, const state_spa
 /// built by the long-run solver).
 struct property_question {
   std::optional<detail::bounded_question> bounded;
-  std::optional<detail::unbounded_question> unbounded;
+  std::optional<unbounded_question> unbounded;
 };
 
 /// The question of property p on the space (see property_question).
@@ -111,7 +111,7 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
     return out;
   }
   if (!question.unbounded) throw std::invalid_argument("evaluate_property: the question is not this property's");
-  const detail::unbounded_question& q = *question.unbounded;
+  const unbounded_question& q = *question.unbounded;
   if constexpr (std::totally_ordered<T>) {
     decision_solution<T> sol = optimal_decision<T>(q.model, q.query);
     out.value = std::move(sol.value);

@@ -345,6 +345,22 @@ long double explicit_model_read_bytes(std::string_view text, model_format format
 /// Example: from the source tree, load_explicit_model("examples/markov/sixes_run_2.tra").size() == 3.
 explicit_model load_explicit_model(const std::string& path, const model_file_options& options = {});
 
+/// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
+/// Nettle). Cost: linear in the bytes.
+/// Example: sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".
+std::string sha256_hex(std::string_view bytes);
+
+/// The digest that identifies a model file (a certificate's,
+/// exactdp/verify/certificate.hpp): SHA-256 over the file's bytes and, when
+/// the file is PRISM's or Storm's explicit format, over the .lab, .srew,
+/// .state.rew, .trew and .trans.rew files beside it that the readers read
+/// too (each preceded by its extension and length, so that no two sets of
+/// files give the same input). Throws std::invalid_argument for "-"
+/// (standard input cannot be read twice) or an unreadable file. Cost:
+/// linear in the files.
+/// Example: from the source tree, model_digest("examples/decision/lottery.json") starts with "feea5e56".
+std::string model_digest(const std::string& path);
+
 /// The format called `name` ("json", "prism", "storm", "drn"), nullopt for
 /// "" (tell it from the content); std::invalid_argument for another name.
 /// The loaders call it before they read the file.

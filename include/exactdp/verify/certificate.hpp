@@ -1,22 +1,11 @@
 // exactdp/verify/certificate.hpp: a certificate — an answer that carries
 // what it takes to re-check it without solving anything — and its file
-// format (docs/certificates.md, version 1).
-//
-// A certificate names its model (the file, how it was read, and a SHA-256 of
-// its text and of the constants), the query, the exact value of every state,
-// for an MDP or a game the chosen choice of every state (a game's: of the
-// state's owner, so both players' strategies), and one rank per state that
-// witnesses the qualitative facts (reaching the target with positive
-// probability, reaching it almost surely, or missing it with positive
-// probability where a value is infinite; in a game, that the play ends with
-// positive probability). A certificate of Pig has no model file: the game's
-// parameters (faces, target) are its identity, its values are the
-// turn-start values P(i, j, 0) and its strategy the action at every turn
-// total; it needs no ranks (every play of Pig ends). What the ranks mean, query by
-// query, is in docs/certificates.md and in verify.hpp, which checks them.
-// The solver side fills and writes a certificate (exactdp/decision/certify.hpp,
-// exactdp/certify/writer.hpp); this header only holds and reads it, so the
-// checker shares no code with any solver.
+// format (docs/certificates.md, version 1): the model's identity (its file
+// and a SHA-256 of its text and of the constants; Pig's: its parameters),
+// the query, every state's exact value, for an MDP or a game every state's
+// choice (a game's: its owner's), and one rank per state that witnesses the
+// qualitative facts (verify.hpp). This header holds and reads it; the
+// solvers' side writes it (exactdp/certify/writer.hpp).
 #pragma once
 
 #include <cstddef>
@@ -36,11 +25,11 @@ inline constexpr int certificate_version = 1;
 
 /// Where a certificate's model comes from and how it was read.
 struct certificate_model {
-  std::string file;              ///< the model file as given (for messages; the digest identifies it)
-  std::string format;            ///< "json", "prism", "storm", "drn", or "" (from the content); "pig": no file
-  std::string reward_model;      ///< a DRN file's reward model, or "" (the first)
-  std::string sha256;            ///< model_digest of the file, 64 lowercase hex digits; "" for Pig
-  std::string constants;         ///< the constants the model was built with ("" for none); Pig: "faces=F,target=T"
+  std::string file;          ///< the model file as given (for messages; the digest identifies it)
+  std::string format;        ///< "json", "prism", "storm", "drn", or "" (from the content); "pig": no file
+  std::string reward_model;  ///< a DRN file's reward model, or "" (the first)
+  std::string sha256;     ///< model_digest of the file (markov/explicit_model.hpp), 64 lowercase hex digits; "" for Pig
+  std::string constants;  ///< the constants the model was built with ("" for none); Pig: "faces=F,target=T"
   std::string constants_sha256;  ///< sha256_hex(constants)
 };
 
@@ -66,21 +55,6 @@ struct certificate {
   std::vector<std::string> actions;
   std::vector<std::int64_t> rank;  ///< the witness rank per state, -1 for none; pig: empty
 };
-
-/// The SHA-256 of `bytes` as 64 lowercase hex digits (FIPS 180-4, through
-/// Nettle). Cost: linear in the bytes.
-/// Example: sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad".
-std::string sha256_hex(std::string_view bytes);
-
-/// The digest that identifies a model file: SHA-256 over the file's bytes
-/// and, when the file is PRISM's or Storm's explicit format, over the
-/// .lab/.srew/.state.rew/.trew/.trans.rew files beside it that the readers
-/// read too (each preceded by its extension and length, so that no two sets
-/// of files give the same input). Throws std::invalid_argument for "-"
-/// (standard input cannot be read twice) or an unreadable file. Cost:
-/// linear in the files.
-/// Example: from the source tree, model_digest("examples/decision/lottery.json") starts with "feea5e56".
-std::string model_digest(const std::string& path);
 
 /// The name of Pig's state (i, j, k) in a certificate: "(i, j, k)" (the
 /// mover's score, the opponent's, the turn total). Cost: O(1).
@@ -118,22 +92,5 @@ certificate read_certificate(std::string_view text, const std::string& source);
 /// values are charged by read_certificate itself (json_document's budget
 /// checks), so a certificate of long values is not charged 64 times its size.
 inline constexpr std::size_t certificate_text_bytes_per_byte = 2;
-
-/// Whether `text` is a certificate rather than values from elsewhere: a
-/// JSON object whose first key is "certificate" (as certificate_text
-/// writes it; read_certificate then reads it strictly). Cost: O(leading
-/// white space). Example: is_certificate("{\"certificate\": 1}") is true,
-/// is_certificate("state,value\n0,1/2") false.
-bool is_certificate(std::string_view text);
-
-/// Values from elsewhere, without witnesses: CSV lines "state,value" (a
-/// first line "state,value" is a header; '#' lines are comments) or a JSON
-/// object {"state": value, ...}, where a value is a fraction or decimal
-/// ("1/3", "0.25", 3) or "inf". Returns (state name, value; nullopt for inf)
-/// in file order. Throws std::invalid_argument "SOURCE:LINE: ..." for a bad
-/// line, a bad number or a state named twice. Cost: linear in the text.
-/// Example: read_plain_values("state,value\n0,1/2\n1,inf\n", "v") is {{"0", 1/2}, {"1", nullopt}}.
-std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
-                                                                               const std::string& source);
 
 }  // namespace exactdp

@@ -47,22 +47,14 @@ struct lang_certificate_model {
   lang::constant_values constants;
 };
 
-/// A certificate's constants, "N=16,MAX=2" (NAME=VALUE items separated by
-/// commas, as check writes them), as name-value pairs in their order; "" has
-/// none. Throws std::invalid_argument for an item without a name or a value,
-/// a name given twice, or a range ("N=1:3": a certificate is for one value
-/// each). Cost: linear in the text.
-/// Example: certificate_constants("N=3,p=1/2").size() == 2.
-lang::constant_values certificate_constants(const std::string& text);
-
 /// Reads the model text `model_text` (a PRISM-language model or a JANI file,
 /// told by its content; `model_name` names it in messages) with the
-/// constants `constants` (certificate_constants) and the one property
+/// constants `constants` (lang::read_constant_items; one value each) and the one property
 /// `label` selects: for a PRISM-language model the label is the property's
 /// text, for a JANI file the name of one of its properties. The state space
 /// is not built. Throws std::invalid_argument for a text that is neither
 /// kind of model, a constant the model does not leave undefined, what
-/// certificate_constants and the front end refuse, a label that names no
+/// lang::read_constant_items and the front end refuse, a range, a label that names no
 /// property or several, or a property the front end refused (with its
 /// reason). Cost: linear in the texts.
 /// Example: read_lang_certificate_model(coin, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F' for the
@@ -71,10 +63,10 @@ lang_certificate_model read_lang_certificate_model(const std::string& model_text
                                                    const std::string& constants, const std::string& label);
 
 /// Whether two constant lists name the same values ("N=3,p=1/2" and
-/// "p=0.5,N=3" do): both are read by certificate_constants, and each
+/// "p=0.5,N=3" do): both are read by lang::read_constant_items, and each
 /// name's value is compared as an exact number where both read as one (as
 /// text otherwise, true and false). The order does not count. Throws
-/// std::invalid_argument what certificate_constants refuses in either.
+/// std::invalid_argument what lang::read_constant_items refuses in either.
 /// Cost: linear in the texts. Example: same_constants("a=1,b=2", "b=2,a=1").
 bool same_constants(const std::string& a, const std::string& b);
 
@@ -82,7 +74,7 @@ bool same_constants(const std::string& a, const std::string& b);
 /// certificate c (c.model.format "prism-language" or "jani"): the model
 /// read with c.model.constants and the property c.target names
 /// (read_lang_certificate_model), its state space built (deadlocks given a
-/// self-loop), the decision model of the property (lang::detail::unbounded_question_of: the
+/// self-loop), the decision model of the property (lang::unbounded_question_of: the
 /// states, choices, probabilities and the property's reward structure),
 /// states named by lang_state_names, and the label c.target holding the
 /// states where the property's target formula holds. Throws

@@ -3,75 +3,41 @@
 // the certificate in exact rational arithmetic; it calls no solver and uses
 // no double and no residue.
 //
-// What is checked, for a target set T (the certificate's label or state;
-// for a chain without one, the absorbing states), values x, strategy σ (a
-// chain's one choice) and ranks r:
-//   every query: x = 1 (reach) or 0 (rewards) on T, and r = 0 there.
-//   reach (chain; MDP pmax, pmin):
-//     Z = {s ∉ T: x(s) = 0} is closed: no choice (pmax, chain) or σ (pmin)
-//       leaves Z, so no strategy (pmax) or σ (pmin) ever reaches T from Z;
-//     outside Z ∪ T, r(s) = 1 + max over the relevant choices (σ for pmax
-//       and chains, every choice for pmin) of the least r of a successor:
-//       the distance to T under σ, or the attractor level that every
-//       strategy must descend, so T is reached with positive probability;
-//     outside Z ∪ T, x(s) = Σ P(σ(s), t)·x(t), and no choice gives more
-//       (pmax) or less (pmin).
-//   Then Z is exactly the set of states of value 0 and the equations have
-//   one solution: Baier and Katoen, "Principles of Model Checking" (2008),
-//   Theorem 10.100 for Pmax, and the same argument for Pmin with Z = {Pmin =
-//   0} (section 10.6.1; Forejt, Kwiatkowska, Norman and Parker,
-//   "Automated verification techniques for probabilistic systems" (2011),
-//   section 4.1); for a chain, the first-step equations of an absorbing
-//   chain (Kemeny and Snell, "Finite Markov Chains" (1960)).
-//   expected reward (chain steps; MDP rmin, rmax; rewards >= 0 for MDPs):
-//     finite states F: σ's successors are in F ∪ T, x(s) = reward(σ(s)) +
-//       Σ P(σ(s), t)·x(t), r as above (σ for rmin and chains: σ reaches T
-//       almost surely; every choice for rmax: every strategy does, and then
-//       no choice may lead out of F), and no choice gives less (rmin) or
-//       more (rmax). σ is proper, so x is its value (Kemeny and Snell), and
-//       no strategy does better (Bertsekas and Tsitsiklis, "An analysis of
-//       stochastic shortest path problems" (1991); Forejt et al. 2011,
-//       section 4.2).
-//     infinite states I (x = inf): for each relevant choice a (every choice
-//       for rmin and chains, σ for rmax), either a successor in I has a
-//       smaller r, or every successor is in I with r no larger. A play that
-//       starts in I then either stays in I forever or, with positive
-//       probability, drops to a smaller rank; by induction on r it misses
-//       T with positive probability, so the expected reward is infinite
-//       (PRISM's and Storm's convention).
-//   games (reach: the target pays 1, a terminal state 0; payoff: a
-//   terminal state pays its payoff; a play that never ends pays e = 0, or
-//   the payoff game's default). The stopping states S (reach: the target
-//   and the terminal states; payoff: the terminal states) have their
-//   values and rank 0. Elsewhere, with σ the strategy at every state (the
-//   owner's choice):
-//     x(s) = Σ P(σ(s), t)·x(t), and no choice of the owner gives more (max)
-//       or less (min): the Bellman equations, and each player's choice is
-//       a best response to the values;
-//     the states above e, P = {x > e}: r(s) = 1 + max over the relevant
-//       choices (every choice of min, σ of max and chance) of the least r
-//       of a successor in P ∪ S: against σ, every strategy of min ends the
-//       play with positive probability;
-//     the states below e, N = {x < e}: the same with max and min swapped;
-//     the states with x = e have no rank.
-//   Then x is the value of the game and σ optimal for both players: against
-//   σ no strategy of min gets less than x, and against σ no strategy of max
-//   more (a maximum principle: where a better reply would gain, the
-//   difference is largest on a set the play never leaves and never ends
-//   from, so that its payoff there is e, which the ranks exclude). This is
-//   the argument of Condon, "The complexity of stochastic games" (1992),
-//   for stopping games (where every state has a rank), restricted to the
-//   states whose value is not e; the replies compared are memoryless
-//   (Puterman 1994, Theorem 9.1.8; Liggett and Lippman 1969).
-//   Pig (check_pig_certificate): the turn-start values and the actions
-//   determine every state's value through the rules; each action is checked
-//   optimal and each turn-start value equal to its equation. Every play of
-//   Pig ends with probability 1 whatever the strategies (T consecutive
-//   rolls without a 1 end it, and every turn rolls at least once), so the
-//   game is stopping and its equations have one solution (Condon 1992).
-// Values from elsewhere carry no strategy and no ranks: then only the
-// equations are checked (σ is a best choice), and the report lists the
-// witnesses that could not be.
+// The checker, what a reviewer must read, is these files and nothing else
+// of exactdp but the model readers and the rationals they include:
+// include/exactdp/verify/certificate.hpp, lang_model.hpp, verify.hpp and
+// lib/verify/certificate.cpp, lang_model.cpp, pig.cpp, verify.cpp; 1539
+// lines in all, 1138 without blank and comment lines (scripts/checker_apart.py
+// checks the includes and these figures, and refuses more than 1,150 such
+// lines). Writing certificates (exactdp/certify/, decision/certify.hpp) and
+// reading values from elsewhere (certify/plain_values.hpp) are no part of it.
+//
+// Why the checks prove the values (in full: docs/certificates.md, "What the
+// checker checks"). T is the target, x the values, σ the strategy (a
+// chain's one choice), r the ranks; on T, x is fixed and r = 0. Every
+// equation x(s) = reward + Σ P(σ(s), t)·x(t) holds, and no choice improves
+// on σ.
+//   reach, pmax, pmin: Z = {x = 0} outside T is closed (every choice for
+//     chains and pmax, σ for pmin) and elsewhere r is the distance to T (σ;
+//     every choice for pmin), so Z is exactly the value-0 set and the
+//     equations have one solution (Baier and Katoen, "Principles of Model
+//     Checking" (2008), Theorem 10.100 and section 10.6.1; Forejt et al.
+//     2011, section 4.1; chains: Kemeny and Snell, "Finite Markov Chains").
+//   steps, rmin, rmax (rewards >= 0 for MDPs): at finite states r is the
+//     distance to T (σ; every choice for rmax), so σ reaches T almost
+//     surely, x is its value, and no strategy does better (Bertsekas and
+//     Tsitsiklis 1991; Forejt et al. 2011, section 4.2); at infinite states
+//     every relevant choice descends in r or stays among them, so T is
+//     missed with positive probability (induction on r).
+//   games: a play that never ends pays e; on either side of e, r is the
+//     distance to the end of the play against σ (every choice of the player
+//     who would rather it did not end), so by a maximum principle x is the
+//     value and σ optimal for both (Condon, "The complexity of stochastic
+//     games" (1992), for stopping games, on the states x ≠ e).
+//   Pig: every play ends (T rolls without a 1 end it), so the game is
+//     stopping and the regenerated equations have one solution (Condon).
+// Values from elsewhere carry no witnesses: then the equations and the
+// choices are checked, and the report lists the witnesses that were not.
 #pragma once
 
 #include <cstddef>
@@ -80,7 +46,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -97,7 +62,6 @@ namespace exactdp {
 struct verify_model {
   std::string source;
   std::vector<std::string> names;
-  std::unordered_map<std::string, std::size_t> index;
   std::vector<std::size_t> choice_begin{0};
   std::vector<std::size_t> edge_begin{0};
   std::vector<std::size_t> to;
@@ -145,16 +109,12 @@ struct verify_report {
 
 /// Checks certificate `c` against model `m` (see the file comment), without
 /// the digest. `witnesses` false: the certificate holds values only (no
-/// strategy, no ranks; read_plain_values). Never throws for a wrong
+/// strategy, no ranks; certify/plain_values.hpp). Never throws for a wrong
 /// certificate: the report says what failed; throws std::invalid_argument
 /// only when the certificate does not fit the model at all (other states,
 /// an unknown target or start). Cost: O(n + m) operations on integers
-/// about as long as the values' denominators: once per state, the values of
-/// consecutive states whose denominators differ by small factors (at most
-/// 128 bits) over their lcm; then an equation whose values share one such
-/// denominator and whose probabilities one of 32 bits is a sum of long
-/// numbers times short ones, and any other the lcm of the denominators it
-/// reads (a gcd only where neither of two divides the other).
+/// about as long as the values' denominators (sums of long numbers times
+/// short ones, as a rule: verify.cpp's prepare).
 /// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
@@ -192,35 +152,5 @@ verify_report check_pig_certificate(const certificate& c);
 /// read_certificate's example c.
 verify_report verify_certificate(const std::string& model_path, const certificate& c,
                                  const std::optional<std::string>& constants = std::nullopt);
-
-/// The query of values from elsewhere, which name none (the options of
-/// `exactdp verify MODEL VALUES`).
-struct plain_query {
-  std::string objective;  ///< reach, steps (a chain), pmax, pmin, rmax, rmin (an MDP), or a game's reach, payoff
-  std::string kind;       ///< "chain", "mdp" or "game"; "": the objective's (payoff: a game)
-  std::optional<std::string> target;       ///< the target label or state (a chain's default: the absorbing states)
-  std::optional<std::string> start;        ///< the state whose value to report (default: the first)
-  std::optional<Rational> default_payoff;  ///< a payoff game's: what a play that never ends pays (default 0)
-  std::string format, reward_model;        ///< as load_verify_model's
-};
-
-/// Checks values from elsewhere (`text`, read by read_plain_values; one
-/// value for every state of the model) against the model at `model_path`
-/// for query q, without witnesses (check_certificate's `witnesses` false):
-/// the equations, and for MDPs and games that no choice improves on the
-/// values. Returns the certificate made of them (its states and values)
-/// and the report, whose `unchecked` lists the witnesses that could not be
-/// checked. Throws std::invalid_argument for a query that is no kind's
-/// ("the query 'x' is not one of reach, steps, ...") or does not fit its
-/// kind (a target missing or not allowed, a default outside a payoff
-/// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
-/// check writes their certificates), a state the model lacks or lacks a
-/// value, and what
-/// load_verify_model and read_plain_values throw. Cost: reading the model
-/// and the values, and check_certificate.
-/// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
-/// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
-std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
-                                                          const std::string& source, const plain_query& q);
 
 }  // namespace exactdp

@@ -1,0 +1,69 @@
+// exactdp/certify/plain_values.hpp: values from elsewhere (a CSV or JSON
+// of state values, without witnesses) made into a certificate of values
+// only, and checked by the checker (exactdp/verify/verify.hpp,
+// check_certificate without witnesses), which then lists the witnesses it
+// could not check. Reading the values and the query is not part of the
+// checker: it checks the certificate made here, whose query the report
+// names.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "exactdp/numeric/rational.hpp"
+#include "exactdp/verify/certificate.hpp"
+#include "exactdp/verify/verify.hpp"
+
+namespace exactdp {
+
+/// Whether `text` is a certificate rather than values from elsewhere: a
+/// JSON object whose first key is "certificate" (as certificate_text
+/// writes it; read_certificate then reads it strictly). Cost: O(leading
+/// white space). Example: is_certificate("{\"certificate\": 1}") is true,
+/// is_certificate("state,value\n0,1/2") false.
+bool is_certificate(std::string_view text);
+
+/// Values from elsewhere, without witnesses: CSV lines "state,value" (a
+/// first line "state,value" is a header; '#' lines are comments) or a JSON
+/// object {"state": value, ...}, where a value is a fraction or decimal
+/// ("1/3", "0.25", 3) or "inf". Returns (state name, value; nullopt for inf)
+/// in file order. Throws std::invalid_argument "SOURCE:LINE: ..." for a bad
+/// line, a bad number or a state named twice. Cost: linear in the text.
+/// Example: read_plain_values("state,value\n0,1/2\n1,inf\n", "v") is {{"0", 1/2}, {"1", nullopt}}.
+std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
+                                                                               const std::string& source);
+
+/// The query of values from elsewhere, which name none (the options of
+/// `exactdp verify MODEL VALUES`).
+struct plain_query {
+  std::string objective;  ///< reach, steps (a chain), pmax, pmin, rmax, rmin (an MDP), or a game's reach, payoff
+  std::string kind;       ///< "chain", "mdp" or "game"; "": the objective's (payoff: a game)
+  std::optional<std::string> target;       ///< the target label or state (a chain's default: the absorbing states)
+  std::optional<std::string> start;        ///< the state whose value to report (default: the first)
+  std::optional<Rational> default_payoff;  ///< a payoff game's: what a play that never ends pays (default 0)
+  std::string format, reward_model;        ///< as load_verify_model's
+};
+
+/// Checks values from elsewhere (`text`, read by read_plain_values; one
+/// value for every state of the model) against the model at `model_path`
+/// for query q, without witnesses (check_certificate's `witnesses` false):
+/// the equations, and for MDPs and games that no choice improves on the
+/// values. Returns the certificate made of them (its states and values)
+/// and the report, whose `unchecked` lists the witnesses that could not be
+/// checked. Throws std::invalid_argument for a query that is no kind's
+/// ("the query 'x' is not one of reach, steps, ...") or does not fit its
+/// kind (a target missing or not allowed, a default outside a payoff
+/// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
+/// check writes their certificates), a state the model lacks or lacks a
+/// value, and what
+/// load_verify_model and read_plain_values throw. Cost: reading the model
+/// and the values, and check_certificate.
+/// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
+/// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
+std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
+                                                          const std::string& source, const plain_query& q);
+
+}  // namespace exactdp
