@@ -161,6 +161,29 @@ BENCHMARK(BM_dense_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark:
 BENCHMARK(BM_dense_double)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_dense_mod)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Arg(3200)->Unit(benchmark::kMillisecond);
 
+// The exact solve on 1 and 2 threads (--threads): FLINT's LU, then the
+// lifting's triangular solves and residual products and the exact check,
+// split by rows over the threads (row_threads.hpp). Process CPU time
+// (every thread's) and wall time.
+void BM_dense_modular_threads(benchmark::State& state) {
+  const solve_threads_scope threads(static_cast<std::size_t>(state.range(1)));
+  dense_steps(state, modular, 0);
+}
+void BM_herman_modular_threads(benchmark::State& state) {
+  const solve_threads_scope threads(static_cast<std::size_t>(state.range(1)));
+  herman_steps(state, modular, 0);
+}
+BENCHMARK(BM_dense_modular_threads)
+    ->ArgsProduct({{800, 1600, 3200}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+BENCHMARK(BM_herman_modular_threads)
+    ->ArgsProduct({{11, 13}, {1, 2}})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
+
 // The integer system of dense/N for FLINT alone: column j is state j's
 // balance, D_j on the diagonal and -w(j -> i) below, right-hand side e_0.
 struct integer_system {
