@@ -40,6 +40,11 @@ constexpr std::size_t bytes_per_transition = 2 * sizeof(markov_transition) + 64;
 
 }  // namespace
 
+long double markov_model_bytes(long double states, long double transitions) {
+  return states * static_cast<long double>(bytes_per_state) +
+         transitions * static_cast<long double>(bytes_per_transition);
+}
+
 void markov_builder::reserve(std::size_t states) {
   check_state_budget("the chain " + source_, static_cast<long double>(states), bytes_per_state);
   names_.reserve(states);
@@ -83,10 +88,10 @@ void markov_builder::transition(std::size_t from, std::size_t to, Rational p, co
   // Checked as the count doubles, so that many transitions among few states
   // are refused at the budget too.
   if (++transitions_ >= 1024 && (transitions_ & (transitions_ - 1)) == 0)
-    check_state_budget("the chain " + source_,
-                       static_cast<long double>(names_.size()) * bytes_per_state +
-                           static_cast<long double>(transitions_) * bytes_per_transition,
-                       1, "bytes");
+    check_state_budget(
+        "the chain " + source_,
+        markov_model_bytes(static_cast<long double>(names_.size()), static_cast<long double>(transitions_)), 1,
+        "bytes");
 }
 
 void markov_builder::absorbing(std::size_t s, const std::string& where) {

@@ -261,6 +261,15 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
   modular_stats local;
   modular_stats& st = stats ? *stats : local;
   st = {};
+  // The work before the LU: the elimination and the fewest digits any
+  // answer takes (one reconstruction and its confirmation) must fit. The
+  // digits past those follow the answer's real size, checked as they come:
+  // no bound known before the LU is both safe and close (Hadamard's is
+  // reached by random chains, but Herman's ring's 192/11 takes 2 digits).
+  const long double nn = static_cast<long double>(n), digit_work = 2 * nn * nn + static_cast<long double>(a.col.size());
+  check_work_budget("the exact solve of a linear system of " + std::to_string(n) + " states (its LU and " +
+                        std::to_string(1 + options.confirm) + " p-adic digits at the least)",
+                    nn * nn * nn / 3 + static_cast<long double>(1 + options.confirm) * digit_work);
   // A prime where A is nonsingular (a nonsingular A is singular modulo
   // only the primes dividing its determinant: four in a row means A is
   // singular, or nearly so; the caller decides with an exact solver).
@@ -365,12 +374,12 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
     // The lifting's work follows the answer's size, known only as it goes:
     // checked at every digit against the work budget (the elimination was
     // checked before the start).
-    const long double nn = static_cast<long double>(n),
-                      work = nn * nn * nn / 3 +
-                             static_cast<long double>(digit) * (2 * nn * nn + static_cast<long double>(a.col.size()));
+    const long double work = nn * nn * nn / 3 + static_cast<long double>(digit) * digit_work;
     if (work > work_budget_steps())
       check_work_budget("the exact solve of a linear system of " + std::to_string(n) + " states (" +
-                            std::to_string(digit * digit_bits) + " bits of its answer lifted, no proven value yet)",
+                            std::to_string(digit * digit_bits) + " bits of its answer lifted, no proven value yet, " +
+                            "at most " + std::to_string(static_cast<std::size_t>(2 * hadamard_bits) + 1) +
+                            " by Hadamard's bound)",
                         work);
     if (small_rows && small_r.empty()) {
       bool fits = true;

@@ -339,6 +339,13 @@ TEST_CASE("more examples: chance steps, budgets, systems, certificates") {
   CHECK(current_budgets().work_steps == 4e10L);
   CHECK_THROWS_AS(check_work_budget("a table", 1e30L), resource_error);
   CHECK_THROWS_AS(check_state_budget("a table", 1e30L, 8), resource_error);
+  {
+    const budget_hold h("the model", 1.5e9L);
+    CHECK_THROWS_AS(check_state_budget("a table", 1e9L, 1, "bytes"), resource_error);
+  }
+  CHECK_NOTHROW(check_state_budget("a table", 1e9L, 1, "bytes"));
+  CHECK(markov_chain_bytes<double>(0, 1000) == 1000 * (8 + 2 * sizeof(double)));
+  CHECK(markov_model_bytes(0, 1000) == 1000 * (2 * sizeof(markov_transition) + 64));
   CHECK(api::modulus_limit(api::residue_width::narrow) == std::uint64_t{1} << 31);
   CHECK(api::double_nan_words("--as exact").ends_with("--as exact computes without that limit"));
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");

@@ -319,6 +319,11 @@ void chain_certificate(result& r, const certificate_request& request, const mark
 result run_chain(const chain_options& o) {
   if (o.plot) check_plot_path(*o.plot);
   auto model = std::make_shared<const markov_model>(load(o));
+  // The model stays for its names (and for each number system's chain):
+  // every budget check of the solve counts it.
+  const budget_hold held(
+      "the model " + model->source(),
+      markov_model_bytes(static_cast<long double>(model->size()), static_cast<long double>(model->transition_count())));
   if (o.dot) {
     if (o.lump) throw std::invalid_argument("--dot prints the model as it is: it does not go with --lump");
     result r;

@@ -20,6 +20,34 @@
 
 namespace exactdp {
 
+/// The bytes a markov_chain<T> of `states` states and `transitions`
+/// transitions holds: per transition its target and probability, per state
+/// its row, name, reward and leaving probability; for inexact types the
+/// jump chain besides; for exact rationals the two GMP numbers' limbs of
+/// each probability (32 bytes each with malloc's header), and each row over
+/// its common denominator (a BigInt per transition and per state). Rational:
+/// 152 bytes a transition, against 150 measured (the peak of
+/// `exactdp chain` on a dense chain of 1,600 states, less the model's).
+/// Arguments may be any size (no overflow). Cost: O(1).
+/// Example: markov_chain_bytes<double>(0, 1000) == 1000 * (8 + 2 * sizeof(double)).
+template <Field T>
+long double markov_chain_bytes(long double states, long double transitions) {
+  long double edge = sizeof(std::size_t) + sizeof(T), state = sizeof(std::size_t) + sizeof(std::string) + 3 * sizeof(T);
+  if constexpr (!field_traits<T>::is_exact) {
+    edge += sizeof(T);  // the jump chain
+    state += sizeof(T);
+  }
+  if constexpr (!field_traits<T>::fixed_size) {
+    edge += 64;
+    state += 3 * 64;
+  }
+  if constexpr (field_traits<T>::solver == linear_solver::flint) {
+    edge += sizeof(BigInt) + 32;
+    state += sizeof(BigInt) + 32;
+  }
+  return states * state + transitions * edge;
+}
+
 /// A Markov chain with probabilities and rewards in T, built from a
 /// validated markov_model (the model's exact sums are what make it a chain:
 /// the T values are their images and are not checked again).
@@ -39,8 +67,10 @@ class markov_chain {
  public:
   explicit markov_chain(const markov_model& model) : names_(model.size()), source_(model.source()) {
     const std::size_t n = model.size();
-    check_state_budget("the chain of " + std::to_string(n) + " states",
-                       static_cast<long double>(n + model.transition_count()), 3 * sizeof(T) + 2 * sizeof(std::size_t));
+    check_state_budget(
+        "the chain of " + std::to_string(n) + " states",
+        markov_chain_bytes<T>(static_cast<long double>(n), static_cast<long double>(model.transition_count())), 1,
+        "bytes");
     row_begin_.reserve(n + 1);
     to_.reserve(model.transition_count());
     probability_.reserve(model.transition_count());

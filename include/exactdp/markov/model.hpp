@@ -190,6 +190,15 @@ markov_model parse_prism_model(std::string_view tra, const std::string& tra_name
 /// load_json_model's example (42 expected rolls).
 markov_model load_prism_model(const std::string& tra_path);
 
+/// The bytes a markov_model of `states` states and `transitions`
+/// transitions holds, at most: per state its name, index entry, transition
+/// list and reward, per transition its entry and the two GMP numbers of its
+/// probability, the same figures as the budget of the builder that makes
+/// it (which holds both). The tool holds the model while it solves the
+/// chain (budget_hold). Arguments may be any size. Cost: O(1).
+/// Example: markov_model_bytes(0, 1000) == 1000 * (2 * sizeof(markov_transition) + 64).
+long double markov_model_bytes(long double states, long double transitions);
+
 /// Reads a model file as a Markov chain, in the format `format` ("json",
 /// "prism", "storm", "drn") or, when it is empty, the format its content
 /// shows (detect_model_format in explicit_model.hpp); "-" reads standard

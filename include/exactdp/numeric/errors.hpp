@@ -225,24 +225,67 @@ inline std::string count_words(long double count, int digits) {
 }
 }  // namespace detail
 
+namespace detail {
+/// What the calling thread holds beside its computation (budget_hold): the
+/// bytes, and their names for messages ("the chain model").
+struct held_memory {
+  long double bytes = 0;
+  std::string words;
+};
+inline held_memory& thread_held() {
+  thread_local held_memory h;
+  return h;
+}
+}  // namespace detail
+
+/// Counts `bytes` that the calling thread holds while it computes (a model
+/// read from a file, kept for its names while its chain is solved) in every
+/// state budget check of the scope: a check passes when its need and the
+/// bytes held fit the budget together, and a refusal names both. `words`
+/// names what is held ("the chain model d3200.tra"). Scopes nest: their
+/// bytes add up; each restores the previous hold when it ends. Other threads
+/// are not affected. Cost: O(1).
+/// Example: under `budget_hold h("the model", 1.5e9);`, check_state_budget("a table", 1e9, 1, "bytes")
+/// throws resource_error with the default state budget of 2 GiB.
+class budget_hold {
+ public:
+  budget_hold(const std::string& words, long double bytes) : saved_(detail::thread_held()) {
+    detail::held_memory& h = detail::thread_held();
+    h.bytes += bytes;
+    h.words = h.words.empty() ? words : h.words + " and " + words;
+  }
+  ~budget_hold() { detail::thread_held() = std::move(saved_); }
+  budget_hold(const budget_hold&) = delete;
+  budget_hold& operator=(const budget_hold&) = delete;
+
+ private:
+  detail::held_memory saved_;
+};
+
 /// Checks, before allocation, that `states` entries of `bytes_per_state` bytes
-/// fit the calling thread's state budget. `what` names the table in the
+/// fit the calling thread's state budget, with what it holds (budget_hold). `what` names the table in the
 /// message, and `unit` what it counts ("states", "bytes of text"). Arguments
 /// may be any size: the product is computed without overflow.
 /// Throws resource_error: "<what> needs N states × B bytes = X, above the state
 /// budget of Y (raise it with exactdp::state_budget_bytes())", or "<what>
-/// needs X, above ..." for a count of bytes (B = 1, unit "bytes"); the tool
-/// names its --max-memory option instead. Cost: O(1).
+/// needs X, above ..." for a count of bytes (B = 1, unit "bytes"); under a
+/// budget_hold, "<what> needs X, and with <held> held beside it (H) Z, above
+/// ..."; the tool names its --max-memory option instead. Cost: O(1).
 /// Example: check_state_budget("a table", 1e30, 8) throws resource_error.
 inline void check_state_budget(const std::string& what, long double states, std::size_t bytes_per_state,
                                const char* unit = "states") {
   const long double bytes = states * static_cast<long double>(bytes_per_state);
+  const detail::held_memory& held = detail::thread_held();
+  const long double total = bytes + held.bytes;
   const std::uint64_t limit = state_budget_bytes();
-  if (bytes > static_cast<long double>(limit)) {
+  if (total > static_cast<long double>(limit)) {
     // "needs 2e+06 states x 96 bytes = 183 MiB", or "needs 183 MiB" for a size in bytes.
-    auto [need, have] = detail::distinct_words(bytes, static_cast<long double>(limit), [](long double b, int digits) {
+    auto [need, have] = detail::distinct_words(total, static_cast<long double>(limit), [](long double b, int digits) {
       return detail::human_bytes(b, digits);
     });
+    if (held.bytes > 0)
+      need = detail::human_bytes(bytes) + ", and with " + held.words + " held beside it (" +
+             detail::human_bytes(held.bytes) + ") " + need;
     if (bytes_per_state != 1 || std::string_view(unit) != "bytes")
       need = detail::count_words(states, 4) + " " + unit + " x " + std::to_string(bytes_per_state) + " bytes = " + need;
     throw resource_error(what + " needs " + need + ", above the state budget of " + have +

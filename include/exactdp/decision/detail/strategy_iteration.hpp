@@ -792,14 +792,25 @@ void check_decision_budget(const decision_model& m, const decision_components& c
     work += choosing > 0 ? 2 * (solve + 4 * choosing * operation_cost<T>(b)) : solve + edges;
   }
   const long double c = static_cast<long double>(largest);
-  if (field_traits<T>::fixed_size && largest > 1)
-    check_state_budget("the linear system of a component of " + std::to_string(largest) + " states", c * c,
-                       entry_bytes<T>(std::min(largest_bits, 1e9L)));
-  if (system_bytes > 0)
-    check_state_budget("the exact linear system of a component of " + std::to_string(neediest) + " states",
-                       system_bytes, 1, "bytes");
-  check_state_budget("the values of the model", 2.0L * static_cast<long double>(m.size()),
-                     entry_bytes<T>(std::min(largest_bits, 1e9L)));
+  const long double entry = static_cast<long double>(entry_bytes<T>(std::min(largest_bits, 1e9L)));
+  if (field_traits<T>::fixed_size && largest > 1) {
+    system_bytes = c * c * entry;
+    neediest = largest;
+  }
+  // The largest component's system, the values and the model itself (the
+  // caller's, held throughout: per transition its target and rational
+  // probability with its two limbs, per state its rows and name) are held
+  // together.
+  const long double values = 2.0L * static_cast<long double>(m.size()) * entry,
+                    model =
+                        static_cast<long double>(m.targets().size()) * (sizeof(std::size_t) + sizeof(Rational) + 64) +
+                        static_cast<long double>(m.size()) * (3 * sizeof(std::size_t) + sizeof(std::string) + 8);
+  const std::string parts = "the values (" + human_bytes(values) + ") and the model (" + human_bytes(model) + ")";
+  check_state_budget(system_bytes > 0 ? std::string(field_traits<T>::fixed_size ? "the" : "the exact") +
+                                            " linear system of a component of " + std::to_string(neediest) +
+                                            " states (" + human_bytes(system_bytes) + "), " + parts
+                                      : parts,
+                     system_bytes + values + model, 1, "bytes");
   check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " + std::to_string(m.size()) +
                         " states (" + std::to_string(count) + " components, the largest of " + std::to_string(largest) +
                         " states)",

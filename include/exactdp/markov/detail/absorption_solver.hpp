@@ -135,17 +135,18 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
       if (size > 1) work += outside * 8 * words * std::max(1.0L, std::log2(words));
     }
   }
-  if constexpr (field_traits<T>::fixed_size) {
-    if (largest > 1)
-      check_state_budget("the linear system of a component of " + std::to_string(neediest) + " states", system, 1,
-                         "bytes");
-    check_state_budget("the visit table", static_cast<long double>(chain.size()), sizeof(T));
-  } else {
-    if (system > 0)
-      check_state_budget("the exact linear system of a component of " + std::to_string(neediest) + " states", system, 1,
-                         "bytes");
-    check_state_budget("the visit table", table, 1, "bytes");
-  }
+  // The largest component's system, the visit table and the chain itself
+  // are held together (the caller's model with budget_hold).
+  if constexpr (field_traits<T>::fixed_size) table = static_cast<long double>(chain.size()) * sizeof(T);
+  const long double chain_bytes =
+      markov_chain_bytes<T>(static_cast<long double>(chain.size()), static_cast<long double>(chain.targets().size()));
+  check_state_budget(
+      (system > 0
+           ? std::string(field_traits<T>::fixed_size ? "the" : "the exact") + " linear system of a component of " +
+                 std::to_string(neediest) + " states (" + human_bytes(system) + "), the visit table (" +
+                 human_bytes(table) + ") and the chain (" + human_bytes(chain_bytes) + ")"
+           : "the visit table (" + human_bytes(table) + ") and the chain (" + human_bytes(chain_bytes) + ")"),
+      system + table + chain_bytes, 1, "bytes");
   const long double entry_bits = std::min(64 + largest_bits, 1e9L);
   check_work_budget(
       "solving the chain of " + std::to_string(chain.size()) + " states (" + std::to_string(count) +
