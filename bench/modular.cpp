@@ -55,15 +55,6 @@
 // 6,400 768 s and 13.2 GB (`--max-memory 20 --max-work 1e13`; 26,286
 // digits): exponents 2.89 in time and 1.98 in peak memory over 800-6400
 // (3.02 and 2.00 from 3,200 to 6,400).
-// On threads (--benchmark_filter=modular_threads --benchmark_min_time=0.01,
-// 2026-12-03, the 2 cores under a load of 9 to 13 from other builds: wall
-// times are not speedups; process CPU of every thread, then wall):
-//                       1 thread            2 threads
-//   dense/1600          11.9 s   74.4 s     12.3 s   45.0 s
-//   dense/3200          96.8 s   613 s      134.6 s  564 s
-//   herman/11           0.191 s  1.51 s     0.219 s  1.29 s
-// The share on threads, from a --threads 1 profile of the lifting at 1,600
-// (docs/markov.md): 0.89 of the solve, so at best 1.8x on 2 cores.
 // Run: build/bin/bench_modular [--benchmark_filter=...]
 #include <benchmark/benchmark.h>
 #include <flint/fmpq_mat.h>
@@ -169,29 +160,6 @@ BENCHMARK(BM_dense_modular)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Arg(3200)-
 BENCHMARK(BM_dense_fraction_free)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_dense_double)->Arg(200)->Arg(400)->Arg(800)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_dense_mod)->Arg(200)->Arg(400)->Arg(800)->Arg(1600)->Arg(3200)->Unit(benchmark::kMillisecond);
-
-// The exact solve on 1 and 2 threads (--threads): FLINT's LU, then the
-// lifting's triangular solves and residual products and the exact check,
-// split by rows over the threads (row_threads.hpp). Process CPU time
-// (every thread's) and wall time.
-void BM_dense_modular_threads(benchmark::State& state) {
-  const solve_threads_scope threads(static_cast<std::size_t>(state.range(1)));
-  dense_steps(state, modular, 0);
-}
-void BM_herman_modular_threads(benchmark::State& state) {
-  const solve_threads_scope threads(static_cast<std::size_t>(state.range(1)));
-  herman_steps(state, modular, 0);
-}
-BENCHMARK(BM_dense_modular_threads)
-    ->ArgsProduct({{800, 1600, 3200}, {1, 2}})
-    ->Unit(benchmark::kMillisecond)
-    ->MeasureProcessCPUTime()
-    ->UseRealTime();
-BENCHMARK(BM_herman_modular_threads)
-    ->ArgsProduct({{11, 13}, {1, 2}})
-    ->Unit(benchmark::kMillisecond)
-    ->MeasureProcessCPUTime()
-    ->UseRealTime();
 
 // The integer system of dense/N for FLINT alone: column j is state j's
 // balance, D_j on the diagonal and -w(j -> i) below, right-hand side e_0.

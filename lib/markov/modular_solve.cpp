@@ -26,7 +26,6 @@
 #include <flint/ulong_extras.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -36,7 +35,6 @@
 
 #include "exactdp/numeric/errors.hpp"
 #include "flint_threads.hpp"
-#include "row_threads.hpp"
 
 namespace exactdp::detail {
 
@@ -95,17 +93,14 @@ struct nmod_matrix {
 // and the solve of A·y = c mod p on it. FLINT factors (nmod_mat_lu, on
 // solve_threads() threads); the factors are then kept in 32-bit words
 // (p < 2^28), and a row's products (each below 2^56) are summed in 64 bits,
-// 255 at a time, before one reduction. On a team of threads the triangular
-// solves go by tiles of columns: the calling thread solves a tile's own
-// rows, then the team adds the tile's products to the sums of the rows
-// past it (row-parallel). One thread takes the whole matrix as one tile.
+// 255 at a time, before one reduction.
 struct lu_mod_p {
   static constexpr std::size_t chunk = 255;  // 255·(2^28 - 1)² < 2^64
   std::size_t n;
   mp_limb_t p;
   std::vector<std::uint32_t> lu;  // row-major, n×n
   std::vector<slong> perm;
-  std::vector<std::uint32_t> inverse_diagonal, work, sum;
+  std::vector<std::uint32_t> inverse_diagonal, work;
 
   lu_mod_p(std::size_t size, mp_limb_t prime) : n(size), p(prime), perm(size) {}
 
@@ -128,7 +123,6 @@ struct lu_mod_p {
       inverse_diagonal[i] = static_cast<std::uint32_t>(n_invmod(row[i], p));
     }
     work.resize(n);
-    sum.resize(n);
     return true;
   }
 
@@ -145,41 +139,19 @@ struct lu_mod_p {
     return total % p;
   }
 
-  // sum[i] += row i's products with v over [from, to), for the rows of the
-  // team's blocks of [first, last).
-  void add_products(row_threads& team, std::size_t first, std::size_t last, const std::uint32_t* v, std::size_t from,
-                    std::size_t to) {
-    team.for_rows(first, last, [&](std::size_t begin, std::size_t end) {
-      for (std::size_t i = begin; i < end; ++i)
-        sum[i] = static_cast<std::uint32_t>((sum[i] + dot(&lu[i * n], v, from, to)) % p);
-    });
-  }
-
-  // y = A^-1·c mod p, for c in [0, p), on tiles of `tile` columns.
-  void solve(const std::vector<mp_limb_t>& c, std::vector<std::uint32_t>& y, row_threads& team, std::size_t tile) {
-    // L·z = P·c (unit lower), then U·y = z; sum[i] holds row i's products
-    // with the entries of z (then y) of the tiles already solved.
-    std::fill(sum.begin(), sum.end(), 0);
-    for (std::size_t from = 0; from < n; from += tile) {
-      const std::size_t to = std::min(n, from + tile);
-      for (std::size_t i = from; i < to; ++i) {
-        const std::uint64_t t = (sum[i] + dot(&lu[i * n], work.data(), from, i)) % p;
-        const std::uint64_t ci = c[static_cast<std::size_t>(perm[i])];
-        work[i] = static_cast<std::uint32_t>(ci >= t ? ci - t : ci + p - t);
-      }
-      add_products(team, to, n, work.data(), from, to);
+  // y = A^-1·c mod p, for c in [0, p).
+  void solve(const std::vector<mp_limb_t>& c, std::vector<std::uint32_t>& y) {
+    // L·z = P·c (unit lower), then U·y = z.
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t t = dot(&lu[i * n], work.data(), 0, i);
+      const std::uint64_t ci = c[static_cast<std::size_t>(perm[i])];
+      work[i] = static_cast<std::uint32_t>(ci >= t ? ci - t : ci + p - t);
     }
     y.resize(n);
-    std::fill(sum.begin(), sum.end(), 0);
-    for (std::size_t to = n; to > 0;) {
-      const std::size_t from = to > tile ? to - tile : 0;
-      for (std::size_t i = to; i-- > from;) {
-        const std::uint64_t t = (sum[i] + dot(&lu[i * n], y.data(), i + 1, to)) % p;
-        const std::uint64_t z = work[i] >= t ? work[i] - t : work[i] + p - t;
-        y[i] = static_cast<std::uint32_t>(z * inverse_diagonal[i] % p);
-      }
-      add_products(team, 0, from, y.data(), from, to);
-      to = from;
+    for (std::size_t i = n; i-- > 0;) {
+      const std::uint64_t t = dot(&lu[i * n], y.data(), i + 1, n);
+      const std::uint64_t z = work[i] >= t ? work[i] - t : work[i] + p - t;
+      y[i] = static_cast<std::uint32_t>(z * inverse_diagonal[i] % p);
     }
   }
 };
@@ -227,28 +199,16 @@ bool reconstruct(const fmpz_vector& x_const, const fmpz_t m, fmpz_vector& num, f
   return true;
 }
 
-// True when A·num = den·b exactly: rows by blocks on the team, 1024 rows
-// a thread between two polls.
-bool check(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b, const fmpz_vector& num_const, const fmpz_t den,
-           row_threads& team) {
+// True when A·num = den·b exactly.
+bool check(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b, const fmpz_vector& num_const, const fmpz_t den) {
   auto& num = const_cast<fmpz_vector&>(num_const);
-  std::atomic<bool> wrong = false;
-  const std::size_t step = 1024 * team.size();
-  for (std::size_t first = 0; first < a.n; first += step) {
-    poll_interrupt();
-    team.for_rows(first, std::min(a.n, first + step), [&](std::size_t from, std::size_t to) {
-      fmpz_scalar s;
-      for (std::size_t i = from; i < to; ++i) {
-        fmpz_mul(s.v, den, &b[i]);
-        fmpz_neg(s.v, s.v);
-        for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k) fmpz_addmul(s.v, &a.value[k], num[a.col[k]]);
-        if (!fmpz_is_zero(s.v)) {
-          wrong = true;
-          return;
-        }
-      }
-    });
-    if (wrong) return false;
+  fmpz_scalar s;
+  for (std::size_t i = 0; i < a.n; ++i) {
+    fmpz_mul(s.v, den, &b[i]);
+    fmpz_neg(s.v, s.v);
+    for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k) fmpz_addmul(s.v, &a.value[k], num[a.col[k]]);
+    if (!fmpz_is_zero(s.v)) return false;
+    if (i % 1024 == 0) poll_interrupt();
   }
   return true;
 }
@@ -285,12 +245,6 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
   }
   const mp_limb_t p = lu->p;
   st.prime = p;
-  // The digits' triangular solves and residual products, and the exact
-  // check, on solve_threads() threads (blocks of options.min_block_rows
-  // rows at least; tiles of n/16 columns, no fewer than that).
-  const std::size_t min_rows = std::max<std::size_t>(options.min_block_rows, 1);
-  row_threads team(std::min(solve_threads(), std::max<std::size_t>(n / min_rows, 1)), min_rows);
-  const std::size_t tile = team.size() == 1 ? std::max<std::size_t>(n, 1) : std::max(min_rows, (n + 15) / 16);
 
   // Lifting: r_0 = b; y_k = A^-1·r_k mod p; r_{k+1} = (r_k - A·y_k) / p.
   // Then x ≡ sum_k y_k·p^k (mod p^K). The digits are folded into X in
@@ -394,25 +348,21 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
         const std::int64_t v = small_r[i] % static_cast<std::int64_t>(p);
         c[i] = static_cast<mp_limb_t>(v < 0 ? v + static_cast<std::int64_t>(p) : v);
       }
-      lu->solve(c, y, team, tile);
-      team.for_rows(0, n, [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) {
-          __int128 s = small_r[i];
-          for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k)
-            s -= static_cast<__int128>(small_a[k]) * static_cast<__int128>(y[a.col[k]]);
-          small_r[i] = static_cast<std::int64_t>(s / static_cast<__int128>(p));  // exact
-        }
-      });
+      lu->solve(c, y);
+      for (std::size_t i = 0; i < n; ++i) {
+        __int128 s = small_r[i];
+        for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k)
+          s -= static_cast<__int128>(small_a[k]) * static_cast<__int128>(y[a.col[k]]);
+        small_r[i] = static_cast<std::int64_t>(s / static_cast<__int128>(p));  // exact
+      }
     } else {
       for (std::size_t i = 0; i < n; ++i) c[i] = fmpz_fdiv_ui(r[i], p);
-      lu->solve(c, y, team, tile);
-      team.for_rows(0, n, [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) {
-          fmpz* ri = r[i];
-          for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k) fmpz_submul_ui(ri, &a.value[k], y[a.col[k]]);
-          fmpz_divexact_ui(ri, ri, p);
-        }
-      });
+      lu->solve(c, y);
+      for (std::size_t i = 0; i < n; ++i) {
+        fmpz* ri = r[i];
+        for (std::size_t k = a.begin[i]; k < a.begin[i + 1]; ++k) fmpz_submul_ui(ri, &a.value[k], y[a.col[k]]);
+        fmpz_divexact_ui(ri, ri, p);
+      }
     }
     pending.push_back(y);
     st.digits = digit;
@@ -428,7 +378,7 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
       }
       have_candidate = false;
       if (same) {
-        if (check(a, b, candidate, candidate_den.v, team)) {
+        if (check(a, b, candidate, candidate_den.v)) {
           num_out.resize(n);
           for (std::size_t i = 0; i < n; ++i) fmpz_swap(&num_out[i], candidate[i]);
           fmpz_set(den, candidate_den.v);
@@ -451,7 +401,7 @@ bool solve_sparse_padic(const sparse_fmpz_matrix& a, const std::vector<fmpz>& b,
       candidate_at = digit;
       if (options.confirm == 0) {
         have_candidate = false;
-        if (check(a, b, candidate, candidate_den.v, team)) {
+        if (check(a, b, candidate, candidate_den.v)) {
           num_out.resize(n);
           for (std::size_t i = 0; i < n; ++i) fmpz_swap(&num_out[i], candidate[i]);
           fmpz_set(den, candidate_den.v);

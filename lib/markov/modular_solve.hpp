@@ -36,10 +36,7 @@ struct sparse_fmpz_matrix {
 /// denominator at geometrically spaced steps, `options.confirm` more
 /// digits that must leave it unchanged, and the exact check A·num = den·b.
 /// A candidate that fails the check is dropped and the lifting goes on: the
-/// result is proven, never guessed. The digits' triangular solves and
-/// residual products and the check run on solve_threads() threads, by
-/// blocks of at least options.min_block_rows rows (row_threads.hpp); the
-/// result does not depend on the number of threads. On success x = num / den with den > 0
+/// result is proven, never guessed. On success x = num / den with den > 0
 /// and returns true. Returns false when A is singular modulo four primes in
 /// turn (the caller then decides singularity with FLINT's exact solver).
 /// `b` has n entries. Errors: resource_error from poll_interrupt.

@@ -3,8 +3,7 @@
 // caught by the exact check, the primes reported, the modular and the
 // fraction-free paths agreeing on chains and decision models in all three
 // number systems, the residue solve by FLINT and by our elimination
-// agreeing, the same answers on one, two and three threads (the lifting's
-// row blocks even or not, and a refused first reconstruction), and the budget's
+// agreeing, the same answers on one thread and two, and the budget's
 // estimates (exact and residue) against the peak memory of a child process.
 #include <catch2/catch.hpp>
 
@@ -131,81 +130,6 @@ TEST_CASE("a stop one digit too early is caught by the exact check", "[markov][m
   }
   CHECK(make_rational(x[0], den) == Rational(1) / Rational(big));
   CHECK(make_rational(x[1], den) == Rational(1));
-}
-
-namespace {
-
-// Solves s with the lifting's steps split into blocks of one row at least
-// (uneven blocks, steps with fewer rows than threads) on `threads` threads.
-struct split_solve {
-  std::vector<BigInt> x;
-  BigInt den;
-  detail::modular_stats stats;
-};
-split_solve solve_split(const integer_system& s, std::size_t threads, std::size_t confirm = 1) {
-  const solve_threads_scope scope(threads);
-  detail::modular_options options;
-  options.min_block_rows = 1;
-  options.confirm = confirm;
-  split_solve r;
-  REQUIRE(detail::solve_integer_system_modular(s.n, s.entries, s.rhs, r.x, r.den, options, &r.stats));
-  return r;
-}
-
-}  // namespace
-
-TEST_CASE("the lifting on 1, 2 and 3 threads gives the same answers, row blocks even or not", "[markov][modular]") {
-  std::mt19937 rng(77);
-  // n = 1 and 2: fewer rows than threads; 5, 17, 40: uneven blocks and
-  // column tiles of one or three rows; 300: the default tiles of n/16.
-  for (const std::size_t n : {1, 2, 5, 17, 40, 300}) {
-    for (const bool big : {false, true}) {
-      integer_system s = random_system(rng, n);
-      // Entries past 2^64: the residual is updated in fmpz, not in words.
-      if (big)
-        for (auto& cell : s.cells) cell *= BigInt(1) << 70;
-      const auto one = solve_split(s, 1);
-      INFO(n << " rows, " << (big ? "entries past 2^64" : "small entries"));
-      if (n <= 40) {
-        const auto want = oracle_solution(s);
-        for (std::size_t i = 0; i < n; ++i) CHECK(make_rational(one.x[i], one.den) == want[i]);
-      }
-      for (const std::size_t threads : {2, 3}) {
-        const auto other = solve_split(s, threads);
-        CHECK(other.den == one.den);
-        CHECK(other.x == one.x);
-        CHECK(other.stats.digits == one.stats.digits);
-        CHECK(other.stats.reconstructions == one.stats.reconstructions);
-      }
-    }
-  }
-}
-
-TEST_CASE("on threads, a first reconstruction that fails the exact check is dropped as on one", "[markov][modular]") {
-  // An upper bidiagonal system whose last pivot is p + 2 (p the solver's
-  // prime): every entry of x has the denominator p + 2, which modulo p
-  // alone looks like 2. The first reconstruction is small and wrong, and
-  // the exact check refuses it (confirm = 0: checked at once).
-  const std::size_t n = 7;
-  integer_system s;
-  s.n = n;
-  s.cells.reserve(2 * n);
-  for (std::size_t i = 0; i < n; ++i) {
-    s.cells.push_back(i + 1 == n ? BigInt(detail::modular_prime(0)) + 2 : BigInt(1));
-    s.entries.push_back({i, i, &s.cells.back(), false});
-    if (i + 1 < n) {
-      s.cells.push_back(BigInt(1));
-      s.entries.push_back({i, i + 1, &s.cells.back(), false});
-    }
-    s.rhs.push_back(BigInt(static_cast<int>(i) + 1));
-  }
-  const auto want = oracle_solution(s);
-  for (const std::size_t threads : {1, 2, 3}) {
-    const auto r = solve_split(s, threads, 0);
-    INFO(threads << " threads");
-    CHECK(r.stats.failed_checks >= 1);
-    for (std::size_t i = 0; i < n; ++i) CHECK(make_rational(r.x[i], r.den) == want[i]);
-  }
 }
 
 TEST_CASE("a singular system is refused, and a system singular modulo the first prime is not", "[markov][modular]") {

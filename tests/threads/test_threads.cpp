@@ -2,10 +2,7 @@
 // the interrupt checker belong to the calling thread. Threads computing at
 // once with different moduli each get the exact value mapped to their own
 // modulus; threads with different budgets are refused or not on their own
-// limits; a checker stops the computations of its own thread only. The
-// exact solve's own threads (row_threads.hpp) cover every row once, pass a
-// worker's exception to the caller, give the same answer on 1, 2 and 3
-// threads, and stop on the caller's interrupt checker. This
+// limits; a checker stops the computations of its own thread only. This
 // program is also built alone with -fsanitize=thread by scripts/ci-extra.sh,
 // so that a data race on any of these settings fails the CI.
 // Catch2 v2 is not thread-safe: the threads only record what they found,
@@ -20,8 +17,6 @@
 #include <latch>
 #include <limits>
 #include <optional>
-#include <random>
-#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -31,13 +26,9 @@
 #include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/markov/queries.hpp"
-#include "exactdp/markov/solve_threads.hpp"
 #include "exactdp/numeric/numeric.hpp"
 #include "exactdp/numeric/primes.hpp"
 #include "exactdp/probability/knight.hpp"
-// The library's private team of row threads (header only), tested here
-// under ThreadSanitizer.
-#include "../../lib/markov/row_threads.hpp"
 
 using namespace exactdp;
 
@@ -415,73 +406,4 @@ TEST_CASE("poll_interrupt_every_4096 calls the checker on every 4096th call", "[
   CHECK(calls == 2);
   poll_interrupt_every_4096(counter);
   CHECK(calls == 3);
-}
-
-TEST_CASE("the exact solve's row threads: every row once, a worker's exception reaches the caller",
-          "[threads][solve]") {
-  detail::row_threads team(3, 1);
-  REQUIRE(team.size() == 3);
-  // Steps of 0 to 100 rows: fewer rows than threads, and uneven blocks.
-  for (int round = 0; round < 50; ++round) {
-    for (const std::size_t n : {0, 1, 2, 5, 100}) {
-      std::vector<int> seen(n, 0);  // each row written by its own block only
-      team.for_rows(0, n, [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i) ++seen[i];
-      });
-      CHECK(seen == std::vector<int>(n, 1));
-    }
-  }
-  // Blocks [0, 3), [3, 6), [6, 9): the second and the third throw; the
-  // caller gets the second's exception once every block has ended.
-  const auto throwing = [](std::size_t from, std::size_t) {
-    if (from > 0) throw std::runtime_error("block at " + std::to_string(from));
-  };
-  CHECK_THROWS_WITH(team.for_rows(0, 9, throwing), "block at 3");
-  int rows = 0;  // the team still works
-  team.for_rows(0, 2, [&](std::size_t from, std::size_t to) {
-    if (from == 0) rows = static_cast<int>(to);
-  });
-  CHECK(rows == 1);
-}
-
-TEST_CASE("the exact solve's lifting gives the same answer on 1, 2 and 3 threads, and stops on an interrupt",
-          "[threads][solve]") {
-  // A dense component of 300 states: with the default blocks of 128 rows
-  // at least, the lifting runs on 2 threads. Its exact expected steps.
-  markov_builder b("dense");
-  for (int s = 0; s < 300; ++s) b.state(std::string("d").append(std::to_string(s)));
-  const std::size_t out = b.state("out");
-  b.absorbing(out);
-  // Random weights 1..3 to every state and 5 to the exit, over their sum
-  // (an answer of about 3,000 bits: 100 digits of the lifting).
-  std::mt19937 rng(42);
-  std::uniform_int_distribution<int> weight(1, 3);
-  for (std::size_t s = 0; s < 300; ++s) {
-    std::vector<int> w(300);
-    int total = 5;
-    for (std::size_t t = 0; t < 300; ++t) total += w[t] = weight(rng);
-    for (std::size_t t = 0; t < 300; ++t) b.transition(s, t, ratio<Rational>(w[t], total));
-    b.transition(s, out, ratio<Rational>(5, total));
-  }
-  b.start(0);
-  const markov_model m = b.build();
-  const markov_chain<Rational> chain(m);
-  std::vector<Rational> value;
-  for (const std::size_t threads : {1, 2, 3}) {
-    const solve_threads_scope scope(threads);
-    value.push_back(expected_steps(chain, markov_query{}));
-  }
-  CHECK(value[1] == value[0]);
-  CHECK(value[2] == value[0]);
-  // A checker that throws on the main thread between two steps of the
-  // lifting: the workers are stopped and joined, the exception reaches the
-  // caller, and the next solve is right.
-  const solve_threads_scope two(2);
-  int calls = 0;
-  {
-    const interrupt_scope scope(stop_after{20, &calls});
-    CHECK_THROWS_AS(expected_steps(chain, markov_query{}), interrupted_error);
-  }
-  CHECK(calls == 20);
-  CHECK(expected_steps(chain, markov_query{}) == value[0]);
 }

@@ -67,8 +67,7 @@ void add_global_options(CLI::App& cmd, global_options& g) {
                  "1..10^18)");
   cmd.add_option("--threads", g.threads,
                  "Threads of the dense eliminations modulo a prime (components of 1024 states or more, and the "
-                 "exact solve's factorisation and lifting; default: the machine's cores; 1..1024). Answers do not "
-                 "depend on it");
+                 "exact solve's factorisation; default: the machine's cores; 1..1024). Answers do not depend on it");
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {

@@ -62,11 +62,6 @@ struct modular_options {
   std::size_t confirm = 1;
   /// Index of the first prime tried (modular_prime).
   std::size_t first_prime = 0;
-  /// The fewest rows of a block that a thread takes in the lifting's
-  /// steps on solve_threads() threads (and of a tile of its triangular
-  /// solves): systems under twice this stay on one thread. Tests set 1 to
-  /// split small systems into uneven blocks.
-  std::size_t min_block_rows = 128;
 };
 
 /// What one modular solve did: the prime of its p-adic digits, the digits

@@ -1,9 +1,7 @@
 // exactdp/markov/solve_threads.hpp: how many threads the dense eliminations
 // modulo a prime may use: FLINT's nmod_mat_lu, in the residue solve of a
 // component (solve_dense_residue, from 1024 states) and in the one
-// factorisation of the exact solve's p-adic lifting, and the lifting's own
-// steps (its triangular solves, residual products and exact check, split by
-// rows in lib/markov/row_threads.hpp). A setting of the
+// factorisation of the exact solve's p-adic lifting. A setting of the
 // calling thread for a scope (solve_threads_scope), like the modulus of
 // DynModInt: nothing global changes, and other threads keep theirs.
 #pragma once
@@ -26,8 +24,7 @@ inline std::size_t& solve_threads_setting() {
 /// thread may use: the innermost solve_threads_scope's count, or else the
 /// machine's cores (std::thread::hardware_concurrency, 1 when unknown).
 /// Results do not depend on it: the factorisation is the same on any
-/// number of threads, and the lifting's rows are computed alike on any.
-/// Cost: O(1).
+/// number of threads. Cost: O(1).
 /// Example: inside solve_threads_scope(2), solve_threads() == 2.
 inline std::size_t solve_threads() {
   if (const std::size_t n = detail::solve_threads_setting(); n > 0) return n;
@@ -39,11 +36,9 @@ inline std::size_t solve_threads() {
 /// scope, and restores the previous setting afterwards. The tool's
 /// `--threads N` is one. Throws std::invalid_argument when threads is 0.
 /// Requests above the machine's cores get the threads FLINT's pool has (one
-/// per core) for the factorisation; the lifting starts the threads asked
-/// (at most one per 128 rows of the system).
-/// Status: tests/markov/test_modular.cpp solves the same components on 1,
-/// 2 and 3 threads and compares the answers; tests/threads runs them under
-/// ThreadSanitizer.
+/// per core).
+/// Status: tests/markov/test_modular.cpp solves the same components on 1
+/// and 2 threads and compares the answers.
 class solve_threads_scope {
  public:
   explicit solve_threads_scope(std::size_t threads) : saved_(detail::solve_threads_setting()) {
