@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/read_text.hpp"
@@ -141,15 +142,18 @@ std::optional<std::string> one_sibling(const std::string& path, const char* firs
   return a ? a : b;
 }
 
+// The extensions of the reward files read beside an explicit model's .tra
+// (state rewards, then transition rewards, each under two names).
+constexpr std::array<const char*, 4> reward_extensions{".srew", ".state.rew", ".trew", ".trans.rew"};
+
 // The files a reward structure of an explicit model is looked for in.
 std::string reward_files_looked_for(const std::string& path) {
   if (path == "-") return "standard input has no reward file beside it";
   std::string out = "no reward file beside it (looked for ";
-  const char* extensions[] = {".srew", ".state.rew", ".trew", ".trans.rew"};
-  for (std::size_t i = 0; i < 4; ++i) {
+  for (std::size_t i = 0; i < reward_extensions.size(); ++i) {
     std::filesystem::path p(path);
-    p.replace_extension(extensions[i]);
-    out += (i == 0 ? "" : i == 3 ? " and " : ", ") + p.string();
+    p.replace_extension(reward_extensions[i]);
+    out += (i == 0 ? "" : i + 1 == reward_extensions.size() ? " and " : ", ") + p.string();
   }
   return out + ")";
 }
@@ -199,8 +203,8 @@ explicit_model read_explicit(const std::string& path, std::string_view text, mod
     case model_format::prism:
     case model_format::storm: {
       const auto lab_path = sibling(path, ".lab");
-      const auto rew_path = one_sibling(path, ".srew", ".state.rew", "state rewards");
-      const auto trew_path = one_sibling(path, ".trew", ".trans.rew", "transition rewards");
+      const auto rew_path = one_sibling(path, reward_extensions[0], reward_extensions[1], "state rewards");
+      const auto trew_path = one_sibling(path, reward_extensions[2], reward_extensions[3], "transition rewards");
       std::optional<std::string> lab, rew, trew;
       if (lab_path) lab = read_text(*lab_path, "the labels");
       if (rew_path) rew = read_text(*rew_path, "the state rewards");
@@ -310,8 +314,10 @@ std::string model_digest(const std::string& path) {
   } catch (const std::invalid_argument&) {
   }
   if (format == model_format::prism || format == model_format::storm) {
-    // The files read_explicit reads beside the .tra.
-    for (const char* ext : {".lab", ".srew", ".state.rew", ".trew", ".trans.rew"}) {
+    // The files read_explicit reads beside the .tra: the labels, then the rewards.
+    std::vector<const char*> beside{".lab"};
+    beside.insert(beside.end(), reward_extensions.begin(), reward_extensions.end());
+    for (const char* ext : beside) {
       const std::optional<std::string> side_path = sibling(path, ext);
       if (!side_path) continue;
       const std::string side = read_text(*side_path, "a file beside the model");
