@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "exactdp/api/answer.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 
@@ -25,7 +26,8 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
                                                                                const std::string& source) {
   std::vector<std::pair<std::string, std::optional<Rational>>> out;
   std::set<std::string, std::less<>> seen;
-  auto is_inf = [](std::string_view v) { return v == "inf" || v == "infinity" || v == "Infinity"; };
+  // +infinity is written as the tool's --check reads it (api::reads_as_infinity).
+  auto is_inf = [](std::string_view v) { return api::reads_as_infinity(std::string(v)); };
   auto value_of = [&is_inf](std::string_view v, const std::string& what) -> std::optional<Rational> {
     if (is_inf(v)) return std::nullopt;
     return parse_number(v, what);
@@ -57,7 +59,7 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
     pos = end + 1;
     ++line;
     while (!l.empty() && (l.back() == '\r' || l.back() == ' ' || l.back() == '\t')) l.remove_suffix(1);
-    if (l.empty() || l.front() == '#' || (out.empty() && seen.empty() && l == "state,value")) continue;
+    if (l.empty() || l.front() == '#' || (out.empty() && l == "state,value")) continue;
     const std::string where = source + ":" + std::to_string(line);
     const std::size_t comma = l.rfind(',');
     if (comma == std::string_view::npos || comma == 0)

@@ -379,6 +379,11 @@ TEST_CASE("values from elsewhere: the equations are checked and the witnesses ar
   REQUIRE(values[1].second == Rational(1) / 4);
   REQUIRE_FALSE(values[2].second);
   REQUIRE(read_plain_values("{\"a\": \"1/3\", \"b\": 0.5}", "v.json")[1].second == Rational(1) / 2);
+  // +infinity as --check reads it, in any case and with a +; -inf is no value.
+  for (const char* inf : {"INF", "+Infinity", "infinity"})
+    REQUIRE_FALSE(read_plain_values(std::string("a,").append(inf).append("\n"), "v.csv")[0].second);
+  REQUIRE_FALSE(read_plain_values("{\"a\": \"+inf\"}", "v.json")[0].second);
+  REQUIRE_THROWS_WITH(read_plain_values("a,-inf\n", "v.csv"), Catch::Contains("v.csv:1"));
   REQUIRE_THROWS_WITH(read_plain_values("a,1\na,2\n", "v.csv"), Catch::Contains("given twice"));
   REQUIRE_THROWS_WITH(read_plain_values("a;1\n", "v.csv"), Catch::Contains("v.csv:1"));
 
