@@ -37,11 +37,11 @@ ALLOWED = {
     "exactdp/markov/model.hpp", "exactdp/markov/explicit_model.hpp",
     "exactdp/decision/model.hpp", "exactdp/decision/model_files.hpp", "exactdp/decision/query.hpp",
     "exactdp/lang/model.hpp", "exactdp/lang/prism.hpp", "exactdp/lang/jani.hpp", "exactdp/lang/build.hpp",
-    "exactdp/lang/properties.hpp",
+    "exactdp/lang/properties.hpp", "exactdp/lang/certificate_model.hpp",
 }
 
 
-MAX_CODE_LINES = 1150
+MAX_CODE_LINES = 1075
 
 
 def includes(path):

@@ -211,6 +211,9 @@ struct property_solve {
     if constexpr (!std::is_same_v<T, Rational> && !std::is_same_v<T, double>)
       if (m->space.kind == lang::model_kind::mdp && p->path != 'S')
         strategy = &systems.template get<Rational>().strategy;
+    // The state space stays for the names and the other properties: every
+    // budget check of the solve counts it.
+    const budget_hold held("the state space of " + m->model.source, lang::state_space_bytes(m->space));
     if (!*question) *question = lang::question_of(m->model, m->space, *p);
     return lang::evaluate_property<T>(m->model, m->space, *p, **question, strategy);
   }

@@ -313,10 +313,10 @@ class builder {
   // The state space's size is not known before it is built, so the build
   // stops when it passes either budget.
   void check_budget() const {
-    const long double bytes = static_cast<long double>(count_) * (8.0L * s_.words + 48.0L) +
-                              static_cast<long double>(s_.targets.capacity() + s_.probability.capacity()) * 4.0L +
-                              static_cast<long double>(s_.choice_action.size()) *
-                                  (24.0L + 4.0L * static_cast<long double>(s_.branch_structures));
+    const long double bytes =
+        state_space_bytes(static_cast<long double>(count_), s_.words, static_cast<long double>(s_.choice_action.size()),
+                          static_cast<long double>(s_.branch_structures),
+                          static_cast<long double>(std::max(s_.targets.capacity(), s_.probability.capacity())));
     const std::string what = "the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)";
     check_state_budget(what, bytes, 1, "bytes");
     check_work_budget(what, static_cast<long double>(guard_tests_) + static_cast<long double>(s_.targets.size()) *
@@ -547,6 +547,20 @@ class builder {
 };
 
 }  // namespace
+
+// Per state its words, a hash slot, offsets and its slot in the queue
+// (48); per choice its action, offsets and reward indices; per transition
+// its target and probability index.
+long double state_space_bytes(long double states, long double words, long double choices, long double branch_structures,
+                              long double transitions) {
+  return states * (8.0L * words + 48.0L) + choices * (24.0L + 4.0L * branch_structures) + transitions * 8.0L;
+}
+
+long double state_space_bytes(const state_space& space) {
+  return state_space_bytes(static_cast<long double>(space.size()), space.words,
+                           static_cast<long double>(space.choices()), static_cast<long double>(space.branch_structures),
+                           static_cast<long double>(space.transitions()));
+}
 
 state_space build_state_space(const symbolic_model& model, const build_options& options) {
   state_space s;

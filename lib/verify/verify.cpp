@@ -620,7 +620,7 @@ verify_report verify_certificate(const std::string& model_path, const certificat
     if (sha256_hex(c.model.constants) != c.model.constants_sha256)
       return refused("the certificate's parameters " + quote_input(c.model.constants, 60) +
                      " do not match its constants_sha256");
-    if (!same_constants(*constants, c.model.constants))
+    if (!lang::same_constants(*constants, c.model.constants))
       return refused("the certificate was written for another game of Pig (" + quote_input(c.model.constants, 60) +
                      ", not " + quote_input(*constants, 60) + ")");
     return check_pig_certificate(c);
@@ -632,7 +632,7 @@ verify_report verify_certificate(const std::string& model_path, const certificat
   if (sha256_hex(c.model.constants) != c.model.constants_sha256)
     return refused("the certificate's constants " + quote_input(c.model.constants, 60) +
                    " do not match its constants_sha256");
-  if (constants && !same_constants(*constants, c.model.constants))
+  if (constants && !lang::same_constants(*constants, c.model.constants))
     return refused("the certificate was written with other constants (" + quote_input(c.model.constants, 60) +
                    ", not " + quote_input(*constants, 60) + ")");
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";

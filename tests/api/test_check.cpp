@@ -205,3 +205,20 @@ TEST_CASE("check: several initial states, each value or the smallest and largest
            {"T>=5 [ F x=1 ]", true}, {"T>5 [ F x=1 ]", true}, {"T<=5 [ F x=1 ]", false}, {"T<5 [ F x=1 ]", false}})
     CHECK(api::holds_bound(Rational(0), lang::parse_properties(text, "p", model).at(0), true) == holds);
 }
+
+TEST_CASE("check: the state space is held beside every budget check of a property's solve", "[api][check]") {
+  auto m = built(input(coin, "P=? [ F x=N ]", "p=1/2,N=2000"));
+  REQUIRE(m->size.states == 2001);
+  const long double space = lang::state_space_bytes(m->space);
+  CHECK(space >= 2001.0L * 56);  // a word, offsets and a hash slot per state
+  const api::report_row at = api::report_rows(*m, m->properties[0]).at(0);
+  {
+    // A budget the space alone fits, by 1 KiB: the solve's first table does not.
+    const budget_scope tight({.state_bytes = static_cast<std::uint64_t>(space) + 1024});
+    api::property_check check(m, 0);
+    CHECK_THROWS_WITH(check.exact(at),
+                      Contains("and with the state space of m.pm held beside it (" + detail::human_bytes(space)));
+  }
+  api::property_check check(m, 0);
+  CHECK(check.exact(at) == 1);
+}

@@ -46,6 +46,7 @@
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
+#include "exactdp/lang/certificate_model.hpp"
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/lang/model.hpp"
 #include "exactdp/lang/prism.hpp"
@@ -514,9 +515,10 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(lang::parse_jani(read_text(test::source_path("tests/data/qvbs/models/dtmc/herman/herman.3.jani"), "m"),
                          "herman.3.jani")
             .properties.size() == 1);
-  CHECK(lang_certificate_objective(lang::model_kind::dtmc, p) == "reach");
-  CHECK(lang_state_names(model, space)[1] == "(x=1)");
-  CHECK(read_lang_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F');
+  CHECK(lang::certificate_objective(lang::model_kind::dtmc, p) == "reach");
+  CHECK(lang::state_names(model, space)[1] == "(x=1)");
+  CHECK(lang::read_certificate_model(coin_prism, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F');
+  CHECK(lang::same_constants("a=1,b=2", "b=2,a=1"));
 
   const certificate c =
       read_certificate(read_text(test::source_path("examples/decision/lottery.pmax.cert.json"), "c"), "c");

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "exactdp/markov/model.hpp"
+#include "exactdp/markov/steps.hpp"
 #include "exactdp/numeric/numeric.hpp"
 #include "oracle.hpp"
 #include "support/set2.hpp"
@@ -220,6 +221,29 @@ TEST_CASE("long run is the limit of the exact Cesàro averages of the distributi
       d = std::move(next);
     }
   }
+}
+
+TEST_CASE("the stationary system and the distributions after k steps are checked with the chain beside them",
+          "[markov][long-run][errors]") {
+  markov_builder b("ring");
+  for (int s = 0; s < 300; ++s) b.state(std::string("r").append(std::to_string(s)));
+  for (std::size_t s = 0; s < 300; ++s) {
+    b.transition(s, (s + 1) % 300, ratio<Rational>(1, 3));
+    b.transition(s, (s + 299) % 300, ratio<Rational>(2, 3));
+  }
+  const markov_chain<Rational> chain(b.build());
+  const auto ring = closed_class_of(chain, 0);
+  REQUIRE(ring);
+  const std::string held = "and with the chain held beside it (" + detail::human_bytes(chain.bytes()) + ")";
+  {
+    // The chain alone fits, by 1 KiB: neither the system nor two distributions do.
+    const budget_scope tight({.state_bytes = static_cast<std::uint64_t>(chain.bytes()) + 1024});
+    CHECK_THROWS_WITH(stationary_distribution(chain, *ring),
+                      Catch::Contains("stationary system") && Catch::Contains(held));
+    CHECK_THROWS_WITH(distribution_after(chain, markov_query{}, 1000),
+                      Catch::Contains("after 1000 steps") && Catch::Contains(held));
+  }
+  CHECK(stationary_distribution(chain, *ring).at(7) == ratio<Rational>(1, 300));  // doubly stochastic
 }
 
 TEST_CASE("closed classes, periods and the errors of the long-run functions", "[markov][long-run][errors]") {

@@ -18,6 +18,7 @@
 #include "exactdp/decision/pig.hpp"
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/io/read_text.hpp"
+#include "exactdp/lang/certificate_model.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/certify/writer.hpp"
@@ -463,8 +464,8 @@ TEST_CASE("PRISM-language certificates: the properties covered, and the checker'
       "mdp\nmodule m\n x : [0..2] init 0;\n [a] x<2 -> (x'=x+1);\n [b] x<2 -> (x'=0);\n"
       " [] x=2 -> true;\nendmodule\n";
   auto objective = [](const std::string& model, const std::string& prop) {
-    const lang_certificate_model m = read_lang_certificate_model(model, "m.pm", "", prop);
-    return lang_certificate_objective(m.model.kind, m.property);
+    const lang::certificate_model m = lang::read_certificate_model(model, "m.pm", "", prop);
+    return lang::certificate_objective(m.model.kind, m.property);
   };
   CHECK(objective(dtmc, "P=? [ F x=2 ]") == "reach");
   CHECK(objective(dtmc, "R{\"r\"}=? [ F x=2 ]") == "steps");
@@ -477,19 +478,19 @@ TEST_CASE("PRISM-language certificates: the properties covered, and the checker'
     CHECK_THROWS_WITH(objective(dtmc, refused),
                       Catch::Contains("a certificate covers P=? [F φ]") && Catch::Contains(refused));
   }
-  CHECK_THROWS_WITH(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=1:3", "P=? [ F x=2 ]"),
+  CHECK_THROWS_WITH(lang::read_certificate_model("const int N;\n" + dtmc, "m.pm", "N=1:3", "P=? [ F x=2 ]"),
                     Catch::Contains("give each constant one value, not a range"));
-  CHECK(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3", "P=? [ F x=2 ]").constants ==
+  CHECK(lang::read_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3", "P=? [ F x=2 ]").constants ==
         lang::constant_values{{"N", "3"}});
-  CHECK_THROWS_WITH(read_lang_certificate_model(dtmc, "m.pm", "M=3", "P=? [ F x=2 ]"),
+  CHECK_THROWS_WITH(lang::read_certificate_model(dtmc, "m.pm", "M=3", "P=? [ F x=2 ]"),
                     Catch::Contains("M is not an undefined constant of m.pm"));
-  CHECK_THROWS_WITH(read_lang_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3,N=4", "P=? [ F x=2 ]"),
+  CHECK_THROWS_WITH(lang::read_certificate_model("const int N;\n" + dtmc, "m.pm", "N=3,N=4", "P=? [ F x=2 ]"),
                     Catch::Contains("twice"));
-  CHECK_THROWS_WITH(read_lang_certificate_model(dtmc, "m.pm", "N", "P=? [ F x=2 ]"), Catch::Contains("NAME=VALUE"));
-  CHECK_THROWS_WITH(same_constants("N=3", "N"), Catch::Contains("NAME=VALUE"));
-  CHECK(read_lang_certificate_model(dtmc, "m.pm", "", "P=? [ F x=2 ]").constants == lang::constant_values{});
-  CHECK(same_constants("N=3,p=1/2", "p=0.5,N=3"));
-  CHECK_FALSE(same_constants("N=3", "N=4"));
+  CHECK_THROWS_WITH(lang::read_certificate_model(dtmc, "m.pm", "N", "P=? [ F x=2 ]"), Catch::Contains("NAME=VALUE"));
+  CHECK_THROWS_WITH(lang::same_constants("N=3", "N"), Catch::Contains("NAME=VALUE"));
+  CHECK(lang::read_certificate_model(dtmc, "m.pm", "", "P=? [ F x=2 ]").constants == lang::constant_values{});
+  CHECK(lang::same_constants("N=3,p=1/2", "p=0.5,N=3"));
+  CHECK_FALSE(lang::same_constants("N=3", "N=4"));
 
   const std::string root = EXACTDP_SOURCE_DIR;
   const std::string model = root + "/examples/prism/two_sixes.pm";

@@ -20,7 +20,7 @@
 #include "exactdp/lang/jani.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
-#include "exactdp/verify/lang_model.hpp"
+#include "exactdp/lang/certificate_model.hpp"
 #include "progress.hpp"
 
 namespace exactdp::tool {
@@ -205,6 +205,7 @@ void export_values(const std::string& path, const std::string& format, const api
         bytes += static_cast<long double>(mpz_sizeinbase(mpq_numref(q), 10) + mpz_sizeinbase(mpq_denref(q), 10));
       }
     }
+    const budget_hold held("the state space of " + m.model.source, lang::state_space_bytes(sp));
     check_state_budget("the --export-values JSON document", bytes, 1, "bytes");
   }
   std::ofstream out(path, std::ios::trunc);
@@ -298,7 +299,7 @@ void write_lang_certificate(result& r, certificate_request request, const api::c
   // A chain's certificate is that of an MDP of one choice a state (as the chain command's).
   if (request.kind == "chain")
     q.objective = request.objective == "steps" ? decision_objective::rmin : decision_objective::pmax;
-  request.names = lang_state_names(m.model, m.space);
+  request.names = lang::state_names(m.model, m.space);
   request.start = request.names[m.space.initial.at(0)];
   write_certificate(r, request, u.model, q, sol);
 }
@@ -387,13 +388,13 @@ result run_check(const check_options& o) {
     if (cert) {
       const lang::property& p = m->properties[0];
       if (!p.error.empty()) throw std::invalid_argument(p.error);
-      cert->objective = lang_certificate_objective(m->model.kind, p);
+      cert->objective = lang::certificate_objective(m->model.kind, p);
       cert->kind = m->model.kind == lang::model_kind::dtmc ? "chain" : "mdp";
       cert->target = plan.jani ? p.name : p.text;
       cert->constants = api::constants_text(given);
       // The checker finds the property by this label alone: a property that needs its file does not stand alone.
       try {
-        read_lang_certificate_model(in.model_text, in.model_name, cert->constants, *cert->target);
+        lang::read_certificate_model(in.model_text, in.model_name, cert->constants, *cert->target);
       } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("--certificate names the property by its text, " + quote_input(p.text, 80) +
                                     ", and that text alone is not a property of the model (" + e.what() +

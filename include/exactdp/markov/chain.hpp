@@ -127,6 +127,10 @@ class markov_chain {
   }
 
   std::size_t size() const { return names_.size(); }
+  /// The bytes the chain holds (markov_chain_bytes of its size). Cost: O(1).
+  long double bytes() const {
+    return markov_chain_bytes<T>(static_cast<long double>(size()), static_cast<long double>(to_.size()));
+  }
   const std::string& name(std::size_t s) const { return names_.at(s); }
   /// Where the model came from, for messages.
   const std::string& source() const { return source_; }

@@ -123,9 +123,11 @@ std::vector<markov_closed_class> markov_closed_of(const markov_chain<T>& chain, 
   return sorted;
 }
 
-/// Checks the budgets of a stationary solve of a class of c states.
+/// Checks the budgets of a stationary solve of a class of c states, with
+/// the chain held beside its system.
 template <Field T>
 void markov_check_stationary_budget(const markov_chain<T>& chain, const markov_closed_class& c) {
+  const budget_hold held("the chain", chain.bytes());
   const long double size = static_cast<long double>(c.states.size());
   long double bits = 64;
   if constexpr (!field_traits<T>::fixed_size) {

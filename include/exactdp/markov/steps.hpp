@@ -78,6 +78,7 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
                     markov_steps<T>& out, std::optional<markov_step_method> force = std::nullopt) {
   const std::size_t n = chain.size();
   check_markov_start(n, q.start);
+  const budget_hold held("the chain", chain.bytes());  // beside the distributions or matrices
   const auto& rb = chain.row_begin();
   const auto& to = chain.targets();
   const auto& prob = chain.probabilities();
@@ -95,7 +96,8 @@ void markov_k_steps(const markov_chain<T>& chain, const markov_query& q, std::ui
   bool square = false;
   if constexpr (field_traits<T>::fixed_size) {
     square = force ? *force == markov_step_method::repeated_squaring
-                   : k > 1 && square_cost < step_cost && square_bytes <= static_cast<long double>(state_budget_bytes());
+                   : k > 1 && square_cost < step_cost &&
+                         square_bytes + detail::thread_held().bytes <= static_cast<long double>(state_budget_bytes());
   }
   const std::string what = "the distribution after " + std::to_string(k) + " steps";
   out.distribution.clear();

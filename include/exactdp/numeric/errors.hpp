@@ -223,9 +223,7 @@ inline std::string count_words(long double count, int digits) {
   std::snprintf(buf, sizeof buf, "%.*Lg", digits, count);
   return buf;
 }
-}  // namespace detail
 
-namespace detail {
 /// What the calling thread holds beside its computation (budget_hold): the
 /// bytes, and their names for messages ("the chain model").
 struct held_memory {

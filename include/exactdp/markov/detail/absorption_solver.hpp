@@ -138,8 +138,7 @@ void markov_check_budget(const markov_chain<T>& chain, const markov_components& 
   // The largest component's system, the visit table and the chain itself
   // are held together (the caller's model with budget_hold).
   if constexpr (field_traits<T>::fixed_size) table = static_cast<long double>(chain.size()) * sizeof(T);
-  const long double chain_bytes =
-      markov_chain_bytes<T>(static_cast<long double>(chain.size()), static_cast<long double>(chain.targets().size()));
+  const long double chain_bytes = chain.bytes();
   check_state_budget(
       (system > 0
            ? std::string(field_traits<T>::fixed_size ? "the" : "the exact") + " linear system of a component of " +
