@@ -43,7 +43,7 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
     doc.expect_object(doc.root(), "the values");
     for (std::size_t i = 0; i < doc.root().keys().size(); ++i) {
       const json_value& v = doc.root().items()[i];
-      const std::string where = source + ":" + std::to_string(v.line());
+      const std::string where = doc.where(v);
       if (v.is(json_value::kind::string) && is_inf(v.text()))
         add(doc.root().keys()[i], std::nullopt, where);
       else

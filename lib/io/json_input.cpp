@@ -28,19 +28,21 @@ class json_parser {
     counting_ = false;
     pos_ = 0;
     line_ = 1;
+    line_start_ = 0;
+    counted_ = {0, 1};
     return pass();
   }
 
  private:
   struct open_container {
-    json_value value;                    // items and keys filled as they are read
-    std::size_t slot = 0;                // its entry in counts_
-    std::vector<std::size_t> key_lines;  // the line of each key
+    json_value value;                                         // items and keys filled as they are read
+    std::size_t slot = 0;                                     // its entry in counts_
+    std::vector<std::pair<std::size_t, std::size_t>> key_at;  // the line and column of each key
   };
 
   json_value pass() {
     next_count_ = 0;
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") pos_ = 3;  // a UTF-8 byte order mark
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") line_start_ = pos_ = 3;  // a UTF-8 byte order mark
     skip_space();
     if (pos_ == text_.size()) fail("not valid JSON: the text is empty");
     // The value being read goes to the innermost open container, or is the
@@ -102,6 +104,7 @@ class json_parser {
     open_container& top = open_.back();
     top.value.kind_ = kind;
     top.value.line_ = static_cast<std::uint32_t>(line_);
+    if (!counting_) top.value.column_ = static_cast<std::uint32_t>(column_at(pos_));
     if (counting_) {
       top.slot = counts_.size();
       counts_.push_back(0);
@@ -111,7 +114,7 @@ class json_parser {
     top.value.items_.reserve(n);
     if (kind == json_value::kind::object) {
       top.value.keys_.reserve(n);
-      top.key_lines.reserve(n);
+      top.key_at.reserve(n);
     }
   }
 
@@ -122,8 +125,20 @@ class json_parser {
       open_.back().value.items_.push_back(std::move(value));
   }
 
-  [[noreturn]] void fail(const std::string& message) const {
-    throw std::invalid_argument(source_ + ":" + std::to_string(line_) + ": " + message);
+  [[noreturn]] void fail(const std::string& message) { fail_at(line_, column_at(pos_), message); }
+  [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const {
+    throw std::invalid_argument(source_ + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
+  }
+
+  // The 1-based column, in characters (UTF-8 lead bytes), of `pos` on the
+  // current line. Positions asked for only grow along a line, so the count
+  // goes on from the last one: linear in all, also on one long line.
+  std::size_t column_at(std::size_t pos) {
+    if (counted_.first < line_start_ || counted_.first > pos) counted_ = {line_start_, 1};
+    for (std::size_t i = counted_.first; i < pos && i < text_.size(); ++i)
+      counted_.second += (static_cast<unsigned char>(text_[i]) & 0xC0) != 0x80;
+    counted_.first = pos;
+    return counted_.second;
   }
 
   char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
@@ -136,9 +151,10 @@ class json_parser {
   void skip_space() {
     while (pos_ < text_.size()) {
       const char c = text_[pos_];
-      if (c == '\n')
+      if (c == '\n') {
         ++line_;
-      else if (c != ' ' && c != '\t' && c != '\r')
+        line_start_ = pos_ + 1;
+      } else if (c != ' ' && c != '\t' && c != '\r')
         return;
       ++pos_;
     }
@@ -146,11 +162,12 @@ class json_parser {
 
   void read_key() {
     if (peek() != '"') fail("not valid JSON: expected a key (a string in double quotes), found " + found());
+    const std::size_t column = counting_ ? 0 : column_at(pos_);
     std::string key = string_body();
     if (!counting_) {
       open_container& top = open_.back();
       top.value.keys_.push_back(std::move(key));
-      top.key_lines.push_back(line_);
+      top.key_at.emplace_back(line_, column);
     }
     skip_space();
     if (peek() != ':') fail("not valid JSON: expected ':' after the key, found " + found());
@@ -168,9 +185,12 @@ class json_parser {
       std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
       for (std::size_t i = 1; i < order.size(); ++i)
         if (keys[order[i - 1]] == keys[order[i]]) {
-          line_ = top.key_lines[order[i]];
-          fail("the key " + quote_input(keys[order[i]]) + " appears twice in one object (lines " +
-               std::to_string(top.key_lines[order[i - 1]]) + " and " + std::to_string(top.key_lines[order[i]]) + ")");
+          const auto [line, column] = top.key_at[order[i]];
+          fail_at(line, column,
+                  "the key " + quote_input(keys[order[i]]) + " appears twice in one object (at " +
+                      std::to_string(top.key_at[order[i - 1]].first) + ":" +
+                      std::to_string(top.key_at[order[i - 1]].second) + " and " + std::to_string(line) + ":" +
+                      std::to_string(column) + ")");
         }
     }
     return std::move(top.value);
@@ -178,6 +198,8 @@ class json_parser {
 
   json_value scalar() {
     json_value v;
+    v.line_ = static_cast<std::uint32_t>(line_);
+    if (!counting_) v.column_ = static_cast<std::uint32_t>(column_at(pos_));
     const char c = peek();
     if (c == '"') {
       v.kind_ = json_value::kind::string;
@@ -196,7 +218,6 @@ class json_parser {
     } else {
       fail("not valid JSON: expected a value, found " + found());
     }
-    v.line_ = static_cast<std::uint32_t>(line_);
     return v;
   }
 
@@ -367,6 +388,8 @@ class json_parser {
   std::size_t max_depth_;
   std::size_t pos_ = 0;
   std::size_t line_ = 1;
+  std::size_t line_start_ = 0;                         // where the current line starts
+  std::pair<std::size_t, std::size_t> counted_{0, 1};  // a position on the line and its column
   std::vector<open_container> open_;
   bool counting_ = false;
   std::vector<std::size_t> counts_;  // elements of each array and object, in the order they open
@@ -420,8 +443,12 @@ json_document::json_document(std::string_view text, std::string source, std::siz
   root_ = parser.parse();
 }
 
+std::string json_document::where(const json_value& at) const {
+  return source_ + ":" + std::to_string(at.line()) + ":" + std::to_string(at.column());
+}
+
 void json_document::fail(const json_value& at, const std::string& message) const {
-  throw std::invalid_argument(source_ + ":" + std::to_string(at.line()) + ": " + message);
+  throw std::invalid_argument(where(at) + ": " + message);
 }
 
 void json_document::expect_object(const json_value& v, std::string_view what) const {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <unordered_map>
 
 #include "exactdp/io/parse.hpp"
@@ -317,7 +318,14 @@ class builder {
         state_space_bytes(static_cast<long double>(count_), s_.words, static_cast<long double>(s_.choice_action.size()),
                           static_cast<long double>(s_.branch_structures),
                           static_cast<long double>(std::max(s_.targets.capacity(), s_.probability.capacity())));
-    const std::string what = "the state space of " + m_.source + " (" + std::to_string(count_) + " states so far)";
+    // The states are not all found yet: the message says so, and gives the
+    // most the variables' ranges allow.
+    long double valuations = 1;
+    for (const variable& v : m_.variables) valuations *= static_cast<long double>(v.high - v.low) + 1;
+    char most[32];
+    std::snprintf(most, sizeof most, "%.4Lg", valuations);
+    const std::string what = "the state space of " + m_.source + ", still growing at " + std::to_string(count_) +
+                             " states (its variables' ranges allow up to " + most + "),";
     check_state_budget(what, bytes, 1, "bytes");
     check_work_budget(what, static_cast<long double>(guard_tests_) + static_cast<long double>(s_.targets.size()) *
                                                                          static_cast<long double>(nvars_ + s_.words));

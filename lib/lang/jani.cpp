@@ -172,7 +172,9 @@ class reader {
              "unknown or unsupported key " + name_text(v.keys()[i]) + " (the keys read here are " + list + ")");
       }
   }
-  static position pos_of(const json_value& v) { return position{static_cast<std::uint32_t>(v.line()), 0}; }
+  static position pos_of(const json_value& v) {
+    return position{static_cast<std::uint32_t>(v.line()), static_cast<std::uint32_t>(v.column())};
+  }
 
   // ---- header ----
 
@@ -595,7 +597,7 @@ class reader {
     try {
       e = compile(v, path);
     } catch (const std::invalid_argument& error) {
-      // The expression's own error ("SOURCE:LINE: what"), with the JSON
+      // The expression's own error ("SOURCE:LINE:COLUMN: what"), with the JSON
       // path of the expression that must be constant.
       std::string message = error.what();
       const std::string source = doc_.source() + ":";

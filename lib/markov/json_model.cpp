@@ -68,7 +68,7 @@ class json_chain_reader {
   }
 
  private:
-  std::string at(const json_value& v) const { return doc_.source() + ":" + std::to_string(v.line()); }
+  std::string at(const json_value& v) const { return doc_.where(v); }
 
   std::size_t known(const std::string& name, const json_value& where) {
     if (const auto s = builder_.find(name)) return *s;

@@ -58,7 +58,7 @@ game_model parse_game_model(std::string_view json_text, const std::string& sourc
     doc.expect_object(*terminal, "\"terminal\"");
     // Keys are position numbers read by the one integer reader, so "01" is
     // position 1: two keys for one position are an error, not "the last wins".
-    std::vector<std::size_t> given_at(n, 0);
+    std::vector<std::size_t> given_at(n, 0);  // 1 + the index of the position's first value, 0: none yet
     for (std::size_t i = 0; i < terminal->keys().size(); ++i) {
       const std::string& key = terminal->keys()[i];
       const json_value& value = terminal->items()[i];
@@ -68,10 +68,13 @@ game_model parse_game_model(std::string_view json_text, const std::string& sourc
       } catch (const std::invalid_argument& e) {
         doc.fail(value, e.what());
       }
-      if (given_at[p] != 0)
-        doc.fail(value, "position " + std::to_string(p) + " is given twice in \"terminal\" (lines " +
-                            std::to_string(given_at[p]) + " and " + std::to_string(value.line()) + ")");
-      given_at[p] = value.line();
+      if (given_at[p] != 0) {
+        const json_value& first = terminal->items()[given_at[p] - 1];
+        doc.fail(value, "position " + std::to_string(p) + " is given twice in \"terminal\" (at " +
+                            std::to_string(first.line()) + ":" + std::to_string(first.column()) + " and " +
+                            std::to_string(value.line()) + ":" + std::to_string(value.column()) + ")");
+      }
+      given_at[p] = i + 1;
       const std::string& word = doc.expect_string(value, "terminal[" + quote_input(key, 60) + "]");
       if (word == "win")
         g.terminal[p] = outcome::win;

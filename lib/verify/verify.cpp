@@ -469,10 +469,10 @@ class checker {
       cover(D, den_of(*c_.values[m_.to[e]]));
     }
     // k·x·D as an integer: num(x)·(k·D / den(x)), k turned into the multiplier of num(x).
-    auto over_common = [this, &D](const Rational& x, BigInt& k) {
+    auto over_common = [this, &D](const Rational& x, BigInt& multiplier) {
       if (mpz_cmp(den_of(x), raw(D)) == 0) return;
       mpz_divexact(raw(share_), raw(D), den_of(x));
-      mpz_mul(raw(k), raw(k), raw(share_));
+      mpz_mul(raw(multiplier), raw(multiplier), raw(share_));
     };
     mpz_set_ui(raw(sum), 0);
     if (reward_) {

@@ -43,6 +43,7 @@
 #include "exactdp/grundy/nim_sum.hpp"
 #include "exactdp/grundy/octal.hpp"
 #include "exactdp/grundy/period.hpp"
+#include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
@@ -232,6 +233,8 @@ TEST_CASE("io/*.hpp examples") {
   CHECK(split_list(std::vector<std::string>{"1,3 4"}, "MOVES").size() == 3);
   CHECK(to_string(parse_number(" 0.1 ", "P")) == "1/10");
   CHECK(shown_text("a\tb") == "a\\tb");
+  const json_document d("{\"a\": 1}", "f");
+  CHECK(d.where(*d.root().find("a")) == "f:1:7");
 }
 
 namespace {

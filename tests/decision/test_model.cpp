@@ -272,6 +272,12 @@ TEST_CASE("queries: budgets are checked before the work", "[decision][errors]") 
   const auto saved_state = state_budget_bytes();
   state_budget_bytes() = 16 << 20;
   CHECK_THROWS_AS(optimal_decision<double>(m, q), resource_error);
+  // The system, the values, the model and (but in Rational) the copy of its
+  // 12,000 probabilities are counted as one need.
+  CHECK_THROWS_WITH(optimal_decision<double>(m, q),
+                    Catch::Contains("the model (") && Catch::Contains("and its probabilities in double (93.8 KiB)"));
+  CHECK_THROWS_WITH(optimal_decision<Rational>(m, q),
+                    Catch::Contains("and the model (") && !Catch::Contains("its probabilities in"));
   state_budget_bytes() = saved_state;
   const auto saved_work = work_budget_steps();
   work_budget_steps() = 1e6L;

@@ -147,14 +147,15 @@ TEST_CASE("expectiminimax model: every number is read exactly from its text, wha
 }
 
 TEST_CASE("expectiminimax model: contradictions and typos are refused, with their line") {
-  CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","nodes":[
+  CHECK_THROWS_WITH(
+      parse_expectiminimax_model(R"({"root":"r","nodes":[
     {"id":"r","kind":"chance","children":["a","b"],"probabilites":["1/2","1/2"]},
     {"id":"a","kind":"terminal","payoff":0},{"id":"b","kind":"terminal","payoff":1}]})",
-                                               "typo.json"),
-                    Catch::Equals("typo.json:2: unknown key 'probabilites' in node 0 (the keys are id, kind, children, "
-                                  "probabilities, payoff)"));
+                                 "typo.json"),
+      Catch::Equals("typo.json:2:67: unknown key 'probabilites' in node 0 (the keys are id, kind, children, "
+                    "probabilities, payoff)"));
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","root":"a","nodes":[]})", "dup.json"),
-                    Catch::Equals("dup.json:1: the key 'root' appears twice in one object (lines 1 and 1)"));
+                    Catch::Equals("dup.json:1:13: the key 'root' appears twice in one object (at 1:2 and 1:13)"));
   // The exact sum is checked when the model is read, so the double run
   // cannot accept what the exact run refuses.
   CHECK_THROWS_WITH(parse_expectiminimax_model(R"({"root":"r","nodes":[

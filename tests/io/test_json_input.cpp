@@ -30,15 +30,15 @@ TEST_CASE("json: numbers keep their text, whatever their size") {
   CHECK(doc.read_number(*r.find("f"), "f") == 0);
   CHECK(doc.read_integer<std::uint64_t>(*r.find("b"), "b", 0, UINT64_MAX) == UINT64_MAX);
   CHECK_THROWS_WITH(doc.read_integer<std::int64_t>(*r.find("b"), "the payoff", INT64_MIN, INT64_MAX),
-                    Equals("m.json:1: the payoff must be an integer in -2^63..2^63-1, not the number "
+                    Equals("m.json:1:19: the payoff must be an integer in -2^63..2^63-1, not the number "
                            "'18446744073709551615'"));
   CHECK_THROWS_WITH(doc.read_integer<int>(*r.find("e"), "n", 0, 10),
-                    Contains("m.json:2: n must be an integer in 0..10"));
+                    Contains("m.json:2:47: n must be an integer in 0..10"));
 }
 
 TEST_CASE("json: a repeated key is an error naming both lines") {
   CHECK_THROWS_WITH(json_document("{\n\"a\": 1,\n\"b\": 2,\n\"a\": 3}", "m.json"),
-                    Equals("m.json:4: the key 'a' appears twice in one object (lines 2 and 4)"));
+                    Equals("m.json:4:1: the key 'a' appears twice in one object (at 2:1 and 4:1)"));
   CHECK_NOTHROW(json_document(R"({"a": {"x": 1}, "b": {"x": 2}})", "m.json"));  // same key, different objects
 }
 
@@ -52,40 +52,54 @@ TEST_CASE("json: nesting is limited before anything recurses, and the message is
       json_document d(deep, "deep.json");
       FAIL("accepted");
     } catch (const std::invalid_argument& e) {
-      CHECK_THAT(e.what(), Equals("deep.json:1: nested deeper than 64 levels of arrays and objects"));
+      CHECK_THAT(e.what(), Equals("deep.json:1:74: nested deeper than 64 levels of arrays and objects"));
     }
   }
 }
 
-TEST_CASE("json: strict syntax, with the line of the fault") {
+TEST_CASE("json: strict syntax, with the line and column of the fault") {
   const std::pair<const char*, const char*> bad[] = {
-      {"", "m:1: not valid JSON: the text is empty"},
-      {"[1,]", "m:1: not valid JSON: expected a value, found ']'"},
-      {"{\"a\":1,}", "m:1: not valid JSON: expected a key (a string in double quotes), found '}'"},
-      {"[1 2]", "m:1: not valid JSON: expected ',' or ']' after an array element, found '2'"},
-      {"{\"a\" 1}", "m:1: not valid JSON: expected ':' after the key, found '1'"},
-      {"[01]", "m:1: not valid JSON: a number may not start with 0 ('1' follows)"},
-      {"[1.]", "m:1: not valid JSON: a decimal point must be followed by digits"},
-      {"[-]", "m:1: not valid JSON: '-' must be followed by digits"},
-      {"[1e]", "m:1: not valid JSON: an exponent must have digits"},
-      {"[NaN]", "m:1: not valid JSON: expected a value, found 'N'"},
-      {"// c\n[]", "m:1: not valid JSON: expected a value, found '/'"},
-      {"[]\n\n[]", "m:3: not valid JSON: unexpected '[' after the document's value"},
-      {"[\"a\nb\"]", "m:1: not valid JSON: a control character '\\n' inside a string (write it escaped)"},
-      {"[\"\\x\"]", "m:1: not valid JSON: unknown escape \\'x'"},
-      {"[\"\\ud800\"]", "m:1: not valid JSON: a high surrogate \\u escape without its low half"},
-      {"[\"\\udc00\"]", "m:1: not valid JSON: a low surrogate \\u escape without its high half"},
-      {"[\"\xff\"]", "m:1: not valid JSON: the byte '\\xff' is not UTF-8"},
-      {"[\"\xc0\x80\"]", "m:1: not valid JSON: the byte '\\xc0' is not UTF-8"},
-      {"[\"\xed\xa0\x80\"]", "m:1: not valid JSON: an invalid UTF-8 sequence '\\xed\\xa0\\x80'"},
-      {"[\"abc", "m:1: not valid JSON: a string is not closed"},
-      {"{\n\"a\": [1,\n2,\n}", "m:4: not valid JSON: expected a value, found '}'"},
-      {"[tru]", "m:1: not valid JSON: expected a value, found 't'"},
+      {"", "m:1:1: not valid JSON: the text is empty"},
+      {"[1,]", "m:1:4: not valid JSON: expected a value, found ']'"},
+      {"{\"a\":1,}", "m:1:8: not valid JSON: expected a key (a string in double quotes), found '}'"},
+      {"[1 2]", "m:1:4: not valid JSON: expected ',' or ']' after an array element, found '2'"},
+      {"{\"a\" 1}", "m:1:6: not valid JSON: expected ':' after the key, found '1'"},
+      {"[01]", "m:1:3: not valid JSON: a number may not start with 0 ('1' follows)"},
+      {"[1.]", "m:1:4: not valid JSON: a decimal point must be followed by digits"},
+      {"[-]", "m:1:3: not valid JSON: '-' must be followed by digits"},
+      {"[1e]", "m:1:4: not valid JSON: an exponent must have digits"},
+      {"[NaN]", "m:1:2: not valid JSON: expected a value, found 'N'"},
+      {"// c\n[]", "m:1:1: not valid JSON: expected a value, found '/'"},
+      {"[]\n\n[]", "m:3:1: not valid JSON: unexpected '[' after the document's value"},
+      {"[\"a\nb\"]", "m:1:4: not valid JSON: a control character '\\n' inside a string (write it escaped)"},
+      {"[\"\\x\"]", "m:1:4: not valid JSON: unknown escape \\'x'"},
+      {"[\"\\ud800\"]", "m:1:9: not valid JSON: a high surrogate \\u escape without its low half"},
+      {"[\"\\udc00\"]", "m:1:9: not valid JSON: a low surrogate \\u escape without its high half"},
+      {"[\"\xff\"]", "m:1:3: not valid JSON: the byte '\\xff' is not UTF-8"},
+      {"[\"\xc0\x80\"]", "m:1:3: not valid JSON: the byte '\\xc0' is not UTF-8"},
+      {"[\"\xed\xa0\x80\"]", "m:1:3: not valid JSON: an invalid UTF-8 sequence '\\xed\\xa0\\x80'"},
+      {"[\"abc", "m:1:6: not valid JSON: a string is not closed"},
+      {"{\n\"a\": [1,\n2,\n}", "m:4:1: not valid JSON: expected a value, found '}'"},
+      {"[tru]", "m:1:2: not valid JSON: expected a value, found 't'"},
   };
   for (const auto& [text, message] : bad) {
     INFO(text);
     CHECK_THROWS_WITH(json_document(text, "m"), Equals(message));
   }
+}
+
+TEST_CASE("json: columns count characters, on long minified lines too") {
+  CHECK_THROWS_WITH(json_document("[\"\xc3\xa9\", x]", "m"),
+                    Equals("m:1:7: not valid JSON: expected a value, found 'x'"));
+  std::string minified = "[";
+  for (int i = 0; i < 100000; ++i) minified += "1,";
+  CHECK_THROWS_WITH(json_document(minified + "x]", "m"),
+                    Equals("m:1:200002: not valid JSON: expected a value, found 'x'"));
+  const json_document doc("{\"a\": [1,\n    true]}", "m");
+  const json_value& t = doc.root().find("a")->items()[1];
+  CHECK(t.line() == 2);
+  CHECK(t.column() == 5);
+  CHECK(doc.where(t) == "m:2:5");
 }
 
 TEST_CASE("json: strings decode escapes and keep UTF-8") {
@@ -96,15 +110,15 @@ TEST_CASE("json: strings decode escapes and keep UTF-8") {
   CHECK(items[2].text() == "\xc3\xa9");
 }
 
-TEST_CASE("json: typed accessors name the key, its line and what was found") {
+TEST_CASE("json: typed accessors name the key, its line and column, and what was found") {
   const json_document doc("{\"nodes\": [],\n \"probabilites\": [1]}", "emm.json");
   CHECK_THROWS_WITH(doc.expect_object(doc.root(), "the model", {"nodes", "root", "probabilities"}),
-                    Equals("emm.json:2: unknown key 'probabilites' in the model (the keys are nodes, root, "
+                    Equals("emm.json:2:18: unknown key 'probabilites' in the model (the keys are nodes, root, "
                            "probabilities)"));
   CHECK_THROWS_WITH(doc.expect_string(*doc.root().find("nodes"), "the root"),
-                    Equals("emm.json:1: the root must be a string, not an array"));
+                    Equals("emm.json:1:11: the root must be a string, not an array"));
   CHECK_THROWS_WITH(doc.read_number(*doc.root().find("nodes"), "the payoff"),
-                    Equals("emm.json:1: the payoff must be a number or a string such as \"1/6\", not an array"));
+                    Equals("emm.json:1:11: the payoff must be a number or a string such as \"1/6\", not an array"));
 }
 
 TEST_CASE("json: the text and the numbers written out are checked against the state budget") {
@@ -112,7 +126,7 @@ TEST_CASE("json: the text and the numbers written out are checked against the st
   state_budget_bytes() = 1 << 20;
   CHECK_THROWS_AS(json_document(std::string(1 << 20, ' ') + "[]", "big.json"), resource_error);
   std::string many = "[";
-  for (int i = 0; i < 100; ++i) many += (i ? "," : "") + std::string("1e99999");
+  for (int i = 0; i < 100; ++i) many.append(i ? "," : "").append("1e99999");
   many += "]";
   CHECK_THROWS_AS(json_document(many, "digits.json"), resource_error);  // 10^7 digits, 5 MB
   state_budget_bytes() = saved;

@@ -356,7 +356,7 @@ TEST_CASE("jani: a refusal deep inside an expression or with an odd name is one 
   const std::string message = error_of(text);
   INFO(message);
   CHECK(message.size() < 300);
-  CHECK_THAT(message, Catch::StartsWith("geometric.jani:11: automata[0].edges[0].guard.exp.exp") &&
+  CHECK_THAT(message, Catch::StartsWith("geometric.jani:11:7467: automata[0].edges[0].guard.exp.exp") &&
                           Catch::Contains(".exp ... 3") && Catch::Contains(" levels ... exp.exp.") &&
                           Catch::EndsWith("exp.exp.op: the operator nosuch is not supported"));
   // A constant without a value whose name holds a newline (escaped in JSON).

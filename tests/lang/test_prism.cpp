@@ -311,6 +311,9 @@ TEST_CASE("the state budget binds on transitions too, long before 4096 states", 
     message = e.what();
   }
   CHECK(message.find("the state space of") != std::string::npos);
+  // The refusal says the space was still growing, and how large it may get.
+  CHECK(message.find("still growing at") != std::string::npos);
+  CHECK(message.find("(its variables' ranges allow up to 4096)") != std::string::npos);
 }
 
 TEST_CASE("an init block fixes the variables its conjuncts pin, and tests only the others' valuations", "[lang]") {

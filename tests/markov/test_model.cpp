@@ -102,9 +102,10 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
       parse_json_model(R"({"start": "a",
     "transitions": {"a": {"a": "1/2", "zz": "1/2"}}})",
                        "bad.json"),
-      Equals("bad.json:2: unknown state 'zz': every state must have its transitions listed or be declared absorbing"));
+      Equals(
+          "bad.json:2:45: unknown state 'zz': every state must have its transitions listed or be declared absorbing"));
   CHECK_THROWS_WITH(parse_json_model(R"({"start": "q", "transitions": {"a": {"a": 1}}})", "s.json"),
-                    StartsWith("s.json:1: unknown state 'q'"));
+                    StartsWith("s.json:1:11: unknown state 'q'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": "1/2", "b": "1/3"}}, "absorbing": ["b"]})", "f"),
                     Contains("f: the probabilities out of state a sum to 5/6, not 1"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": "1/0"}}, "absorbing": ["b"]})", "f"),
@@ -114,26 +115,26 @@ TEST_CASE("JSON model: every error names the file, and unknown states their line
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": true}}, "absorbing": ["b"]})", "f"),
                     Contains("must be a number or a string"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": 1, "b": 1}}, "absorbing": ["b"]})", "f"),
-                    Equals("f:1: the key 'b' appears twice in one object (lines 1 and 1)"));
+                    Equals("f:1:32: the key 'b' appears twice in one object (at 1:24 and 1:32)"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"b": 1}}, "absorbing": ["b"], "absorb": []})", "f"),
-                    Equals("f:1: unknown key 'absorb' in the model (the keys are start, transitions, absorbing, "
+                    Equals("f:1:64: unknown key 'absorb' in the model (the keys are start, transitions, absorbing, "
                            "rewards, labels, description)"));
   CHECK_THROWS_WITH(
       parse_json_model(R"({"transitions": {"a": {"b": 1}}, )", "f"),
-      Equals("f:1: not valid JSON: expected a key (a string in double quotes), found the end of the text"));
-  CHECK_THROWS_WITH(parse_json_model(R"([1, 2])", "f"), Equals("f:1: the model must be an object, not an array"));
+      Equals("f:1:34: not valid JSON: expected a key (a string in double quotes), found the end of the text"));
+  CHECK_THROWS_WITH(parse_json_model(R"([1, 2])", "f"), Equals("f:1:1: the model must be an object, not an array"));
   CHECK_THROWS_WITH(parse_json_model(R"({"absorbing": ["b"]})", "f"),
-                    Equals("f:1: the model has no \"transitions\" object {state: {state: probability}}"));
+                    Equals("f:1:1: the model has no \"transitions\" object {state: {state: probability}}"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": []}})", "f"),
-                    Equals("f:1: the transitions of state 'a' must be an object, not an array"));
+                    Equals("f:1:23: the transitions of state 'a' must be an object, not an array"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "absorbing": "a"})", "f"),
                     Contains("\"absorbing\" must be an array"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "start": 3})", "f"),
-                    Equals("f:1: \"start\" must be a string, not the number '3'"));
+                    Equals("f:1:43: \"start\" must be a string, not the number '3'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "labels": {"l": ["x"]}})", "f"),
-                    StartsWith("f:1: unknown state 'x'"));
+                    StartsWith("f:1:51: unknown state 'x'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "rewards": {"x": 1}})", "f"),
-                    StartsWith("f:1: unknown state 'x'"));
+                    StartsWith("f:1:51: unknown state 'x'"));
   CHECK_THROWS_WITH(parse_json_model(R"({"transitions": {"a": {"a": 1}}, "rewards": {"a": "x"}})", "f"),
                     Contains("the reward of state a"));
   CHECK_THROWS_WITH(load_json_model("/nonexistent/model.json"),

@@ -190,7 +190,7 @@ TEST_CASE("the JSON adjacency list", "[cat_mouse][errors]") {
   using Catch::Matchers::Contains;
   CHECK(parse_cat_mouse_graph("[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]") ==
         std::vector<std::vector<int>>{{2, 5}, {3}, {0, 4, 5}, {1, 4, 5}, {2, 3}, {0, 2, 3}});
-  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1],[0"), Contains("cat and mouse graph:1: not valid JSON"));
+  CHECK_THROWS_WITH(parse_cat_mouse_graph("[[1],[0"), Contains("cat and mouse graph:1:8: not valid JSON"));
   CHECK_THROWS_WITH(parse_cat_mouse_graph("[[[1]],[0]]"),
                     Contains("a neighbour of node 0 must be an integer in 0..1, not an array"));
   CHECK_THROWS_WITH(parse_cat_mouse_graph("{\"a\":1}"), Contains("must be a JSON array"));

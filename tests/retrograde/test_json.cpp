@@ -40,18 +40,19 @@ TEST_CASE("a model with names, players and terminal outcomes", "[json]") {
 
 TEST_CASE("game-graph JSON errors", "[json][errors]") {
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []"),
-                    Contains("game graph:1: not valid JSON: expected ',' or ']' after an array element"));
-  CHECK_THROWS_WITH(parse_game_model("[1, 2]"), Equals("game graph:1: the game graph must be an object, not an array"));
+                    Contains("game graph:1:35: not valid JSON: expected ',' or ']' after an array element"));
+  CHECK_THROWS_WITH(parse_game_model("[1, 2]"),
+                    Equals("game graph:1:1: the game graph must be an object, not an array"));
   CHECK_THROWS_WITH(parse_game_model("{\"moves\": []}"), Contains("the game graph has no \"positions\""));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 0, \"moves\": []}"),
-                    Equals("game graph:1: \"positions\" must be an integer in 1..4294967294, not the number '0'"));
+                    Equals("game graph:1:15: \"positions\" must be an integer in 1..4294967294, not the number '0'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": -3, \"moves\": []}"), Contains("not the number '-3'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": \"2\", \"moves\": []}"), Contains("\"positions\" must be"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1}"), Contains("has no \"moves\""));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 1, \"moves\": [[]], \"mvoes\": 1}"),
                     Contains("unknown key 'mvoes' in the game graph"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [2]]}"),
-                    Equals("game graph:1: moves[1][0] must be an integer in 0..1, not the number '2'"));
+                    Equals("game graph:1:34: moves[1][0] must be an integer in 0..1, not the number '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], [-1]]}"), Contains("moves[1][0]"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], 5]}"),
                     Contains("moves[1] must be an array, not the number '5'"));
@@ -60,11 +61,11 @@ TEST_CASE("game-graph JSON errors", "[json][errors]") {
                     Contains("terminal['1'] must be \"win\", \"lose\" or \"draw\", not the string 'won'"));
   CHECK_THROWS_WITH(
       parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"x\": \"win\"}}"),
-      Equals("game graph:1: a key of \"terminal\" (a position number) must be an integer in 0..1, not 'x'"));
+      Equals("game graph:1:56: a key of \"terminal\" (a position number) must be an integer in 0..1, not 'x'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"2\": \"win\"}}"),
                     Contains("must be an integer in 0..1, not '2'"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": [1]}"),
-                    Equals("game graph:1: \"terminal\" must be an object, not an array"));
+                    Equals("game graph:1:50: \"terminal\" must be an object, not an array"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"0\": \"win\"}}"),
                     Contains("position 0 is terminal (win) but has 1 moves"));
   CHECK_THROWS_WITH(parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"player\": [0, 2]}"),
@@ -81,7 +82,7 @@ TEST_CASE("game-graph JSON errors", "[json][errors]") {
 
 TEST_CASE("deep nesting and huge declarations are refused before allocating", "[json][errors]") {
   CHECK_THROWS_WITH(parse_game_model(std::string(100000, '[') + std::string(100000, ']')),
-                    Equals("game graph:1: nested deeper than 64 levels of arrays and objects"));
+                    Equals("game graph:1:65: nested deeper than 64 levels of arrays and objects"));
   // Brackets inside strings do not count.
   CHECK_THROWS_WITH(parse_game_model("{\"description\": \"[[[[[[\", \"positions\": 1}"), Contains("has no \"moves\""));
   // 10^7 positions declared, 3 lists given: refused before any table of 10^7.
@@ -102,7 +103,7 @@ TEST_CASE("a position named twice in \"terminal\" is a contradiction, whatever t
   CHECK_THROWS_WITH(
       parse_game_model(
           "{\"positions\": 2, \"moves\": [[1], []],\n \"terminal\": {\"1\": \"win\",\n \"01\": \"lose\"}}"),
-      Equals("game graph:3: position 1 is given twice in \"terminal\" (lines 2 and 3)"));
+      Equals("game graph:3:8: position 1 is given twice in \"terminal\" (at 2:20 and 3:8)"));
   CHECK_THROWS_WITH(
       parse_game_model("{\"positions\": 2, \"moves\": [[1], []], \"terminal\": {\"1\": \"win\", \"1\": \"lose\"}}"),
       Contains("the key '1' appears twice in one object"));

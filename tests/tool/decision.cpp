@@ -596,25 +596,25 @@ TEST_CASE("mdp and game: the double is within 1e-12 of the exact value, the resi
   }
 }
 
-TEST_CASE("mdp and game: every error of a model file names the line", "[tool][decision]") {
+TEST_CASE("mdp and game: every error of a model file names the line and column", "[tool][decision]") {
   auto check = [](const std::string& name, const std::string& text, const std::string& words) {
     INFO(name);
     expect_error({"mdp", model_file(name, text), "--query", "pmax", "--target", "goal"}, 2, words);
   };
   const std::string good_end = R"({"id": "g", "kind": "terminal"}], "labels": {"goal": ["g"]}})";
   check("unknown_key.json", R"({"strat": "a", "nodes": [{"id": "a", "kind": "terminal"}]})",
-        ":1: unknown key 'strat' in the model (the keys are start, root, nodes, labels, description)");
+        ":1:11: unknown key 'strat' in the model (the keys are start, root, nodes, labels, description)");
   check("unknown_node_key.json",
         "{\"start\": \"a\", \"nodes\": [\n{\"id\": \"a\", \"kind\": \"max\", \"choice\": []}, " + good_end,
-        ":2: unknown key 'choice' in node 0");
+        ":2:38: unknown key 'choice' in node 0");
   check("unknown_choice_key.json",
         "{\"start\": \"a\", \"nodes\": [{\"id\": \"a\", \"kind\": \"max\", \"choices\": [\n{\"to\": {\"g\": 1}, "
         "\"rewards\": 1}]}, " +
             good_end,
-        ":2: unknown key 'rewards' in choice 0 of node 'a'");
+        ":2:29: unknown key 'rewards' in choice 0 of node 'a'");
   check("duplicate_key.json",
         "{\"start\": \"a\",\n\"start\": \"a\", \"nodes\": [{\"id\": \"a\", \"kind\": \"terminal\"}]}",
-        "the key 'start' appears twice in one object (lines 1 and 2)");
+        ":2:1: the key 'start' appears twice in one object (at 1:2 and 2:1)");
   check("duplicate_successor.json",
         R"({"start": "a", "nodes": [{"id": "a", "kind": "max", "choices": [{"to": {"g": "1/2", "g": "1/2"}}]}, )" +
             good_end,

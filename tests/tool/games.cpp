@@ -253,7 +253,7 @@ TEST_CASE("expectiminimax: integer payoffs of any size are read exactly", "[tool
   const temp_file big_probability("big_probability.json",
                                   two_leaves("chance", "1", "0", R"(, "probabilities": [9223372036854775808, 1])"));
   expect_error({"expectiminimax", big_probability.path()}, 2,
-               big_probability.path() + ":2: node 'r''s probabilities add up to 9223372036854775809, not 1");
+               big_probability.path() + ":2:73: node 'r''s probabilities add up to 9223372036854775809, not 1");
 }
 
 TEST_CASE("expectiminimax: a payoff of 1e400 overflows the double, and the run still answers", "[tool][games]") {
@@ -275,16 +275,17 @@ TEST_CASE("expectiminimax: a payoff of 1e400 overflows the double, and the run s
 
 TEST_CASE("expectiminimax: unknown keys, duplicate keys and bad probabilities are refused", "[tool][games]") {
   const temp_file typo("typo.json", two_leaves("chance", "1", "0", R"(, "probabilites": ["1/2", "1/2"])"));
-  expect_error({"expectiminimax", typo.path()}, 2,
-               typo.path() +
-                   ":2: unknown key 'probabilites' in node 0 (the keys are id, kind, children, probabilities, payoff)");
+  expect_error(
+      {"expectiminimax", typo.path()}, 2,
+      typo.path() +
+          ":2:72: unknown key 'probabilites' in node 0 (the keys are id, kind, children, probabilities, payoff)");
   const temp_file twice("twice.json", "{\"root\": \"r\",\n\"root\": \"a\", \"nodes\": []}");
   expect_error({"expectiminimax", twice.path()}, 2,
-               twice.path() + ":2: the key 'root' appears twice in one object (lines 1 and 2)");
+               twice.path() + ":2:1: the key 'root' appears twice in one object (at 1:2 and 2:1)");
   // Double-looking probabilities are exact decimals: 0.5 + 0.500001 is not 1.
   const temp_file near("near.json", two_leaves("chance", "1", "0", R"(, "probabilities": [0.5, 0.500001])"));
   expect_error({"expectiminimax", near.path()}, 2,
-               near.path() + ":2: node 'r''s probabilities add up to 1000001/1000000, not 1");
+               near.path() + ":2:73: node 'r''s probabilities add up to 1000001/1000000, not 1");
 }
 
 TEST_CASE("plurals: 1 node", "[tool][games]") {

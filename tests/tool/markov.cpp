@@ -219,7 +219,7 @@ TEST_CASE("chain: errors have the right status and one clear line", "[tool][mark
       example("bad_row_sum.json") + ": the probabilities out of state a sum to 9/10, not 1 (nothing is renormalised)");
   expect_error({"chain", example("unknown_state.json")}, 2,
                example("unknown_state.json") +
-                   ":4: unknown state 'bb': every state must have its transitions listed or be declared absorbing");
+                   ":4:42: unknown state 'bb': every state must have its transitions listed or be declared absorbing");
   const temp_file no_start("no_start.json", R"({"transitions": {"a": {"a": "1/2", "b": "1/2"}}, "absorbing": ["b"]})");
   const auto r = run_in_process({"chain", no_start.path()});
   CHECK(r.status == 2);

@@ -66,7 +66,7 @@ TEST_CASE("cat-mouse: errors", "[tool][retrograde][errors]") {
   expect_error({"cat-mouse", "/nonexistent/graph.json"}, 2,
                "cannot read the cat and mouse graph file '/nonexistent/graph.json': No such file or directory");
   expect_error({"cat-mouse", "[[1],[0"}, 2,
-               "the argument:1: not valid JSON: expected ',' or ']' after an array element, found the end of the "
+               "the argument:1:8: not valid JSON: expected ',' or ']' after an array element, found the end of the "
                "text");
   const auto r = run_in_process(
       {"--max-memory", "0.000001", "cat-mouse", "[[1],[0,2],[1,3],[2,4],[3,5],[4,6],[5,7],[6,8],[7,9],[8]]"});
@@ -132,28 +132,28 @@ TEST_CASE("retrograde: a position named 1 or 01 is one position", "[tool][retrog
   }
   // Both at once: the same position twice, refused whatever the order.
   expect_error({"retrograde", R"({"positions":2,"moves":[[1],[]],"terminal":{"1":"win","01":"lose"}})"}, 2,
-               "the argument:1: position 1 is given twice in \"terminal\" (lines 1 and 1)");
+               "the argument:1:60: position 1 is given twice in \"terminal\" (at 1:49 and 1:60)");
   expect_error({"retrograde", R"({"positions":2,"moves":[[1],[]],"terminal":{"01":"lose","1":"win"}})"}, 2,
-               "the argument:1: position 1 is given twice in \"terminal\" (lines 1 and 1)");
+               "the argument:1:61: position 1 is given twice in \"terminal\" (at 1:50 and 1:61)");
 }
 
 TEST_CASE("retrograde: duplicate and unknown keys are refused", "[tool][retrograde]") {
   expect_error({"retrograde", R"({"positions":2,"positions":3,"moves":[[1],[]]})"}, 2,
-               "the argument:1: the key 'positions' appears twice in one object (lines 1 and 1)");
+               "the argument:1:16: the key 'positions' appears twice in one object (at 1:2 and 1:16)");
   expect_error({"retrograde", R"({"positions":2,"moves":[[1],[]],"terminals":{"1":"win"}})"}, 2,
-               "the argument:1: unknown key 'terminals' in the game graph (the keys are positions, start, moves, "
+               "the argument:1:45: unknown key 'terminals' in the game graph (the keys are positions, start, moves, "
                "terminal, player, names, description)");
 }
 
 TEST_CASE("retrograde: errors", "[tool][retrograde][errors]") {
   expect_error({"retrograde", R"({"positions":10000000,"moves":[[1],[2],[]]})"}, 2,
-               "the argument:1: \"moves\" must have 10000000 lists (one per position), not 3");
+               "the argument:1:31: \"moves\" must have 10000000 lists (one per position), not 3");
   const auto budget = run_in_process({"retrograde", R"({"positions":1000000000,"moves":[[1],[2],[]]})"});
   CHECK(budget.status == 1);
   CHECK_THAT(budget.err, Contains("above the state budget"));
-  expect_error({"retrograde", "[[[[[[]]]]]]"}, 2, "the argument:1: the game graph must be an object, not an array");
+  expect_error({"retrograde", "[[[[[[]]]]]]"}, 2, "the argument:1:1: the game graph must be an object, not an array");
   expect_error({"retrograde", R"({"positions":2,"moves":[[1],[5]]})"}, 2,
-               "the argument:1: moves[1][0] must be an integer in 0..1, not the number '5'");
+               "the argument:1:30: moves[1][0] must be an integer in 0..1, not the number '5'");
 }
 
 TEST_CASE("cat-mouse, cat-mouse2 and retrograde as processes, and standard input", "[tool][retrograde][process]") {

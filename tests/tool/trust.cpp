@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -215,6 +216,31 @@ TEST_CASE("trust: a failed write of any output is status 1 with a one-line error
     const tool_result closed = run_child(args, "");
     check_error(closed, 1, "could not write the output");
   }
+}
+
+TEST_CASE("trust: a certificate or exported values that cannot be written give the system's reason",
+          "[tool][trust][output]") {
+  EXACTDP_SKIP_WITHOUT_TOOL();
+  // Found by a tester: a full disk was reported as "a missing folder, or no
+  // permission", and exported values failed without a reason.
+  const std::string dir = "/tmp/exactdp-test-" + std::to_string(::getpid()) + "-full";
+  std::filesystem::create_directories(dir);
+  std::filesystem::create_symlink("/dev/full", dir + "/full.json");
+  std::filesystem::create_symlink("/dev/full", dir + "/full.csv");
+  const std::vector<std::string> check{"check", source_path("examples/prism/two_sixes.pm"), "--prop",
+                                       "R{\"rolls\"}=? [ F \"two_sixes\" ]"};
+  auto with = [&](const std::string& option, const std::string& file) {
+    std::vector<std::string> args = check;
+    args.insert(args.end(), {option, dir + "/" + file});
+    return run_tool(args);
+  };
+  const tool_result cert = with("--certificate", "full.json");
+  CHECK(cert.status == 1);
+  CHECK_THAT(cert.err, Contains("cannot write the certificate") && Contains("No space left on device"));
+  const tool_result values = with("--export-values", "full.csv");
+  CHECK(values.status == 1);
+  CHECK_THAT(values.err, Contains("--export-values could not write") && Contains("No space left on device"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("trust: --check of an underflowing value gives its absolute and relative error", "[tool][trust][output]") {

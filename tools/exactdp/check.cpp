@@ -270,7 +270,9 @@ void export_values(const std::string& path, const std::string& format, const api
     out << document.dump(2) << "\n";
   }
   out.close();
-  if (!out) throw std::runtime_error("--export-values could not write " + quote_input(path, 60));
+  if (!out)
+    throw std::runtime_error("--export-values could not write " + quote_input(path, 60) + ": " +
+                             std::strerror(errno));  // a full disk, say ("No space left on device")
 }
 
 // ---- --certificate ----

@@ -1,6 +1,8 @@
 // The verify command (exactdp/verify/verify.hpp): a certificate, or values
 // from elsewhere, checked against a model; and the writing of the
 // certificates of the chain, mdp and check commands (certify.hpp).
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -44,12 +46,13 @@ namespace {
 // Writes certificate `cert` to `path` and names the file in `r`.
 void save_certificate(result& r, const std::string& path, const certificate& cert) {
   const std::string text = certificate_text(cert);
+  errno = 0;
   std::ofstream out(path, std::ios::binary);
   out << text;
   out.close();
-  if (!out)
-    throw std::invalid_argument("cannot write the certificate " + quote_input(path, 80) +
-                                " (a missing folder, or no permission)");
+  if (!out)  // the system's reason: a missing folder, no permission, a full disk
+    throw std::runtime_error("cannot write the certificate " + quote_input(path, 80) +
+                             (errno != 0 ? std::string(": ") + std::strerror(errno) : std::string()));
   r.add("", nullptr, "certificate",
         "written to " + shown_text(path) + " (" + count_of(cert.states.size(), "state", "states") +
             "; exactdp verify checks it)");

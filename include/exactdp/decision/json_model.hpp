@@ -15,7 +15,7 @@
 //     "labels": {"goal": ["end"]},
 //     "description": "..." }
 //
-// Rules (each broken rule is std::invalid_argument "SOURCE:LINE: ..."):
+// Rules (each broken rule is std::invalid_argument "SOURCE:LINE:COLUMN: ..."):
 //   - "nodes" is required and non-empty; each node has a unique string "id"
 //     and a "kind"; successors may be any node, earlier or later (cycles are
 //     allowed);
@@ -45,7 +45,7 @@ namespace exactdp {
 
 /// Reads a decision model from JSON text in the format of the file comment.
 /// `source` names the text in messages (a file name, "standard input").
-/// Errors: std::invalid_argument "SOURCE:LINE: ..." for bad JSON or a broken
+/// Errors: std::invalid_argument "SOURCE:LINE:COLUMN: ..." for bad JSON or a broken
 /// rule (unknown or repeated keys, an unknown node id, a max or min node
 /// without choices, probabilities that do not sum to 1 with their exact
 /// sum, ...); resource_error past the state budget (the text is checked

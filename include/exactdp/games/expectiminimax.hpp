@@ -255,7 +255,7 @@ struct expectiminimax_model {
 /// exactly 1 (so a run in double refuses {0.5, 0.500001} too); terminal
 /// nodes have a payoff and no children; the others have children. Cycles
 /// are expectiminimax's to find. `source` names the text in messages.
-/// Throws std::invalid_argument "SOURCE:LINE: ..." naming the node.
+/// Throws std::invalid_argument "SOURCE:LINE:COLUMN: ..." naming the node.
 /// Cost: linear in the text. Status: tests in tests/games/test_expectiminimax.cpp
 /// (every error path) and the tool tests.
 /// Example: the model of a max node s choosing between a chance node (1/6 to

@@ -45,7 +45,7 @@ struct position {
   std::uint32_t column = 0;
 };
 
-/// "file:line:column" ("file:line" when the column is 0, as in JSON files;
+/// "file:line:column" ("file:line" when the column is 0;
 /// "file" when the position is unknown).
 /// Example: where("m.prism", {3, 7}) == "m.prism:3:7".
 std::string where(const std::string& file, position p);

@@ -123,7 +123,7 @@ int cat_mouse(const std::vector<std::vector<int>>& graph);
 /// Reads a cat-and-mouse graph from JSON: an array of n arrays of node
 /// numbers, e.g. [[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]], with the strict
 /// reader of every model file (exactdp/io/json_input.hpp). `source` names
-/// the text in messages. Errors: std::invalid_argument "SOURCE:LINE: reason"
+/// the text in messages. Errors: std::invalid_argument "SOURCE:LINE:COLUMN: reason"
 /// (syntax, entries that are not node numbers); resource_error if the text
 /// exceeds the state budget. The rules of the game are checked by
 /// cat_mouse_game. Cost: O(text length). Status: error paths tested.

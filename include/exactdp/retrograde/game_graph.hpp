@@ -83,7 +83,7 @@ struct game_model {
 /// strict reader of every model file (exactdp/io/json_input.hpp): unknown
 /// and duplicate keys are refused, and so are two "terminal" keys naming one
 /// position ("1" and "01"). `source` names the text in messages.
-/// Errors: std::invalid_argument "SOURCE:LINE: reason" (JSON syntax, a
+/// Errors: std::invalid_argument "SOURCE:LINE:COLUMN: reason" (JSON syntax, a
 /// missing or mistyped field, a "moves" list whose length is not N, an index
 /// out of range, an unknown outcome word); resource_error when the text or
 /// the declared N (the graph's bytes) exceed the state budget: both are

@@ -80,7 +80,7 @@ std::string objective_refused(std::string_view kind, std::string_view objective)
 /// every key documented and typed, "version" equal to certificate_version,
 /// one value, rank and (mdp, game) choice per state (Pig: one string of
 /// actions per state, no rank). Throws std::invalid_argument
-/// "SOURCE:LINE: ..." naming what is wrong (malformed JSON, wrong version,
+/// "SOURCE:LINE:COLUMN: ..." naming what is wrong (malformed JSON, wrong version,
 /// a missing or unknown key, a bad number); resource_error past the state
 /// budget. Cost: linear in the text.
 /// Example: from the source tree, read_certificate(read_text("examples/decision/lottery.pmax.cert.json", "c"),

@@ -797,20 +797,27 @@ void check_decision_budget(const decision_model& m, const decision_components& c
     system_bytes = c * c * entry;
     neediest = largest;
   }
-  // The largest component's system, the values and the model itself (the
+  // The largest component's system, the values, the model itself (the
   // caller's, held throughout: per transition its target and rational
-  // probability with its two limbs, per state its rows and name) are held
-  // together.
+  // probability with its two limbs, per state its rows and name) and, in
+  // any T but Rational, the copy of its probabilities in T
+  // (decision_numbers) are held together.
   const long double values = 2.0L * static_cast<long double>(m.size()) * entry,
                     model =
                         static_cast<long double>(m.targets().size()) * (sizeof(std::size_t) + sizeof(Rational) + 64) +
-                        static_cast<long double>(m.size()) * (3 * sizeof(std::size_t) + sizeof(std::string) + 8);
-  const std::string parts = "the values (" + human_bytes(values) + ") and the model (" + human_bytes(model) + ")";
+                        static_cast<long double>(m.size()) * (3 * sizeof(std::size_t) + sizeof(std::string) + 8),
+                    copy = std::same_as<T, Rational> ? 0.0L
+                                                     : static_cast<long double>(m.probabilities().size()) * sizeof(T);
+  const std::string the_model = "the model (" + human_bytes(model) + ")";
+  const std::string parts = "the values (" + human_bytes(values) + ")" +
+                            (copy > 0 ? ", " + the_model + " and its probabilities in " +
+                                            std::string(field_traits<T>::name) + " (" + human_bytes(copy) + ")"
+                                      : " and " + the_model);
   check_state_budget(system_bytes > 0 ? std::string(field_traits<T>::fixed_size ? "the" : "the exact") +
                                             " linear system of a component of " + std::to_string(neediest) +
                                             " states (" + human_bytes(system_bytes) + "), " + parts
                                       : parts,
-                     system_bytes + values + model, 1, "bytes");
+                     system_bytes + values + model + copy, 1, "bytes");
   check_work_budget("strategy iteration in " + std::string(field_traits<T>::name) + " on " + std::to_string(m.size()) +
                         " states (" + std::to_string(count) + " components, the largest of " + std::to_string(largest) +
                         " states)",
