@@ -70,7 +70,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir build-sanitize --output-on-failure -j2
 
 step "ThreadSanitizer: threads with different moduli, budgets and interrupt checkers (tests/threads alone)"
-cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g -fsanitize=thread" \
+cmake -S . -B build-tsan -DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS="-O1 -g1 -fsanitize=thread" \
   -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DEXACTDP_BUILD_TOOLS=OFF -DEXACTDP_BUILD_BENCH=OFF \
   -DEXACTDP_BUILD_PYTHON=OFF -DEXACTDP_INSTALL=OFF >/dev/null
 cmake --build build-tsan -j2 --target test_threads
