@@ -1,5 +1,6 @@
 // Values from elsewhere (certify/plain_values.hpp): read as CSV or JSON,
-// made into a certificate without witnesses, and checked.
+// checked without witnesses, then given the witnesses that they imply
+// (decision/certify.hpp) and checked in full.
 #include "exactdp/certify/plain_values.hpp"
 
 #include <algorithm>
@@ -9,8 +10,11 @@
 #include <unordered_map>
 
 #include "exactdp/api/answer.hpp"
+#include "exactdp/decision/certify.hpp"
+#include "exactdp/decision/model_files.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/markov/explicit_model.hpp"
 
 namespace exactdp {
 
@@ -70,6 +74,137 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
   return out;
 }
 
+namespace {
+
+// The decision model of the values' query (a chain as an MDP of one choice
+// per state, as the chain command's certificates have it) and the
+// checker's view of it, read once.
+std::pair<decision_model, verify_model> load_models(const std::string& path, const std::string& kind,
+                                                    const plain_query& q, bool reward) {
+  model_file_options options;
+  options.format = q.format;
+  options.reward_model = q.reward_model;
+  if (kind == "chain") {
+    const markov_model chain = load_markov_model(path, options);
+    return {to_decision_model(to_explicit_model(chain)), to_verify_model(chain)};
+  }
+  options.rewards_required = reward;
+  decision_model d = load_decision_model(path, options);
+  verify_model v = to_verify_model(d);
+  return {std::move(d), std::move(v)};
+}
+
+// reward(c) + the sum of p·x(t) over choice c of d, nullopt when a successor is infinite.
+std::optional<Rational> choice_value(const decision_model& d, std::size_t c, bool reward,
+                                     const std::vector<std::optional<Rational>>& x) {
+  Rational v = reward ? d.reward(c) : Rational(0);
+  for (std::size_t e = d.edge_begin()[c]; e < d.edge_begin()[c + 1]; ++e) {
+    const std::optional<Rational>& y = x[d.targets()[e]];
+    if (!y) return std::nullopt;
+    v += d.probabilities()[e] * *y;
+  }
+  return v;
+}
+
+// Why a fixed point of the equations is not the query's values, at the
+// state certify_decision found without a witness.
+std::string no_witness_reason(const certificate& c, const no_witness_error& e) {
+  const std::string value =
+      "value " + (c.values[e.state] ? message_text(*c.values[e.state]) : std::string("inf")) + ", but ";
+  const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
+  std::string why;
+  if (c.kind == "game") {
+    why = value + "the play need not end from it (under the choices that attain the values, neither " +
+          (c.target ? std::string("the target nor ") : std::string()) + "a terminal state need be reached)";
+    return why +
+           ": the values solve the equations, but they are not the game's values (a value other than what a "
+           "play that never ends pays needs the play to end)";
+  }
+  switch (e.missing) {
+    case no_witness_error::witness::reach:
+      why = value + (c.kind == "chain"       ? std::string("the chain does not reach the target from it")
+                     : c.objective == "pmin" ? std::string("a strategy never reaches the target from it")
+                     : c.objective == "rmax" ? std::string("a strategy misses the target from it")
+                                             : std::string("no strategy that attains the values reaches the "
+                                                           "target from it"));
+      break;
+    case no_witness_error::witness::infinite:
+      why = value + (c.kind == "chain"       ? std::string("the chain reaches the target from it with probability 1")
+                     : c.objective == "rmax" ? std::string("no strategy is shown to miss the target from it")
+                                             : std::string("it is not shown that every strategy misses the target "
+                                                           "from it"));
+      break;
+    case no_witness_error::witness::closed:
+      why = value + "every choice leads out of the states of value 0";
+      break;
+  }
+  return why + (reward ? ": the values solve the equations, but they are not the expected rewards (a finite one "
+                         "needs the target reached with probability 1, an infinite one a chance to miss it)"
+                       : ": the values are a fixed point of the equations, but not the least one, which the "
+                         "probabilities are");
+}
+
+// The witnesses the values imply (certify_decision), put in `c`; a report
+// that names the state and says why when there are none.
+std::optional<verify_report> derive_witnesses(const decision_model& d, const verify_model& m, certificate& c) {
+  const std::size_t n = d.size();
+  decision_query q;
+  q.objective = c.objective == "payoff"  ? decision_objective::payoff_game
+                : c.kind == "game"       ? decision_objective::reach_game
+                : c.objective == "reach" ? decision_objective::pmax
+                : c.objective == "steps" ? decision_objective::rmin
+                : c.objective == "pmin"  ? decision_objective::pmin
+                : c.objective == "rmax"  ? decision_objective::rmax
+                : c.objective == "rmin"  ? decision_objective::rmin
+                                         : decision_objective::pmax;
+  if (c.default_payoff) q.default_payoff = *c.default_payoff;
+  // The target as the checker reads it: a label, else a state; a chain's
+  // default is its absorbing states.
+  if (c.target) {
+    if (const auto l = m.labels.find(*c.target); l != m.labels.end())
+      q.target = l->second;
+    else if (const auto s = std::ranges::find(m.names, *c.target); s != m.names.end())
+      q.target.push_back(static_cast<std::size_t>(s - m.names.begin()));
+  } else if (c.kind == "chain") {
+    for (std::size_t s = 0; s < n; ++s)
+      if (m.choice_begin[s + 1] == m.choice_begin[s]) q.target.push_back(s);
+  }
+  const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
+  // The solution the values are: each state's first choice that attains its
+  // value (one that can miss the target where it is infinite).
+  decision_solution<Rational> sol;
+  sol.value.assign(n, Rational(0));
+  sol.infinite.assign(n, 0);
+  sol.strategy.assign(n, 0);
+  for (std::size_t s = 0; s < n; ++s) {
+    if (c.values[s])
+      sol.value[s] = *c.values[s];
+    else
+      sol.infinite[s] = 1;
+    for (std::size_t k = d.choice_begin()[s]; k < d.choice_begin()[s + 1]; ++k) {
+      const std::optional<Rational> v = choice_value(d, k, reward, c.values);
+      if (c.values[s] ? v && *v == *c.values[s] : !v) {
+        sol.strategy[s] = static_cast<std::uint32_t>(k - d.choice_begin()[s]);
+        break;
+      }
+    }
+  }
+  try {
+    decision_witness w = certify_decision(d, q, sol);
+    c.rank = std::move(w.rank);
+    if (c.kind != "chain") c.strategy = std::move(w.strategy);
+  } catch (const no_witness_error& e) {
+    verify_report r;
+    r.start = c.start;
+    r.state = e.state;
+    r.reason = "state " + name_text(m.names[e.state]) + ": " + no_witness_reason(c, e);
+    return r;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
                                                           const std::string& source, const plain_query& q) {
   // Values from elsewhere name states of an explicit model; a model in the
@@ -111,7 +246,7 @@ std::pair<certificate, verify_report> verify_plain_values(const std::string& mod
   c.target = q.target;
   if (payoff) c.default_payoff = q.default_payoff.value_or(Rational(0));
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
-  const verify_model m = load_verify_model(model_path, c.kind, q.format, q.reward_model, reward);
+  const auto [d, m] = load_models(model_path, c.kind, q, reward);
   c.states = m.names;
   c.values.assign(m.size(), std::nullopt);
   c.rank.assign(m.size(), -1);
@@ -130,7 +265,15 @@ std::pair<certificate, verify_report> verify_plain_values(const std::string& mod
       throw std::invalid_argument(source + " gives no value for state " + name_text(m.names[s]) +
                                   " (every state needs one)");
   c.start = q.start ? *q.start : m.names.at(0);
+  // The equations and the choices first: the witnesses are derived from
+  // values that solve them.
   verify_report r = check_certificate(m, c, false);
+  if (!r.verified) {
+    r.unchecked.clear();  // what failed is the answer: no witness is left to check
+    return {std::move(c), std::move(r)};
+  }
+  if (std::optional<verify_report> no = derive_witnesses(d, m, c)) return {std::move(c), std::move(*no)};
+  r = check_certificate(m, c, true);
   return {std::move(c), std::move(r)};
 }
 

@@ -86,8 +86,9 @@ struct certifier {
     }
     for (std::size_t s = 0; s < n; ++s)
       if (open[s] && w.rank[s] < 0)
-        throw std::domain_error("no certificate: state " + name_text(m.name(s)) +
-                                " has a value that needs the target to be reached, but no rank reaches it");
+        throw no_witness_error("no certificate: state " + name_text(m.name(s)) +
+                                   " has a value that needs the target to be reached, but no rank reaches it",
+                               s, no_witness_error::witness::reach);
   }
 
   // Levels of the infinite states (verify.hpp): at each level, the greatest
@@ -138,8 +139,9 @@ struct certifier {
           rest.push_back(s);
       }
       if (chosen.empty())
-        throw std::domain_error("no certificate: state " + name_text(m.name(remaining.front())) +
-                                " has an infinite value, but no witness shows the target missed");
+        throw no_witness_error("no certificate: state " + name_text(m.name(remaining.front())) +
+                                   " has an infinite value, but no witness shows the target missed",
+                               remaining.front(), no_witness_error::witness::infinite);
       for (const auto& [s, c] : chosen) {
         w.rank[s] = level;
         if (!all) w.strategy[s] = c;
@@ -213,8 +215,9 @@ decision_witness certify_decision(const decision_model& m, const decision_query&
         if (found) c.w.strategy[s] = static_cast<std::uint32_t>(k - c.first(s));
       }
       if (!found)
-        throw std::domain_error("no certificate: state " + name_text(m.name(s)) +
-                                " has Pmin 0, but every choice can reach the target");
+        throw no_witness_error(
+            "no certificate: state " + name_text(m.name(s)) + " has Pmin 0, but every choice can reach the target", s,
+            no_witness_error::witness::closed);
     }
   const bool all = o == decision_objective::pmin || o == decision_objective::rmax;
   c.ranks(open, [all](std::size_t) { return all; });

@@ -123,11 +123,22 @@ def test_a_game_certificate_and_a_pig_certificate():
         exactdp.verify("pig", DECISION / "pig_6_10.cert.json")
 
 
+def test_values_from_elsewhere_that_are_another_fixed_point_are_refused():
+    # Max loops on s or gambles for 1/2: s = 1 solves the equations, but Pmax is 1/2.
+    loop = ROOT / "tests" / "data" / "verify" / "loop.json"
+    r = exactdp.verify(loop, {"s": 1, "g": 1, "z": 0}, query="pmax", target="goal")
+    assert r["verified"] is False and r["state"] == "s"
+    assert "not the least one" in r["reason"] and r["unchecked"] == []
+    ok = exactdp.verify(loop, {"s": Fraction(1, 2), "g": 1, "z": 0}, query="pmax", target="goal")
+    assert ok["verified"] is True and ok["unchecked"] == [] and ok["theorem"] != ""
+
+
 def test_values_from_elsewhere_of_a_game_and_of_an_mdp():
     r = exactdp.verify(DECISION / "duel.json", DECISION / "duel.values.json", query="payoff")
     assert r["verified"] is True and r["witnesses"] is False
-    assert r["value"] == Fraction(1, 2) and r["theorem"] == ""
-    assert len(r["unchecked"]) == 2 and "value of the game" in r["unchecked"][1]
+    # The witnesses are derived from the values and checked: nothing is left unchecked.
+    assert r["value"] == Fraction(1, 2) and "value of the game" in r["theorem"]
+    assert r["unchecked"] == []
     # The docs' example (python.md): a dict of Fractions and ints.
     values = {"max to shoot": Fraction(1, 2), "min to shoot": 0, "max wins": 1, "min wins": -1}
     assert exactdp.verify(DECISION / "duel.json", values, query="payoff")["verified"] is True
@@ -140,7 +151,7 @@ def test_values_from_elsewhere_of_a_game_and_of_an_mdp():
                            target="max wins")
     assert reach["verified"] is False and reach["state"] == "min wins"
     mdp = exactdp.verify(DECISION / "lottery.json", DECISION / "lottery.values.csv", query="pmax", target="goal")
-    assert mdp["verified"] is True and mdp["value"] == Fraction(3, 4) and len(mdp["unchecked"]) == 3
+    assert mdp["verified"] is True and mdp["value"] == Fraction(3, 4) and mdp["unchecked"] == []
     with pytest.raises(ValueError, match="no target"):
         exactdp.verify(DECISION / "duel.json", values, query="payoff", target="max wins")
     with pytest.raises(ValueError, match="a certificate says them itself"):

@@ -565,6 +565,21 @@ TEST_CASE("the last free function examples: models, games, grundy, budgets") {
   decision_query q;
   q.target = d.label("goal");
   CHECK(certify_decision(d, q, optimal_decision<Rational>(d, q)).rank == std::vector<std::int64_t>{1, 0});
+  {
+    decision_query pmin = q;
+    pmin.objective = decision_objective::pmin;
+    decision_solution<Rational> zero;
+    zero.value = {Rational(0), Rational(1)};
+    zero.infinite = {0, 0};
+    zero.strategy = {0, 0};
+    try {
+      (void)certify_decision(d, pmin, zero);
+      FAIL("no_witness_error expected");
+    } catch (const no_witness_error& e) {
+      CHECK(e.state == 0);
+      CHECK(e.missing == no_witness_error::witness::closed);
+    }
+  }
   CHECK(explore_decision_model(0, [](const int& k, state_description<int>& s) {
           if (k < 2) {
             s.owner = state_owner::chance;

@@ -188,16 +188,15 @@ TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[to
       "not on standard input");
 }
 
-TEST_CASE("tool: values from elsewhere are checked by their equations, the witnesses said unchecked",
-          "[tool][verify]") {
+TEST_CASE("tool: values from elsewhere are checked by their equations and the witnesses they imply", "[tool][verify]") {
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file csv("values.csv", "state,value\n0,0.75\n1,1\n2,0\n3,1\n4,1\n5,0\n6,0\n7,0\n8,0\n");
   const tool_result r =
       run_tool({"verify", lottery, csv.path(), "--query", "pmax", "--target", "goal", "--start", "0"});
   INFO(r.out << r.err);
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Contains("the equations hold (the witnesses are not checked): the value at state 0 is 3/4") &&
-                        Contains("not checked"));
+  CHECK_THAT(r.out, Contains("verified (with the witnesses derived from the values): the value at state 0 is 3/4") &&
+                        Contains("why") && !Contains("not checked"));
   const temp_file wrong("wrong.json",
                         "{\"0\": \"2/3\", \"1\": 1, \"2\": 0, \"3\": 1, \"4\": 1, \"5\": 0, \"6\": 0, "
                         "\"7\": 0, \"8\": 0}");
@@ -216,7 +215,9 @@ TEST_CASE("tool: values from elsewhere are checked by their equations, the witne
   const nlohmann::json gj = nlohmann::json::parse(g.out);
   CHECK(gj["witnesses"] == false);
   CHECK(gj["value"] == "1/2");
-  CHECK(gj["unchecked"].size() == 2);
+  CHECK(gj["unchecked"].empty());
+  CHECK(gj["verified"] == true);
+  CHECK_FALSE(gj["theorem"].get<std::string>().empty());
   CHECK(gj["question"] == "verify " + duel_values + " against " + duel + " (game, payoff, default 0)");
   const temp_file min_waits("min_waits.csv", "max to shoot,1/2\nmin to shoot,1/2\nmax wins,1\nmin wins,-1\n");
   const tool_result b = run_tool({"verify", duel, min_waits.path(), "--query", "payoff", "--default", "0"});
@@ -231,4 +232,60 @@ TEST_CASE("tool: values from elsewhere are checked by their equations, the witne
   check_error(run_tool({"verify", duel, duel_values, "--query", "pmax", "--target", "max wins", "--default", "1"}), 2,
               "a default payoff is for the query payoff");
   check_error(run_tool({"verify", duel, duel_values, "--query", "payoff", "--kind", "tree"}), 2, "--kind");
+}
+
+TEST_CASE("tool: values from elsewhere that are a fixed point of the equations but not the query's are refused",
+          "[tool][verify]") {
+  // Max loops on s for ever or gambles: Pmax 1/2, but s = 1 solves x = max(x, 1/2) too.
+  const std::string loop = source_path("tests/data/verify/loop.json");
+  const std::string wrong = source_path("tests/data/verify/loop_wrong.csv");
+  const tool_result r = run_tool({"verify", loop, wrong, "--query", "pmax", "--target", "goal", "--json"});
+  INFO(r.out << r.err);
+  CHECK(r.status == 1);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["verified"] == false);
+  CHECK(j["state"] == "s");
+  CHECK(j["reason"] ==
+        "state s: value 1, but no strategy that attains the values reaches the target from it: the values are a "
+        "fixed point of the equations, but not the least one, which the probabilities are");
+  CHECK(j["unchecked"].empty());
+  const temp_file right("right.csv", "s,1/2\ng,1\nz,0\n");
+  const tool_result ok = run_tool({"verify", loop, right.path(), "--query", "pmax", "--target", "goal"});
+  CHECK(ok.status == 0);
+  CHECK_THAT(ok.out, Contains("verified (with the witnesses derived from the values): the value at state s is 1/2"));
+  // The same loop as a reachability game.
+  const tool_result g = run_tool({"verify", loop, wrong, "--kind", "game", "--query", "reach", "--target", "goal"});
+  CHECK(g.status == 1);
+  CHECK_THAT(g.out, Contains("not verified: state s: value 1, but the play need not end from it") &&
+                        Contains("not the game's values"));
+  // Stay (reward 0) or go to the goal (reward 1): Pmin 0, Rmin 1, Rmax inf.
+  const std::string stay = source_path("tests/data/verify/stay_or_go.json");
+  const temp_file p1("p1.csv", "s,1\ng,1\n");
+  const tool_result pmin = run_tool({"verify", stay, p1.path(), "--query", "pmin", "--target", "goal"});
+  CHECK(pmin.status == 1);
+  CHECK_THAT(pmin.out, Contains("state s: value 1, but a strategy never reaches the target from it: the values are "
+                                "a fixed point of the equations, but not the least one"));
+  const temp_file r_half("r_half.csv", "s,1/2\ng,0\n");
+  const tool_result rmin = run_tool({"verify", stay, r_half.path(), "--query", "rmin", "--target", "goal"});
+  CHECK(rmin.status == 1);
+  CHECK_THAT(rmin.out, Contains("state s: value 1/2, but no strategy that attains the values reaches the target") &&
+                           Contains("not the expected rewards"));
+  const temp_file r_two("r_two.csv", "s,2\ng,0\n");
+  const tool_result rmax = run_tool({"verify", stay, r_two.path(), "--query", "rmax", "--target", "goal"});
+  CHECK(rmax.status == 1);
+  CHECK_THAT(rmax.out, Contains("state s: value 2, but a strategy misses the target from it"));
+  const temp_file r_inf("r_inf.csv", "s,inf\ng,0\n");
+  CHECK(run_tool({"verify", stay, r_inf.path(), "--query", "rmax", "--target", "goal"}).status == 0);
+  // A chain: l and m go round for ever (reach 0, steps inf), a and b reach g.
+  const std::string chain = source_path("tests/data/verify/cycle_chain.json");
+  const temp_file reach("reach.csv", "a,1\nb,1\ng,1\nl,1\nm,1\n");
+  const tool_result cr = run_tool({"verify", chain, reach.path(), "--query", "reach", "--target", "goal"});
+  CHECK(cr.status == 1);
+  CHECK_THAT(cr.out, Contains("state l: value 1, but the chain does not reach the target from it"));
+  const temp_file steps("steps.csv", "a,inf\nb,inf\ng,0\nl,inf\nm,inf\n");
+  const tool_result cs = run_tool({"verify", chain, steps.path(), "--query", "steps", "--target", "goal"});
+  CHECK(cs.status == 1);
+  CHECK_THAT(cs.out, Contains("state a: value inf, but the chain reaches the target from it with probability 1"));
+  const temp_file steps_ok("steps_ok.csv", "a,3\nb,4\ng,0\nl,inf\nm,inf\n");
+  CHECK(run_tool({"verify", chain, steps_ok.path(), "--query", "steps", "--target", "goal"}).status == 0);
 }

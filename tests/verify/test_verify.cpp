@@ -2,6 +2,7 @@
 // solvers write verifies, and every single change to one is rejected with
 // the failing state named; digests tie a certificate to its model; PRISM-
 // language models: the properties covered and the model read back.
+#include <array>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -647,6 +648,80 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
                       Catch::Contains("values from elsewhere are of a chain, an mdp or a game, not 'dtmc'"));
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("pmax", "game", "max wins")),
                       Catch::Contains("'pmax' is not one of reach, payoff for a game"));
+}
+
+TEST_CASE("values from elsewhere get the witnesses they imply; another fixed point of the equations is refused",
+          "[verify]") {
+  const std::string root = EXACTDP_SOURCE_DIR;
+  auto query = [](std::string objective, std::string kind = "", std::optional<std::string> target = {}) {
+    plain_query q;
+    q.objective = std::move(objective);
+    q.kind = std::move(kind);
+    q.target = std::move(target);
+    return q;
+  };
+  // The examples' values: fully verified, nothing unchecked, the theorem given.
+  const auto [lc, lottery] = verify_plain_values(root + "/examples/decision/lottery.json",
+                                                 read_text(root + "/examples/decision/lottery.values.csv", "v"), "v",
+                                                 query("pmax", "", "goal"));
+  REQUIRE(lottery.verified);
+  REQUIRE(lottery.unchecked.empty());
+  REQUIRE_FALSE(lottery.theorem.empty());
+  REQUIRE(lc.rank.size() == lc.states.size());
+  REQUIRE(lc.strategy.size() == lc.states.size());
+  const auto [dc, duel] =
+      verify_plain_values(root + "/examples/decision/duel.json",
+                          read_text(root + "/examples/decision/duel.values.json", "v"), "v", query("payoff"));
+  REQUIRE(duel.verified);
+  REQUIRE(duel.unchecked.empty());
+  // Wrong fixed points: (model, values, query, kind, state, words of the reason).
+  const std::string data = root + "/tests/data/verify/";
+  struct wrong_case {
+    std::string model, values, objective, kind, state, words;
+  };
+  const std::vector<wrong_case> cases{
+      {"loop.json", "s,1\ng,1\nz,0\n", "pmax", "", "s",
+       "state s: value 1, but no strategy that attains the values reaches the target from it: the values are a "
+       "fixed point of the equations, but not the least one, which the probabilities are"},
+      {"loop.json", "s,1\ng,1\nz,0\n", "reach", "game", "s", "not the game's values"},
+      {"stay_or_go.json", "s,1\ng,1\n", "pmin", "", "s", "a strategy never reaches the target from it"},
+      {"stay_or_go.json", "s,1\ng,1\n", "reach", "game", "s", "the play need not end from it"},
+      {"stay_or_go.json", "s,1/2\ng,0\n", "rmin", "", "s",
+       "no strategy that attains the values reaches the target from it: the values solve the equations, but they "
+       "are not the expected rewards"},
+      {"stay_or_go.json", "s,2\ng,0\n", "rmax", "", "s", "a strategy misses the target from it"},
+      {"cycle_chain.json", "a,1\nb,1\ng,1\nl,1\nm,1\n", "reach", "", "l",
+       "the chain does not reach the target from it"},
+      {"cycle_chain.json", "a,inf\nb,inf\ng,0\nl,inf\nm,inf\n", "steps", "", "a",
+       "value inf, but the chain reaches the target from it with probability 1"},
+  };
+  for (const wrong_case& w : cases) {
+    INFO(w.model << " " << w.objective << " " << w.values);
+    const auto [c, r] = verify_plain_values(data + w.model, w.values, "v.csv", query(w.objective, w.kind, "goal"));
+    REQUIRE_FALSE(r.verified);
+    REQUIRE(r.state);
+    REQUIRE(c.states[*r.state] == w.state);
+    REQUIRE_THAT(r.reason, Catch::Contains(w.words));
+    REQUIRE(r.reason.find("state " + w.state + ": ") == 0);
+    REQUIRE(r.unchecked.empty());
+  }
+  // The right values of the same models verify in full.
+  const std::vector<std::array<std::string, 4>> right{
+      {"loop.json", "s,1/2\ng,1\nz,0\n", "pmax", ""},
+      {"stay_or_go.json", "s,0\ng,1\n", "pmin", ""},
+      {"stay_or_go.json", "s,1\ng,0\n", "rmin", ""},
+      {"stay_or_go.json", "s,inf\ng,0\n", "rmax", ""},
+      {"stay_or_go.json", "s,0\ng,1\n", "reach", "game"},
+      {"cycle_chain.json", "a,1\nb,1\ng,1\nl,0\nm,0\n", "reach", ""},
+      {"cycle_chain.json", "a,3\nb,4\ng,0\nl,inf\nm,inf\n", "steps", ""},
+  };
+  for (const auto& [model, values, objective, kind] : right) {
+    INFO(model << " " << objective << " " << values);
+    const auto [c, r] = verify_plain_values(data + model, values, "v.csv", query(objective, kind, "goal"));
+    REQUIRE(r.verified);
+    REQUIRE(r.unchecked.empty());
+    REQUIRE_FALSE(r.theorem.empty());
+  }
 }
 
 TEST_CASE("a strategy that loops for ever is refused by its rank, though its equation holds", "[verify][game]") {

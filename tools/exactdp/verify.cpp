@@ -170,7 +170,9 @@ result run_verify(const verify_options& o) {
   r.add("value",
         rep.verified ? json(rep.start_value ? to_string(*rep.start_value) : std::string("inf")) : json(nullptr));
   r.add("verified", rep.verified, "result",
-        rep.verified ? std::string(full ? "verified" : "the equations hold (the witnesses are not checked)") +
+        rep.verified ? std::string(full                    ? "verified"
+                                   : rep.unchecked.empty() ? "verified (with the witnesses derived from the values)"
+                                                           : "the equations hold (the witnesses are not checked)") +
                            ": the value at state " + shown_text(rep.start) + " is " +
                            (rep.start_value ? to_string(*rep.start_value) : std::string("inf")) + " (" +
                            count_of(c.states.size(), pig ? "turn-start state" : "state",
@@ -186,7 +188,8 @@ result run_verify(const verify_options& o) {
     words += (words.empty() ? "" : "; ") + u;
   }
   r.add("unchecked", unchecked, words.empty() ? "" : "not checked", words);
-  r.add("theorem", rep.theorem, rep.verified && full ? "why" : "", rep.verified && full ? rep.theorem : "");
+  const bool why = rep.verified && !rep.theorem.empty();
+  r.add("theorem", rep.theorem, why ? "why" : "", why ? rep.theorem : "");
   if (!rep.verified) r.status = 1;
   return r;
 }

@@ -1,10 +1,14 @@
 // exactdp/certify/plain_values.hpp: values from elsewhere (a CSV or JSON
-// of state values, without witnesses) made into a certificate of values
-// only, and checked by the checker (exactdp/verify/verify.hpp,
-// check_certificate without witnesses), which then lists the witnesses it
-// could not check. Reading the values and the query is not part of the
-// checker: it checks the certificate made here, whose query the report
-// names.
+// of state values, without witnesses) made into a certificate and checked
+// by the checker (exactdp/verify/verify.hpp): first the equations and the
+// choices (check_certificate without witnesses); then the witnesses are
+// derived from the values (decision/certify.hpp: ranks found by graph
+// search among the choices that attain the values) and the full
+// certificate is checked. Values that solve the equations but are another
+// fixed point than the query's (a loop given Pmax 1) have no witnesses and
+// are refused. Reading the values, the query and deriving the witnesses
+// are not part of the checker: it checks the certificate made here, whose
+// query the report names.
 #pragma once
 
 #include <optional>
@@ -49,18 +53,24 @@ struct plain_query {
 
 /// Checks values from elsewhere (`text`, read by read_plain_values; one
 /// value for every state of the model) against the model at `model_path`
-/// for query q, without witnesses (check_certificate's `witnesses` false):
-/// the equations, and for MDPs and games that no choice improves on the
-/// values. Returns the certificate made of them (its states and values)
-/// and the report, whose `unchecked` lists the witnesses that could not be
-/// checked. Throws std::invalid_argument for a query that is no kind's
+/// for query q: the equations, and for MDPs and games that no choice
+/// improves on the values (check_certificate's `witnesses` false); then,
+/// when they hold, the witnesses derived from the values
+/// (certify_decision, with a strategy of choices that attain the values),
+/// checked with check_certificate in full. Returns the certificate made of
+/// them (states, values, and the witnesses when they were found) and the
+/// report: verified with nothing unchecked, or not verified naming the
+/// state, with the failed equation or, for a fixed point of the equations
+/// that is not the query's values, why ("... the values are a fixed point
+/// of the equations, but not the least one, which the probabilities
+/// are"). Throws std::invalid_argument for a query that is no kind's
 /// ("the query 'x' is not one of reach, steps, ...") or does not fit its
 /// kind (a target missing or not allowed, a default outside a payoff
 /// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
 /// check writes their certificates), a state the model lacks or lacks a
 /// value, and what
 /// load_verify_model and read_plain_values throw. Cost: reading the model
-/// and the values, and check_certificate.
+/// and the values, check_certificate twice and certify_decision.
 /// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
 /// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
 std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "exactdp/decision/model.hpp"
@@ -20,6 +22,22 @@ struct decision_witness {
   std::vector<std::optional<Rational>> values;  ///< nullopt: +infinity
   std::vector<std::uint32_t> strategy;          ///< a choice index per state (0 without choices)
   std::vector<std::int64_t> rank;               ///< the witness rank, -1 for none
+};
+
+/// What certify_decision throws when a witness cannot be found: the
+/// solution solves the equations (when it does) but is not the query's.
+/// `state` is the state without a witness; `missing` says which witness:
+/// reach (no rank to the target or, in a game, to the end of the play),
+/// infinite (no level that shows the target missed) or closed (a state of
+/// Pmin 0 whose every choice leaves the states of value 0).
+/// Example: for parse_decision_json's example d (a goes to a or b, b the
+/// goal) under pmin, the values {0, 1} throw it with state 0 and missing
+/// closed: a's one choice leaves the states of value 0.
+struct no_witness_error : std::domain_error {
+  enum class witness : std::uint8_t { reach, infinite, closed };
+  no_witness_error(const std::string& what, std::size_t s, witness w) : std::domain_error(what), state(s), missing(w) {}
+  std::size_t state;
+  witness missing;
 };
 
 /// The witnesses of an exact MDP solution for q.objective pmax, pmin, rmax or
@@ -44,8 +62,11 @@ struct decision_witness {
 /// stopping states (every choice of min; max's strategy is re-chosen among
 /// the attaining choices to descend), the states below e the minimiser's,
 /// and the states of value e none (-1).
-/// Errors: std::invalid_argument for a solution of another size; std::domain_error when a witness cannot be found (the
-/// solution is wrong), naming the state. Cost: O(n + m) rational operations
+/// Errors: std::invalid_argument for a solution of another size; no_witness_error (a std::domain_error) when a witness
+/// cannot be found (the solution is wrong: certify/plain_values.hpp derives the witnesses of values from elsewhere
+/// with it, and refuses a fixed point of the equations that is not the query's), naming the state. The solution
+/// need not be optimal, but its finite values must solve the equations (reward and probability-weighted sum along
+/// each strategy choice) and a game's values must all be finite. Cost: O(n + m) rational operations
 /// plus, for infinite states, O(k·p·m) for k levels of p passes each.
 /// Source: the characterisations of Baier and Katoen (2008) section 10.6.1;
 /// for games, the attractors of Condon, "The complexity of stochastic games"
