@@ -19,15 +19,16 @@
 namespace exactdp {
 
 bool is_certificate(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos || text[first] != '{') return false;
+  if (!opens_json_object(text)) return false;
+  text = without_byte_order_mark(text);
   // The certificate's first key; a strict read follows.
-  const std::size_t key = text.find_first_not_of(" \t\r\n", first + 1);
+  const std::size_t key = text.find_first_not_of(" \t\r\n", text.find('{') + 1);
   return key != std::string_view::npos && text.substr(key).starts_with("\"certificate\"");
 }
 
 std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(std::string_view text,
                                                                                const std::string& source) {
+  text = without_byte_order_mark(text);  // as a spreadsheet may write a CSV
   std::vector<std::pair<std::string, std::optional<Rational>>> out;
   std::set<std::string, std::less<>> seen;
   // +infinity is written as the tool's --check reads it (api::reads_as_infinity).
@@ -41,8 +42,7 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
       throw std::invalid_argument(where + ": state " + name_text(name) + " is given twice");
     out.emplace_back(std::move(name), std::move(v));
   };
-  const std::size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '{') {
+  if (opens_json_object(text)) {
     const json_document doc(text, source, 2);
     doc.expect_object(doc.root(), "the values");
     for (std::size_t i = 0; i < doc.root().keys().size(); ++i) {

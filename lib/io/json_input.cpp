@@ -42,7 +42,7 @@ class json_parser {
 
   json_value pass() {
     next_count_ = 0;
-    if (text_.substr(0, 3) == "\xEF\xBB\xBF") line_start_ = pos_ = 3;  // a UTF-8 byte order mark
+    line_start_ = pos_ = text_.size() - without_byte_order_mark(text_).size();  // after a byte-order mark
     skip_space();
     if (pos_ == text_.size()) fail("not valid JSON: the text is empty");
     // The value being read goes to the innermost open container, or is the
@@ -422,6 +422,17 @@ std::string json_value::describe() const {
       return "an object";
   }
   return "a value";
+}
+
+std::string_view without_byte_order_mark(std::string_view text) noexcept {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  return text;
+}
+
+bool opens_json_object(std::string_view text) noexcept {
+  text = without_byte_order_mark(text);
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  return first != std::string_view::npos && text[first] == '{';
 }
 
 json_document::json_document(std::string_view text, std::string source, std::size_t max_depth)

@@ -1346,14 +1346,7 @@ jani_file parse_jani(std::string_view text, const std::string& source, const con
   return out;
 }
 
-bool looks_like_jani(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  for (const char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    return c == '{';
-  }
-  return false;
-}
+bool looks_like_jani(std::string_view text) { return opens_json_object(text); }
 
 std::vector<std::string> undefined_jani_constants(std::string_view text, const std::string& source) {
   const json_document doc(text, source, max_expression_depth + 32);

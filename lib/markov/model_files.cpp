@@ -89,8 +89,7 @@ void refuse_repeated_actions(const explicit_model& m) {
 
 model_format detect_model_format(std::string_view text, const std::string& source) {
   using namespace detail;
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '{') return model_format::json;
+  if (opens_json_object(text)) return model_format::json;
   // '#' lines are comments here: PRISM 4.9 starts its files with a comment
   // header ("# Transitions ..."); '//' lines come before DRN's sections.
   const auto lines = lines_of(text, true, true);

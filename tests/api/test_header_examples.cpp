@@ -565,6 +565,9 @@ TEST_CASE("the last free function examples: models, games, grundy, budgets") {
   decision_query q;
   q.target = d.label("goal");
   CHECK(certify_decision(d, q, optimal_decision<Rational>(d, q)).rank == std::vector<std::int64_t>{1, 0});
+  CHECK(without_byte_order_mark("\xEF\xBB\xBF{}") == "{}");
+  CHECK(opens_json_object("\xEF\xBB\xBF {\"a\": 1}"));
+  CHECK_FALSE(opens_json_object("0 1 1/2"));
   {
     decision_query pmin = q;
     pmin.objective = decision_objective::pmin;

@@ -289,3 +289,29 @@ TEST_CASE("tool: values from elsewhere that are a fixed point of the equations b
   const temp_file steps_ok("steps_ok.csv", "a,3\nb,4\ng,0\nl,inf\nm,inf\n");
   CHECK(run_tool({"verify", chain, steps_ok.path(), "--query", "steps", "--target", "goal"}).status == 0);
 }
+
+TEST_CASE("tool: a JSON input may begin with a UTF-8 byte-order mark: certificate, values, model", "[tool][verify]") {
+  const std::string bom = "\xEF\xBB\xBF";
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const temp_file cert("bom.cert.json",
+                       bom + exactdp::test::read_all(source_path("examples/decision/lottery.pmax.cert.json")));
+  const tool_result c = run_tool({"verify", lottery, cert.path()});
+  INFO(c.out << c.err);
+  CHECK(c.status == 0);
+  CHECK_THAT(c.out, Contains("verified: the value at state 0 is 3/4"));
+  const temp_file json_values("bom.values.json",
+                              bom + exactdp::test::read_all(source_path("examples/decision/duel.values.json")));
+  CHECK(run_tool({"verify", source_path("examples/decision/duel.json"), json_values.path(), "--query", "payoff"})
+            .status == 0);
+  const temp_file csv_values("bom.values.csv",
+                             bom + exactdp::test::read_all(source_path("examples/decision/lottery.values.csv")));
+  CHECK(run_tool({"verify", lottery, csv_values.path(), "--query", "pmax", "--target", "goal"}).status == 0);
+  const temp_file model("bom.lottery.json", bom + exactdp::test::read_all(lottery));
+  const tool_result m = run_tool({"mdp", model.path(), "--query", "pmax", "--target", "goal"});
+  INFO(m.out << m.err);
+  CHECK(m.status == 0);
+  CHECK_THAT(m.out, Contains("3/4"));
+  const temp_file chain("bom.chain.json",
+                        bom + exactdp::test::read_all(source_path("examples/markov/gamblers_ruin.json")));
+  CHECK(run_tool({"chain", chain.path(), "--query", "absorb"}).status == 0);
+}

@@ -3,6 +3,7 @@
 // Every JSON model (Markov chains, expectiminimax graphs, retrograde game
 // graphs, decision processes) is read here, so they share one set of rules:
 //   - strict RFC 8259 JSON: UTF-8 only, no comments, no trailing commas;
+//     a leading UTF-8 byte-order mark is skipped (without_byte_order_mark);
 //   - every number is kept as the text it was written in and read exactly
 //     from that text later, whatever its size (1e400 and 2^70 are numbers
 //     like any other; no number ever passes through a double);
@@ -85,6 +86,19 @@ class json_value {
   std::vector<std::string> keys_;
 };
 static_assert(sizeof(json_value) <= 2 * json_bytes_per_byte, "json_bytes_per_byte assumes a value of 96 bytes or less");
+
+/// `text` without a leading UTF-8 byte-order mark (EF BB BF), which every
+/// JSON input may begin with (RFC 8259 lets a reader ignore it; JANI files
+/// often have one); `text` itself without one. Cost: O(1).
+/// Example: without_byte_order_mark("\xEF\xBB\xBF{}") == "{}".
+std::string_view without_byte_order_mark(std::string_view text) noexcept;
+
+/// Whether `text` is a JSON object by its first mark: '{' after a
+/// byte-order mark and white space. How every JSON input is told from the
+/// other formats (detect_model_format, looks_like_jani, values from
+/// elsewhere, is_certificate). Cost: O(leading white space).
+/// Example: opens_json_object("\xEF\xBB\xBF {\"a\": 1}") is true, opens_json_object("0 1 1/2") false.
+bool opens_json_object(std::string_view text) noexcept;
 
 /// A JSON document read strictly (see the file comment), with typed
 /// accessors whose errors all read "SOURCE:LINE:COLUMN: WHAT must be ..., not ...".
