@@ -637,8 +637,15 @@ verify_report verify_certificate(const std::string& model_path, const certificat
                    ", not " + quote_input(*constants, 60) + ")");
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
   const bool lang = c.model.format == "prism-language" || c.model.format == "jani";
-  const verify_model m = lang ? load_lang_verify_model(model_path, c)
-                              : load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+  if (lang) return check_certificate(load_lang_verify_model(model_path, c), c);
+  verify_model m;
+  try {  // the digest matched: a file that does not read in the stated format was given another one
+    m = load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+  } catch (const std::invalid_argument& e) {
+    if (c.model.format.empty()) throw;
+    throw std::invalid_argument("the certificate's format (" + c.model.format + ") does not match the model file " +
+                                model_path + ", which does not read as " + c.model.format + ": " + e.what());
+  }
   return check_certificate(m, c);
 }
 

@@ -315,3 +315,15 @@ TEST_CASE("tool: a JSON input may begin with a UTF-8 byte-order mark: certificat
                         bom + exactdp::test::read_all(source_path("examples/markov/gamblers_ruin.json")));
   CHECK(run_tool({"chain", chain.path(), "--query", "absorb"}).status == 0);
 }
+
+TEST_CASE("tool: a certificate whose model format was edited says so", "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  std::string text = exactdp::test::read_all(source_path("examples/decision/lottery.pmax.cert.json"));
+  const std::size_t at = text.find("\"format\": \"\"");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, 12, "\"format\": \"drn\"");
+  const temp_file cert("drn.cert.json", text);
+  check_error(
+      run_tool({"verify", lottery, cert.path()}), 2,
+      "the certificate's format (drn) does not match the model file " + lottery + ", which does not read as drn: ");
+}
