@@ -287,6 +287,9 @@ class builder {
     for (std::size_t i = hash(w) & mask;; i = (i + 1) & mask) {
       const std::uint32_t at = slots_[i];
       if (at == 0) {
+        if (o_.max_states && count_ >= o_.max_states)
+          throw state_limit_error("the state space of " + m_.source + " has more than " +
+                                  std::to_string(o_.max_states) + " states");
         slots_[i] = static_cast<std::uint32_t>(count_ + 1);
         s_.packed.insert(s_.packed.end(), w, w + s_.words);
         return static_cast<std::uint32_t>(count_++);

@@ -28,7 +28,15 @@ verify_model load_lang_verify_model(const std::string& path, const certificate& 
                                 " is not that of its property " + quote_input(p.text, 80) + " (" + objective + ")");
   lang::build_options options;
   options.fix_deadlocks = true;
-  const lang::state_space space = lang::build_state_space(m.model, options);
+  options.max_states = c.states.size();  // a larger space is another model's: no need to build it all
+  lang::state_space space;
+  try {
+    space = lang::build_state_space(m.model, options);
+  } catch (const lang::state_limit_error&) {
+    const std::string n = std::to_string(c.states.size()), states = c.states.size() == 1 ? " state" : " states";
+    throw std::invalid_argument("the model has more than " + n + states + ", the certificate " + n +
+                                ": it is for another model");
+  }
   const lang::unbounded_question q = lang::unbounded_question_of(m.model, space, p);
   verify_model v = to_verify_model(q.model);
   v.names = lang::state_names(m.model, space);

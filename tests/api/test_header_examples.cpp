@@ -380,6 +380,8 @@ TEST_CASE("lang/*.hpp and games/value.hpp examples") {
   lang::symbolic_model coin_model = lang::parse_prism_language(die, "coin.prism");
   const lang::state_space space = lang::build_state_space(coin_model);
   CHECK(space.size() == 2);
+  CHECK_THROWS_AS(lang::build_state_space(coin_model, {true, {}, 1}), lang::state_limit_error);
+  CHECK(lang::build_state_space(coin_model, {true, {}, 2}).size() == 2);
   CHECK(lang::describe_state(coin_model, space, 1) == "(x=1)");
   CHECK(lang::to_decision_model(coin_model, space, -1).size() == 2);
   CHECK(lang::to_explicit_model(coin_model, space).size() == 2);

@@ -327,3 +327,14 @@ TEST_CASE("tool: a certificate whose model format was edited says so", "[tool][v
       run_tool({"verify", lottery, cert.path()}), 2,
       "the certificate's format (drn) does not match the model file " + lottery + ", which does not read as drn: ");
 }
+
+TEST_CASE("tool: a certificate of fewer states than its model is refused before the whole space is built",
+          "[tool][verify]") {
+  const std::string model = source_path("examples/prism/two_sixes.pm");
+  nlohmann::json cert =
+      nlohmann::json::parse(exactdp::test::read_all(source_path("examples/prism/two_sixes.rolls.cert.json")));
+  for (const char* key : {"states", "values", "rank"}) cert[key].erase(cert[key].size() - 1);
+  const temp_file forged("forged.cert.json", cert.dump());
+  check_error(run_tool({"verify", model, forged.path()}), 2,
+              "the model has more than 2 states, the certificate 2: it is for another model");
+}

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,17 @@ struct build_options {
   bool fix_deadlocks = true;
   /// Called now and then with the number of states found so far. Optional.
   std::function<void(std::size_t states, std::size_t explored)> progress;
+  /// Stop with state_limit_error when a state past this many is found (0:
+  /// no limit): a caller that knows the size it expects (the checker, a
+  /// certificate's states) need not build a larger space.
+  std::size_t max_states = 0;
+};
+
+/// What build_state_space throws when the space passes
+/// build_options::max_states ("the state space of F has more than N states").
+/// Example: build_state_space(coin, {true, {}, 1}) throws it for the coin of build_state_space's example.
+struct state_limit_error : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 /// Where a variable lives in a packed state.
@@ -110,7 +122,7 @@ long double state_space_bytes(const state_space& space);
 /// division by zero), no initial state, or a deadlock when refused;
 /// resource_error when the states pass the state budget (checked as the
 /// space grows; about 8 bytes a word of state plus 40 a state and 8 a
-/// transition). Polls poll_interrupt().
+/// transition); state_limit_error past options.max_states. Polls poll_interrupt().
 /// Cost: per state, every guard once and every update of the enabled
 /// commands once; hash lookups per transition.
 /// Example: build_state_space(model).size() == 2 for the coin "x : [0..1] init 0; [] x=0 -> 1/2:(x'=1) +
