@@ -31,8 +31,9 @@ struct named_text {
 };
 
 // A str is a file's path when it holds no line break and names an existing
-// file or ends with one of the languages' extensions; any other str is the
-// text itself. A path-like object is always a path. (The one rule for the
+// file or ends with one of the languages' extensions; one word (no white
+// space, no ';') that names no file is refused as a missing file; any
+// other str is the text itself. A path-like object is always a path. (The one rule for the
 // model and the properties.)
 named_text text_or_file(const std::variant<py::str, std::filesystem::path>& x, const std::string& what,
                         const std::string& text_name, bool nonblank) {
@@ -50,6 +51,15 @@ named_text text_or_file(const std::variant<py::str, std::filesystem::path>& x, c
       is_path = std::filesystem::is_regular_file(fp, ec) ||
                 std::find(std::begin(extensions), std::end(extensions), ext) != std::end(extensions);
     }
+    // One word that names no file (no white space, no ';'): a path mistyped,
+    // not a model or properties text, which hold several words.
+    if (!is_path && !s.empty() && s.find_first_of(" \t;") == std::string::npos) {
+      std::error_code ec;
+      if (!std::filesystem::exists(s, ec))
+        throw std::invalid_argument(quote_input(s, 80) + " is no file (none of that name exists), and a str of " +
+                                    "one word is not " + (what == "the model" ? "a model" : "a properties text") +
+                                    " either");
+    }
     if (!is_path) return {std::move(s), text_name};
     path = std::move(s);
   }
@@ -60,7 +70,30 @@ named_text text_or_file(const std::variant<py::str, std::filesystem::path>& x, c
 // writes it; a Fraction is written as JANI's division {"op": "/", "left":
 // p, "right": q}; a float as its shortest decimal text (the text json.load
 // read it from), which the strict reader reads exactly.
+// The first float of `x` that is not finite (nan, inf, -inf), with where it
+// is ("automata[0].edges[1]..."); JSON has no such number. Depth-limited,
+// so that a dict holding itself is left to json.dumps to refuse.
+std::optional<std::string> non_finite(py::handle x, const std::string& at, int depth) {
+  if (depth > 200) return std::nullopt;
+  if (PyFloat_Check(x.ptr()) && !std::isfinite(PyFloat_AS_DOUBLE(x.ptr())))
+    return "the value " + py::repr(x).cast<std::string>() + (at.empty() ? "" : " at " + at);
+  if (py::isinstance<py::dict>(x)) {
+    for (auto [k, v] : py::reinterpret_borrow<py::dict>(x)) {
+      const std::string key = py::str(k).cast<std::string>();
+      if (auto r = non_finite(v, at + (at.empty() ? "" : ".") + key, depth + 1)) return r;
+    }
+  } else if (py::isinstance<py::list>(x) || py::isinstance<py::tuple>(x)) {
+    std::size_t i = 0;
+    for (py::handle v : x)
+      if (auto r = non_finite(v, at + "[" + std::to_string(i++) + "]", depth + 1)) return r;
+  }
+  return std::nullopt;
+}
+
 std::string jani_json_text(const py::dict& model) {
+  if (const std::optional<std::string> bad = non_finite(model, "", 0))
+    throw std::invalid_argument("<model>: " + *bad +
+                                " is not allowed in a model: a JANI number is finite (JSON has no nan or inf)");
   py::object fraction = py::module_::import("fractions").attr("Fraction");
   py::object encoder = py::cpp_function([fraction](py::handle v) -> py::object {
     if (py::isinstance(v, fraction)) {
@@ -192,7 +225,7 @@ void bind_check(py::module_& m) {
           in.model_name = std::move(t.name);
         }
         if (properties) {
-          named_text t = text_or_file(*properties, "the properties file", "<properties>", false);
+          named_text t = text_or_file(*properties, "the properties", "<properties>", false);
           in.properties_text = std::move(t.text);
           in.properties_name = std::move(t.name);
         }
@@ -236,8 +269,9 @@ void bind_check(py::module_& m) {
       py::arg("number") = "exact", py::arg("modulus").noconvert() = py::none(), py::arg("prop") = py::none(),
       "Checks a model's properties exactly, as `exactdp check` does (docs/prism.md, docs/jani.md). model: a "
       "PRISM-language model (dtmc, mdp) or a JANI file, as a path (a pathlib.Path, or a str without a line "
-      "break that names a file or ends in .prism, .pm, .nm, .jani), as its text, or (JANI) as a dict in the "
-      "JANI shape (Fractions become JANI divisions; a float stands for its shortest decimal text). "
+      "break that names a file or ends in .prism, .pm, .nm, .jani; a str of one word that names no file is "
+      "refused), as its text, or (JANI) as a dict in the JANI shape (Fractions become JANI divisions; a float "
+      "stands for its shortest decimal text; nan and inf are refused). "
       "properties: a PRISM properties file's path or text (a JANI file's properties are inside it). "
       "constants: the undefined constants, a dict {\"N\": 3} or a str \"N=3,MAX=2\"; a value \"3:2:11\" "
       "checks every value of the range. prop: a property's name, its 1-based index, or (PRISM) its text; "

@@ -3,6 +3,7 @@
 // translation, and the module's entry point. The families are bound in
 // numeric.cpp, probability.cpp, markov.cpp, games.cpp, retrograde.cpp,
 // decision.cpp and check.cpp.
+#include <cmath>
 #include <gmp.h>
 
 #include <chrono>
@@ -283,8 +284,13 @@ void bind_budgets(py::module_& m) {
         if (work_steps) limits.work_steps = static_cast<long double>(*work_steps);
         // The calling thread's budgets, until it sets them again (a budget_scope
         // that is never closed: Python has no scope to tie it to).
-        if (limits.work_steps && !(*limits.work_steps >= 1))
-          throw std::invalid_argument("work_steps must be at least 1, not " + std::to_string(*work_steps));
+        // As the tool's --max-work: a number of steps in 1..10^18.
+        if (limits.work_steps && !(*limits.work_steps >= 1 && *limits.work_steps <= 1e18L))
+          throw std::invalid_argument(
+              "work_steps must be a number of steps in 1..10^18, not " +
+              (std::isfinite(*work_steps) && std::trunc(*work_steps) == *work_steps && std::fabs(*work_steps) < 1e18
+                   ? std::to_string(static_cast<long long>(*work_steps))
+                   : py::repr(py::float_(*work_steps)).cast<std::string>()));
         if (limits.state_bytes && *limits.state_bytes == 0)
           throw std::invalid_argument("state_bytes must be at least 1");
         if (limits.state_bytes) state_budget_bytes() = *limits.state_bytes;
@@ -293,7 +299,8 @@ void bind_budgets(py::module_& m) {
       py::arg("state_bytes").noconvert() = py::none(), py::arg("work_steps") = py::none(),
       "Sets the calling thread's budgets: state_bytes, the most bytes of tables one computation may allocate "
       "(default 2 GiB), and work_steps, the most elementary steps it may take (default 4e10, about a minute). "
-      "A budget left out (None) is kept. Each thread has its own. Raises ValueError below 1.");
+      "A budget left out (None) is kept. Each thread has its own. Raises ValueError for state_bytes below 1 "
+      "or work_steps outside 1..10^18 (the tool's --max-work), nan and inf included.");
   m.def(
       "get_budgets",
       [] {

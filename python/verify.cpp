@@ -14,6 +14,7 @@
 
 #include "common.hpp"
 #include "exactdp/certify/plain_values.hpp"
+#include "exactdp/io/parse.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/verify/certificate.hpp"
 #include "exactdp/verify/verify.hpp"
@@ -21,6 +22,25 @@
 namespace exactdp::python {
 
 namespace {
+
+// A value of a dict given to verify as JSON text reads it: an int in
+// full (through GMP, without Python's limit on int-to-text conversion), a
+// Fraction as "n/d", a float as its repr (math.inf as "inf"), a str as it
+// is. Throws ValueError for nan and -inf, which are no value.
+py::object value_text(py::handle v, const std::string& what) {
+  if (PyFloat_Check(v.ptr())) {
+    const double x = PyFloat_AS_DOUBLE(v.ptr());
+    if (std::isinf(x) && x > 0) return py::str("inf");
+    if (!std::isfinite(x))
+      throw std::invalid_argument(what + " is " + py::repr(v).cast<std::string>() +
+                                  ": a value is a number, or math.inf for an infinite expected reward");
+    return py::repr(v);
+  }
+  if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) return py::str(to_string(to_rational(v)));
+  if (py::isinstance(v, py::module_::import("fractions").attr("Fraction"))) return py::str(to_string(to_rational(v)));
+  if (py::isinstance<py::str>(v)) return py::reinterpret_borrow<py::object>(v);
+  return py::str(v);
+}
 
 // The JSON text of a certificate given as a dict: "certificate" first (the
 // mark of a certificate, whatever the dict's order), and its values as the
@@ -36,13 +56,12 @@ std::string certificate_json(const py::dict& d) {
     if (py::str(key).cast<std::string>() == "certificate") continue;
     if (py::str(key).cast<std::string>() == "values" && py::isinstance<py::list>(value)) {
       py::list values;
+      std::size_t i = 0;
       for (py::handle v : value) {
-        if (py::isinstance(v, fraction))
-          values.append(py::str(v));
-        else if (py::isinstance<py::float_>(v) && std::isinf(v.cast<double>()) && v.cast<double>() > 0)
-          values.append(py::str("inf"));
-        else
-          values.append(v);
+        const std::string what = "values[" + std::to_string(i++) + "]";
+        values.append(PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || py::isinstance(v, fraction)
+                          ? value_text(v, what)
+                          : py::reinterpret_borrow<py::object>(v));
       }
       doc[key] = values;
     } else {
@@ -57,14 +76,7 @@ std::string certificate_json(const py::dict& d) {
 // as its repr (its shortest decimal), math.inf as "inf".
 std::string values_json(const py::dict& d) {
   py::dict doc;
-  for (auto [key, value] : d) {
-    if (py::isinstance<py::float_>(value) && std::isinf(value.cast<double>()) && value.cast<double>() > 0)
-      doc[key] = py::str("inf");
-    else if (py::isinstance<py::float_>(value))
-      doc[key] = py::repr(value);
-    else
-      doc[key] = py::str(value);
-  }
+  for (auto [key, value] : d) doc[key] = value_text(value, "the value of state " + py::str(key).cast<std::string>());
   return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
 }
 
@@ -121,7 +133,9 @@ void bind_verify(py::module_& m) {
                std::nullopt,
                plain.format.value_or(""),
                plain.reward_model.value_or("")};
-          if (!plain.default_payoff.is_none()) q.default_payoff = to_rational(plain.default_payoff);
+          // A number or its text, as the values are given.
+          if (!plain.default_payoff.is_none())
+            q.default_payoff = parse_number(value_text(plain.default_payoff, "default").cast<std::string>(), "default");
         }
         const auto [c, report] = released([&] {
           if (!full) return verify_plain_values(model_path, text, source, q);
@@ -165,7 +179,8 @@ void bind_verify(py::module_& m) {
       "state's value, or a dict {state: value} (Fractions, ints, decimal strs, floats by their repr, math.inf), "
       "with query (reach or steps: a Markov chain; pmax, pmin, rmax, rmin: an MDP; payoff: a game; reach with "
       "kind=\"game\": a reachability game), target, start (the state reported; default the first), default (a "
-      "payoff game's value of a play that never ends, default 0), format and reward_model as the model's "
+      "payoff game's value of a play that never ends, a number or its text, default 0), format and reward_model as the "
+      "model's "
       "readers take them: the equations and the optimality of each state's best choice are checked, then the "
       "witnesses the values imply are derived from them and checked; values that solve the equations but are "
       "another fixed point than the query's (a loop given Pmax 1) are refused, naming the state. Returns a dict: "

@@ -87,6 +87,22 @@ def test_a_fraction_in_a_jani_dict_is_a_division():
     # From x=0: 1/3 to x=2, 1/4 stuck at x=1, 5/12 back to x=0: 1/3 / (1 - 5/12) = 4/7.
     assert r["value"] == Fraction(4, 7)
     assert r["name"] == "two"
+    # A float that is no JSON number is named with where it is.
+    for bad in (math.nan, math.inf, -math.inf):
+        model["automata"][0]["edges"][0]["destinations"][1]["probability"]["exp"] = bad
+        with pytest.raises(ValueError, match=r"the value -?(nan|inf) at automata\[0\]\.edges\[0\]\.destinations\[1\]"
+                                             r"\.probability\.exp is not allowed in a model"):
+            exactdp.check(model)
+
+
+def test_a_one_word_str_that_names_no_file_is_said_to_be_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="'nosuchfile' is no file"):
+        exactdp.check("nosuchfile", prop="P=? [ F x=1 ]")
+    with pytest.raises(ValueError, match="cannot read the model file 'nosuch.pm'"):
+        exactdp.check("nosuch.pm", prop="P=? [ F x=1 ]")
+    with pytest.raises(ValueError, match="cannot read the properties file 'nosuch.props'"):
+        exactdp.check(SIXES, "nosuch.props")
 
 
 @pytest.mark.skipif(not TOOL, reason="EXACTDP_TOOL names the command-line tool (ctest sets it)")

@@ -3,6 +3,8 @@ RuntimeError), from the functions that throw them and from the translator
 itself; two threads with different moduli compute at once and right, with
 the GIL released; Ctrl-C stops a long call."""
 import _thread
+import math
+import re
 import threading
 import time
 from fractions import Fraction
@@ -141,6 +143,11 @@ def test_budgets_per_thread_from_python():
         assert seen == [default]  # another thread keeps its own budgets
         with pytest.raises(ValueError):
             exactdp.set_budgets(work_steps=0)
+        # As the tool's --max-work: 1..10^18, the value shown as given.
+        for bad, shown in ((math.inf, "inf"), (math.nan, "nan"), (-5.0, "-5"), (1e19, "1e+19")):
+            with pytest.raises(ValueError, match=r"work_steps must be a number of steps in 1\.\.10\^18, not " +
+                               re.escape(shown) + "$"):
+                exactdp.set_budgets(work_steps=bad)
     finally:
         exactdp.set_budgets(**default)
     assert exactdp.get_budgets() == default

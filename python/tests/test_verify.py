@@ -133,6 +133,25 @@ def test_values_from_elsewhere_that_are_another_fixed_point_are_refused():
     assert ok["verified"] is True and ok["unchecked"] == [] and ok["theorem"] != ""
 
 
+def test_values_from_elsewhere_given_as_a_dict_take_any_number_and_refuse_nan():
+    loop = ROOT / "tests" / "data" / "verify" / "loop.json"
+    for bad, shown in ((-math.inf, "-inf"), (math.nan, "nan")):
+        with pytest.raises(ValueError, match="the value of state s is " + shown + ": a value is a number"):
+            exactdp.verify(loop, {"s": bad, "g": 1, "z": 0}, query="pmax", target="goal")
+    # An int past Python's limit on int-to-text conversion is read in full (and refused: not Pmax).
+    huge = exactdp.verify(loop, {"s": 10**100000, "g": 1, "z": 0}, query="pmax", target="goal")
+    assert huge["verified"] is False and huge["state"] == "s" and "100001 digits" in huge["reason"]
+    # A payoff game's default as a number or its text.
+    values = {"max to shoot": Fraction(1, 2), "min to shoot": 0, "max wins": 1, "min wins": -1}
+    for default in ("0", 0, Fraction(0), 0.0):
+        assert exactdp.verify(DECISION / "duel.json", values, query="payoff", default=default)["verified"] is True
+    # A certificate's values: nan and -inf are no value.
+    cert = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    cert["values"][2] = -math.inf
+    with pytest.raises(ValueError, match=r"values\[2\] is -inf"):
+        exactdp.verify(DECISION / "lottery.json", cert)
+
+
 def test_values_from_elsewhere_of_a_game_and_of_an_mdp():
     r = exactdp.verify(DECISION / "duel.json", DECISION / "duel.values.json", query="payoff")
     assert r["verified"] is True and r["witnesses"] is False
