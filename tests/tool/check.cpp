@@ -94,6 +94,42 @@ TEST_CASE("check --test compares with the RESULT comments and fails on a mismatc
   CHECK(bad.out.find("1 of 2 passed") != std::string::npos);
 }
 
+TEST_CASE("check --test: the last RESULT that applies, ? skipped, none a failure (PRISM's rules)", "[tool][check]") {
+  // Found by a tester: every RESULT that applied was tested, so a general
+  // RESULT before the ones for N=1 and N=2 failed there; and RESULT: ? failed.
+  const exactdp::test::temp_file model("undef.pm",
+                                       "dtmc\nconst int N;\nmodule m\n  x : [0..N] init 0;\n"
+                                       "  [] x<N -> 1/2 : (x'=x+1) + 1/2 : (x'=0);\n  [] x=N -> true;\nendmodule\n");
+  const exactdp::test::temp_file ordered("order.props",
+                                         "// RESULT: 1/8\n// RESULT (N=1): 7/8\n// RESULT (N=2): 3/8\n"
+                                         "// RESULT (M=2): 1\nP=? [ F<=3 x=N ];\n");
+  const auto ok = run_in_process({"check", model.path(), ordered.path(), "--const", "N=1:3", "--test"});
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("N=1: P=? [ F<=3 x=N ]: pass: expected 7/8") != std::string::npos);
+  CHECK(ok.out.find("N=2: P=? [ F<=3 x=N ]: pass: expected 3/8") != std::string::npos);
+  CHECK(ok.out.find("N=3: P=? [ F<=3 x=N ]: pass: expected 1/8") != std::string::npos);
+  CHECK(ok.out.find("3 of 3 passed\n") != std::string::npos);
+  // No RESULT for N=2: a failure, in PRISM's words.
+  const exactdp::test::temp_file only_one("one.props", "// RESULT (N=1): 7/8\nP=? [ F<=3 x=N ];\n");
+  const auto none = run_in_process({"check", model.path(), only_one.path(), "--const", "N=1:2", "--test"});
+  CHECK(none.status == 1);
+  CHECK(none.out.find("N=2: P=? [ F<=3 x=N ]: FAIL: did not find a RESULT specification (for N=2) to test against") !=
+        std::string::npos);
+  CHECK(none.out.find("1 of 2 passed\n") != std::string::npos);
+  // RESULT: ? is not a test: skipped, and counted apart.
+  const exactdp::test::temp_file dont_care("q.props", "// RESULT: ?\nP=? [ F x=N ];\n// RESULT: 1\nP=? [ F x=0 ];\n");
+  const auto skip = run_in_process({"check", model.path(), dont_care.path(), "--const", "N=2", "--test"});
+  INFO(skip.out << skip.err);
+  CHECK(skip.status == 0);
+  CHECK(skip.out.find("P=? [ F x=N ]: skipped: expected ?") != std::string::npos);
+  CHECK(skip.out.find("1 of 1 passed; 1 skipped (RESULT: ?)\n") != std::string::npos);
+  const json j = run_json({"check", model.path(), dont_care.path(), "--const", "N=2", "--test"});
+  CHECK(j["skipped"] == 1);
+  CHECK(j["mismatches"] == 0);
+  CHECK(j["tests"][0]["pass"].is_null());
+}
+
 TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {
   const exactdp::test::temp_file model("coin.pm",
                                        "dtmc\nconst double p;\nconst int N;\nmodule c\n  x : [0..N];\n"

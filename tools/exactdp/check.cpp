@@ -93,6 +93,18 @@ bool constants_match(const std::string& wanted, const lang::constant_values& giv
   return true;
 }
 
+// The RESULT comment a property is tested against with the constants
+// `given` (PRISM's Property.getExpectedResultString): the last one whose
+// constants all match; one without constants matches every value, one
+// naming a constant not given matches none. Null when none matches.
+const lang::result_comment* expected_result(const std::vector<lang::result_comment>& results,
+                                            const lang::constant_values& given) {
+  const lang::result_comment* found = nullptr;
+  for (const lang::result_comment& rc : results)
+    if (constants_match(rc.constants, given)) found = &rc;
+  return found;
+}
+
 struct test_outcome {
   bool pass = false;
   std::string words;
@@ -379,7 +391,7 @@ result run_check(const check_options& o) {
   r.names_key = "property";
   r.as = o.answer.as;
   json models = json::array(), tests = json::array(), refused = json::array(), verdicts = json::array();
-  std::size_t mismatches = 0, tested = 0;
+  std::size_t mismatches = 0, tested = 0, skipped = 0;
   std::string sizes;
   for (const lang::constant_values& given : plan.combinations) {
     auto m = std::make_shared<api::checked_model>(api::read_checked_model(in, plan, given));
@@ -476,17 +488,27 @@ result run_check(const check_options& o) {
         }
         if (truth) verdicts.push_back(json{{"property", na.name_json}, {"holds", *truth}});
         if (o.test && rows.size() == 1) {
-          for (const lang::result_comment& rc : p->results) {
-            if (!constants_match(rc.constants, given)) continue;
-            const test_outcome t = compare_result(na.value.exact, infinite, truth, rc.value);
+          const lang::result_comment* rc = expected_result(p->results, given);
+          std::optional<test_outcome> t;
+          if (!rc)
+            t = test_outcome{false,
+                             "FAIL: did not find a RESULT specification" +
+                                 (prefix.empty() ? std::string() : " (for " + prefix + ")") + " to test against",
+                             {}};
+          else if (rc->value != "?")
+            t = compare_result(na.value.exact, infinite, truth, rc->value);
+          if (t) {
             ++tested;
-            if (!t.pass) ++mismatches;
-            tests.push_back(json{{"property", na.name_json},
-                                 {"expected", rc.value},
-                                 {"pass", t.pass},
-                                 {"relative_error", t.relative ? json(format_shortest(*t.relative)) : json(nullptr)}});
-            r.add("", nullptr, "test", na.name + ": " + t.words);
+            if (!t->pass) ++mismatches;
+          } else {
+            ++skipped;
           }
+          tests.push_back(
+              json{{"property", na.name_json},
+                   {"expected", rc ? json(rc->value) : json(nullptr)},
+                   {"pass", t ? json(t->pass) : json(nullptr)},
+                   {"relative_error", t && t->relative ? json(format_shortest(*t->relative)) : json(nullptr)}});
+          r.add("", nullptr, "test", na.name + ": " + (t ? t->words : "skipped: expected ?, PRISM's \"don't care\""));
         }
         r.answers.push_back(std::move(na));
       }
@@ -503,9 +525,12 @@ result run_check(const check_options& o) {
   r.add("holds", verdicts);
   if (o.test) {
     r.add("tests", tests);
-    r.add("mismatches", mismatches, "tests",
-          tested == 0 ? "no // RESULT comment applies to these properties and constants"
-                      : std::to_string(tested - mismatches) + " of " + std::to_string(tested) + " passed");
+    std::string summary = tested == 0
+                              ? std::string("no test performed")
+                              : std::to_string(tested - mismatches) + " of " + std::to_string(tested) + " passed";
+    if (skipped) summary += "; " + std::to_string(skipped) + " skipped (RESULT: ?)";
+    r.add("mismatches", mismatches, "tests", summary);
+    r.add("skipped", skipped);
     if (mismatches) r.status = 1;
   }
   return r;
