@@ -140,6 +140,11 @@ TEST_CASE("check --const: values, ranges, and the constants left undefined", "[t
   REQUIRE(range["answers"].size() == 2);
   CHECK(range["answers"][0]["exact"] == "3/4");
   CHECK(range["answers"][1]["exact"] == "1/4");
+  // Found by a tester: the models of a range were joined by a newline, shown as a literal \n.
+  CHECK(range["question"] == "check " + model.path() +
+                                 ": p=1/2,N=1 (dtmc, 2 states, 3 transitions, 1 initial state; 1 deadlock state "
+                                 "given a self-loop, such as (x=1)), p=1/2,N=2 (dtmc, 3 states, 5 transitions, 1 "
+                                 "initial state; 1 deadlock state given a self-loop, such as (x=2))");
   const auto missing = run_in_process({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", "p=1/2"});
   CHECK(missing.status == 2);
   CHECK(missing.err.find("the constant 'N' has no value: give it one (exactdp check --const N=...)") !=

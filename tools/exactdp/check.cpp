@@ -392,6 +392,7 @@ result run_check(const check_options& o) {
   r.as = o.answer.as;
   json models = json::array(), tests = json::array(), refused = json::array(), verdicts = json::array();
   std::size_t mismatches = 0, tested = 0, skipped = 0;
+  // The model of each combination of constants: "N=1 (dtmc, 2 states, ...), N=2 (...)" (the question is one line).
   std::string sizes;
   for (const lang::constant_values& given : plan.combinations) {
     auto m = std::make_shared<api::checked_model>(api::read_checked_model(in, plan, given));
@@ -431,7 +432,7 @@ result run_check(const check_options& o) {
              ? "; " + count_of(z.deadlocks, "deadlock state", "deadlock states") + " given a self-loop, such as " +
                    lang::describe_state(m->model, m->space, *z.deadlock_example)
              : std::string());
-    sizes += (sizes.empty() ? "" : "\n") + (ranged ? prefix + ": " : std::string()) + size;
+    sizes += ranged ? (sizes.empty() ? "" : ", ") + prefix + " (" + size + ")" : size;
     models.push_back(json{{"constants", prefix},
                           {"type", lang::to_string(z.kind)},
                           {"states", z.states},
