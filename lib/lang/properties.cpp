@@ -59,6 +59,10 @@ class property_compiler {
         constant();
         continue;
       }
+      if (p_.is("label") && p_.peek(1).kind == tok::string) {
+        label_declaration();
+        continue;
+      }
       property prop;
       prop.pos = p_.peek().pos;
       if (p_.peek().kind == tok::string && p_.is(":", 1)) {
@@ -157,6 +161,32 @@ class property_compiler {
       e = m_.pool.rational(Rational(m_.pool.nodes[e].ival), pos);
     p_.expect(";", "after the constant");
     constants_.emplace(name, e);
+  }
+
+  // label "name" = expression; (PRISM's properties files): the label joins
+  // the model's labels, for the properties after it. A name the model (or
+  // the file) already has, or a built-in one, is refused, naming both places.
+  void label_declaration() {
+    p_.next();
+    const position pos = p_.peek().pos;
+    const std::string name = p_.string_literal("the label's name in quotes");
+    const std::string quoted = quote_input("\"" + name + "\"", 60);
+    if (name == "init" || name == "deadlock")
+      p_.fail(pos, "the label \"" + name + "\" is built in and cannot be redefined");
+    for (const auto& [n, e] : m_.labels) {
+      if (n != name) continue;
+      const auto own = file_labels_.find(name);
+      p_.fail(pos, "the label " + quoted + " is defined twice: " +
+                       (own != file_labels_.end()
+                            ? "in this file too, at " + where(p_.file(), own->second)
+                            : "the model defines it too, at " + where(m_.source, m_.pool.nodes[e].pos)));
+    }
+    p_.expect("=", "after the label's name");
+    const expr e = compile(p_.expression());
+    detail::expect_type(m_.pool, e, value_type::boolean, "a label");
+    p_.expect(";", "after the label");
+    m_.labels.push_back({name, e});
+    file_labels_.emplace(name, pos);
   }
 
   std::optional<expr> lookup(const std::string& name, position pos) {
@@ -286,6 +316,7 @@ class property_compiler {
   const constant_values& given_;
   bool keep_going_;
   std::map<std::string, expr> constants_;
+  std::map<std::string, position> file_labels_;  // the labels this file declares, where
 };
 
 }  // namespace

@@ -212,6 +212,20 @@ const double q;
   CHECK(undefined_property_constants("const int K = 3;\nconst double q;\n", "p") == std::vector<std::string>{"q"});
 }
 
+TEST_CASE("a properties file's labels join the model's, for the properties after them", "[lang]") {
+  // Found by a tester: label "name" = e; (PRISM manual, "Properties Files") was refused.
+  checked c = load(die);
+  CHECK(value(c, "const int F = 6;\nlabel \"big\" = s=7 & d>=F-1;\nP=? [ F \"big\" ]") == Rational(1, 3));
+  checked d = load(die);
+  CHECK(error_of(d, "P=? [ F \"big\" ];\nlabel \"big\" = d>4;") == "p.props:1:9: undefined label '\"big\"'");
+  CHECK(error_of(d, "label \"done\" = d>4;") ==
+        "p.props:1:7: the label '\"done\"' is defined twice: the model defines it too, at m.prism:20:17");
+  CHECK(error_of(d, "label \"a\" = d>4;\nlabel \"a\" = d>5;") ==
+        "p.props:2:7: the label '\"a\"' is defined twice: in this file too, at p.props:1:7");
+  CHECK(error_of(d, "label \"init\" = d>4;") == "p.props:1:7: the label \"init\" is built in and cannot be redefined");
+  CHECK(error_of(d, "label \"b\" = d;") == "p.props:1:13: a label must be bool, not an int");
+}
+
 TEST_CASE("every error of a properties file names file:line:column", "[lang]") {
   checked c = load(die);
   checked m = load(choice);

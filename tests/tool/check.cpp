@@ -130,6 +130,21 @@ TEST_CASE("check --test: the last RESULT that applies, ? skipped, none a failure
   CHECK(j["tests"][0]["pass"].is_null());
 }
 
+TEST_CASE("check: a properties file defines labels, as PRISM's", "[tool][check]") {
+  // Found by a tester: label "tgt" = x=1; in a properties file was refused.
+  const exactdp::test::temp_file props("labelled.props", "label \"three\" = last;\nP=? [ F<=1 \"three\" ];\n");
+  const json j = run_json({"check", sixes, props.path()});
+  REQUIRE(j["answers"].size() == 1);
+  CHECK(j["answers"][0]["exact"] == "1/6");
+  const exactdp::test::temp_file twice("twice.props", "label \"two_sixes\" = last;\n");
+  const auto bad = run_in_process({"check", sixes, twice.path()});
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.err, Catch::Contains(twice.path() +
+                                      ":1:7: the label '\"two_sixes\"' is defined twice: the model "
+                                      "defines it too, at " +
+                                      sixes + ":"));
+}
+
 TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {
   const exactdp::test::temp_file model("coin.pm",
                                        "dtmc\nconst double p;\nconst int N;\nmodule c\n  x : [0..N];\n"

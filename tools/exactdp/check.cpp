@@ -45,8 +45,8 @@ void setup_check(CLI::App& cmd, check_options& o) {
                  "properties inside), told apart by its content; - reads standard input")
       ->required();
   cmd.add_option("PROPERTIES", o.properties,
-                 "A PRISM properties file: properties one per line or ;-separated, \"name\": labels, const "
-                 "declarations, // RESULT: v comments");
+                 "A PRISM properties file: properties one per line or ;-separated, \"name\": names, const "
+                 "declarations, label \"name\" = e; definitions, // RESULT: v comments");
   cmd.add_option("--prop", o.prop,
                  "The property to check: a name or a 1-based index in the properties file (or in the JANI file), "
                  "or a property's text (P=? [F \"goal\"]); default: every property, in order");

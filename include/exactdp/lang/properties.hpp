@@ -80,7 +80,10 @@ struct property {
 /// Parses a properties file (or one property's text) against the model:
 /// names resolve to the model's variables, constants, formulas and labels
 /// ("init" is the initial states), and the file's own `const`s (values
-/// from `constants` when the file gives none). Adds the compiled
+/// from `constants` when the file gives none) and `label "name" = e;`s
+/// (added to model.labels, for the properties after them; a name the model
+/// or the file has already, or "init" and "deadlock", throws, naming both
+/// places). Adds the compiled
 /// expressions to model.pool. Throws std::invalid_argument
 /// "file:line:column: ..." for a syntax error, an unknown name or label, a
 /// type error, an unknown reward structure, an unsupported operator (named),
