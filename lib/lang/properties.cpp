@@ -464,6 +464,39 @@ std::vector<double> long_run_double(const symbolic_model& model, const state_spa
 
 }  // namespace detail
 
+namespace {
+
+// An expected total reward until a target needs rewards >= 0 (PRISM's and
+// Storm's rule, and the decision solver's): the first choice of d with a
+// negative reward is refused, by its state's valuation and, where one
+// reward item is negative there, that item's place in the model.
+void check_rewards_nonnegative(const symbolic_model& model, const state_space& space, const property& p,
+                               const decision_model& d) {
+  for (std::size_t c = 0; c < d.choice_total(); ++c) {
+    if (d.reward(c) >= 0) continue;
+    const std::size_t s = d.choice_state(c);
+    std::string place = model.source;
+    std::string structure = "the reward";
+    if (p.reward >= 0) {
+      const reward_structure& rs = model.rewards.at(static_cast<std::size_t>(p.reward));
+      structure = rs.name.empty() ? "the reward structure" : "the reward structure \"" + rs.name + "\"";
+      std::vector<std::int64_t> vals(model.variables.size());
+      space.unpack(s, vals.data());
+      for (const reward_item& it : rs.items)
+        if (model.pool.eval_bool(it.guard, vals.data()) && model.pool.eval_rational(it.value, vals.data()) < 0) {
+          place = where(model.source, it.pos);
+          break;
+        }
+    }
+    throw std::invalid_argument(place + ": " + structure + " gives the negative reward " + message_text(d.reward(c)) +
+                                " at " + describe_state(model, space, s) + "; " + p.text +
+                                ", an expected total reward until a target, needs rewards >= 0, as in PRISM and "
+                                "Storm");
+  }
+}
+
+}  // namespace
+
 unbounded_question unbounded_question_of(const symbolic_model& model, const state_space& space, const property& p) {
   unbounded_question q;
   std::vector<char> target = states_where(model, space, p.right);
@@ -481,6 +514,7 @@ unbounded_question unbounded_question_of(const symbolic_model& model, const stat
   }
   const bool reward = p.letter == 'R' || p.letter == 'T';
   q.model = to_decision_model(model, space, reward ? p.reward : -1, stop);
+  if (reward) check_rewards_nonnegative(model, space, p, q.model);
   q.query.double_guess = model.kind == model_kind::mdp;  // a chain has no strategy to guess
   q.query.objective = reward ? (maximise ? decision_objective::rmax : decision_objective::rmin)
                              : (maximise ? decision_objective::pmax : decision_objective::pmin);

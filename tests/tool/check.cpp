@@ -145,6 +145,23 @@ TEST_CASE("check: a properties file defines labels, as PRISM's", "[tool][check]"
                                       sixes + ":"));
 }
 
+TEST_CASE("check: a negative reward is refused at its state's valuation and its place", "[tool][check]") {
+  // Found by a tester: the decision solver's message named "state 0" and the
+  // query "(rmax)" on a DTMC.
+  for (const char* kind : {"dtmc", "mdp"}) {
+    const exactdp::test::temp_file model("neg.pm", std::string(kind) +
+                                                       "\nmodule m\n  x : [0..1] init 0;\n  [] x=0 -> 1/2 : (x'=1) + "
+                                                       "1/2 : true;\n  [] x=1 -> true;\nendmodule\n"
+                                                       "rewards \"cost\"\n  x=0 : -1;\nendrewards\n");
+    const std::string prop = std::string(kind) == "dtmc" ? "R=? [ F x=1 ]" : "Rmin=? [ F x=1 ]";
+    const auto r = run_in_process({"check", model.path(), "--prop", prop});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains(model.path() +
+                                      ":8:3: the reward structure \"cost\" gives the negative reward -1 at (x=0); " +
+                                      prop + ", an expected total reward until a target, needs rewards >= 0"));
+  }
+}
+
 TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {
   const exactdp::test::temp_file model("coin.pm",
                                        "dtmc\nconst double p;\nconst int N;\nmodule c\n  x : [0..N];\n"
