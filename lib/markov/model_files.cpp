@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <filesystem>
 #include <optional>
 #include <stdexcept>
@@ -87,13 +88,50 @@ void refuse_repeated_actions(const explicit_model& m) {
 
 }  // namespace detail
 
+namespace {
+
+// Whether the non-blank lines of a model file are a model in the PRISM
+// language (lang::looks_like_prism_model's first words; lib/markov cannot
+// include lib/lang) rather than an explicit file: the first word is a
+// PRISM keyword, and a model type alone on its line ("dtmc", as Storm's
+// explicit .tra starts) is followed by a line that is not a transition (a
+// word, not a number, first).
+bool prism_language_lines(const std::vector<detail::text_line>& lines) {
+  std::string_view head = detail::trimmed(lines[0].text);
+  const std::string_view word = head.substr(0, head.find_first_not_of("abcdefghijklmnopqrstuvwxyz"));
+  static constexpr std::string_view types[] = {"dtmc", "mdp", "ctmc", "ma"};
+  static constexpr std::string_view words[] = {"probabilistic", "nondeterministic", "stochastic", "pta",    "smg",
+                                               "const",         "formula",          "module",     "global", "label"};
+  const bool type = std::find(std::begin(types), std::end(types), word) != std::end(types);
+  if (!type && std::find(std::begin(words), std::end(words), word) == std::end(words)) return false;
+  const std::string_view rest = detail::trimmed(head.substr(word.size()));
+  if (!rest.empty() && !rest.starts_with("//")) return !type && (head[word.size()] == ' ' || head[word.size()] == '\t');
+  if (lines.size() < 2) return false;
+  const std::string_view next = detail::trimmed(lines[1].text);
+  return !next.empty() && std::isalpha(static_cast<unsigned char>(next[0]));
+}
+
+}  // namespace
+
 model_format detect_model_format(std::string_view text, const std::string& source) {
   using namespace detail;
-  if (opens_json_object(text)) return model_format::json;
+  const std::string check_it =
+      ": check it with exactdp check " + (source == "standard input" ? std::string("-") : source) + " --prop '...'";
+  if (opens_json_object(text)) {
+    // A JANI file (its "jani-version" key, anywhere: JANI writers sort their keys) is no JSON model here.
+    for (std::size_t key = text.find("\"jani-version\""); key != std::string_view::npos;
+         key = text.find("\"jani-version\"", key + 1)) {
+      const std::size_t after = text.find_first_not_of(" \t\r\n", key + 14);
+      if (after != std::string_view::npos && text[after] == ':')
+        throw std::invalid_argument(source + " is a JANI model" + check_it);
+    }
+    return model_format::json;
+  }
   // '#' lines are comments here: PRISM 4.9 starts its files with a comment
   // header ("# Transitions ..."); '//' lines come before DRN's sections.
   const auto lines = lines_of(text, true, true);
   if (lines.empty()) throw std::invalid_argument(source + ": the model file is empty");
+  if (prism_language_lines(lines)) throw std::invalid_argument(source + " is a model in the PRISM language" + check_it);
   const std::string_view head = trimmed(lines[0].text);
   if (head.starts_with("@")) return model_format::drn;
   if (head == "dtmc" || head == "mdp" || head == "ctmc" || head == "ma") return model_format::storm;

@@ -56,6 +56,26 @@ TEST_CASE("chain: expected steps of a run of two sixes, every line", "[tool][mar
   CHECK_THAT(r.out, Contains("\n  error   ") && (Contains(" absolute ") || Contains("none: the double is exactly")));
 }
 
+TEST_CASE("chain, mdp: a model in the PRISM language or JANI is sent to exactdp check", "[tool][markov]") {
+  // Found by a tester: the explicit readers gave their format errors ("Storm's
+  // explicit format starts with the line dtmc or mdp, ...").
+  const std::string sixes = source_path("examples/prism/two_sixes.pm");
+  expect_error_containing({"chain", sixes}, 2,
+                          sixes + " is a model in the PRISM language: check it with exactdp check " + sixes);
+  const temp_file nm("miss.nm",
+                     "mdp\nconst int N = 2;\nmodule m\n x : [0..N] init 0;\n [] x<N -> (x'=x+1);\nendmodule\n");
+  expect_error_containing({"mdp", nm.path(), "--query", "pmax", "--target", "x"}, 2,
+                          nm.path() + " is a model in the PRISM language: check it with exactdp check");
+  const temp_file module_first("m.pm", "// a comment\nmodule m\n x : [0..1] init 0;\nendmodule\n");
+  expect_error_containing({"chain", module_first.path()}, 2, "is a model in the PRISM language");
+  const std::string herman = source_path("tests/data/qvbs/models/dtmc/herman/herman.3.jani");
+  expect_error_containing({"chain", herman}, 2, herman + " is a JANI model: check it with exactdp check " + herman);
+  expect_error_containing({"mdp", herman, "--query", "pmax", "--target", "x"}, 2, " is a JANI model");
+  // Storm's explicit files, which start with the model type too, are still read.
+  const temp_file tra("storm.tra", "dtmc\n0 1 1\n1 1 1\n");
+  CHECK(run_in_process({"chain", tra.path(), "--start", "0", "--query", "absorb"}).status == 0);
+}
+
 TEST_CASE("chain: the PRISM export gives the same answers", "[tool][markov]") {
   CHECK_THAT(run_in_process({"chain", example("sixes_run_2.tra"), "--as", "exact"}).out, Equals("42\n"));
   CHECK_THAT(run_in_process({"chain", example("sixes_run_2.tra"), "--format", "prism", "--as", "mod"}).out,
