@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "exactdp/io/parse.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "exactdp/numeric/format.hpp"
 
@@ -224,7 +225,8 @@ answer compute_answer(const value_runs& runs, const answer_request& request, con
   }
   if (request.check || request.check_infinite) {
     const double yours = request.check_infinite ? HUGE_VAL : to_double(*request.check);
-    a.check_text = request.check_text;
+    // Echoed as given, but never whole when long (a 100,000-digit value): quoted and cut, with its size.
+    a.check_text = request.check_text.size() <= 200 ? request.check_text : quote_input(request.check_text, 200);
     if (a.infinite) {
       a.check = check_against_infinity(request.check_infinite, yours);
     } else {

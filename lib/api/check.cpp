@@ -4,6 +4,7 @@
 #include "exactdp/api/check.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -81,6 +82,14 @@ std::vector<lang::property> select_prism(std::vector<lang::property> all, const 
       return chosen(all[i - 1]);
     }
   }
+  // An index (or a bare name) without a properties file to find it in.
+  const bool name_like = !t.empty() && std::all_of(t.begin(), t.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+  if (!in.properties_text && name_like)  // never a property's text
+    throw std::invalid_argument(in.words.prop + " " + quote_input(t, 60) + " names a property by its " +
+                                (all_digits(t) ? "index" : "name") + ", but no properties file was given: give " +
+                                in.words.properties + ", or the property's text such as 'P=? [F \"goal\"]'");
   try {
     return lang::parse_properties(t, in.words.prop_source, m, given);
   } catch (const std::invalid_argument& e) {
@@ -244,12 +253,19 @@ check_plan plan_check(const check_input& in) {
   if (plan.jani && in.properties_text)
     throw std::invalid_argument(in.model_name + " is a JANI file: its properties are inside it, so no properties " +
                                 "file is read (choose one with " + in.words.prop + " NAME or INDEX)");
-  if (!plan.jani && !in.properties_text && !in.prop)
-    throw std::invalid_argument("check needs " + in.words.properties + " or " + in.words.prop + " 'P=? [F \"goal\"]'");
-  if (!plan.jani && !lang::looks_like_prism_model(in.model_text))
+  if (!plan.jani && !lang::looks_like_prism_model(in.model_text)) {
+    // JSON that is not one object ([], a number) is no JANI file either.
+    const std::size_t first = in.model_text.find_first_not_of(" \t\r\n");
+    if (first != std::string::npos && in.model_text[first] == '[')
+      throw std::invalid_argument(in.model_name +
+                                  " is a JSON array, not a JANI model: a JANI file is one JSON object, "
+                                  "{\"jani-version\": 1, ...}");
     throw std::invalid_argument(in.model_name +
                                 " does not look like a model in the PRISM language (it should start with dtmc, mdp, "
                                 "const, module, ...); explicit model files are read by chain and mdp");
+  }
+  if (!plan.jani && !in.properties_text && !in.prop)
+    throw std::invalid_argument("check needs " + in.words.properties + " or " + in.words.prop + " 'P=? [F \"goal\"]'");
   // Every given constant must be an undefined constant of the model or of the properties.
   std::vector<std::string> known = plan.jani ? lang::undefined_jani_constants(in.model_text, in.model_name)
                                              : lang::undefined_constants(in.model_text, in.model_name);

@@ -30,8 +30,20 @@ std::string read_stream(std::istream& in, const std::string& name, std::size_t b
 
 }  // namespace
 
+namespace {
+
+// "the model file 'm.json'", "the properties file 'p.props'" (what names a file already), "the model on standard
+// input".
+std::string input_name(const std::string& path, const std::string& what) {
+  if (path == "-") return what + " on standard input";
+  const bool names_file = what.size() >= 5 && what.compare(what.size() - 5, 5, " file") == 0;
+  return what + (names_file ? " '" : " file '") + path + "'";
+}
+
+}  // namespace
+
 std::string read_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
-  const std::string name = what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'");
+  const std::string name = input_name(path, what);
   if (path == "-") return read_stream(std::cin, name, bytes_per_byte);
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
@@ -57,8 +69,7 @@ std::string read_text(const std::string& path, const std::string& what, std::siz
 std::string read_nonblank_text(const std::string& path, const std::string& what, std::size_t bytes_per_byte) {
   std::string text = read_text(path, what, bytes_per_byte);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    throw std::invalid_argument(what + " " + (path == "-" ? std::string("on standard input") : "file '" + path + "'") +
-                                " is empty");
+    throw std::invalid_argument(input_name(path, what) + " is empty");
   return text;
 }
 

@@ -660,8 +660,11 @@ expr given_constant(expression_pool& pool, const std::string& name, const std::s
     throw std::invalid_argument("the value given to the constant " + quote_input(name, 60) + ": " + err.what());
   }
   if (type != value_type::integer) return pool.rational(q, pos);
-  if (denominator(q) != 1 || q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
+  if (denominator(q) != 1)
     throw std::invalid_argument("the constant " + quote_input(name, 60) + " is an int, not " + quote_input(text, 60));
+  if (q > Rational(INT64_MAX) || q < Rational(INT64_MIN))
+    throw std::invalid_argument("the constant " + quote_input(name, 60) + " is an int, and " + quote_input(text, 60) +
+                                " is outside the int range, -2^63 to 2^63-1");
   return pool.integer(static_cast<std::int64_t>(numerator(q)), value_type::integer, pos);
 }
 

@@ -163,7 +163,7 @@ const std::string* given_text(const constant_values& given, const std::string& n
 /// an integer within int64, a double one takes any number. The one rule of
 /// the PRISM model, its properties and JANI. Throws std::invalid_argument
 /// "the value given to the constant 'NAME': ..." for text that is no number,
-/// or "the constant 'NAME' is an int, not 'TEXT'". A bool given to a number
+/// or "the constant 'NAME' is an int, not 'TEXT'" ("... is outside the int range"). A bool given to a number
 /// (or the reverse) is left to the caller's type check. Cost: parsing text.
 expr given_constant(expression_pool& pool, const std::string& name, const std::string& text, value_type type,
                     position pos);

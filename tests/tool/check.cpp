@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -16,6 +17,7 @@
 #include "support/paths.hpp"
 #include "support/run_in_process.hpp"
 #include "support/run_tool.hpp"
+#include "support/tool_checks.hpp"
 #include "support/temp_file.hpp"
 
 using exactdp::test::run_in_process;
@@ -160,6 +162,35 @@ TEST_CASE("check: a negative reward is refused at its state's valuation and its 
                                       ":8:3: the reward structure \"cost\" gives the negative reward -1 at (x=0); " +
                                       prop + ", an expected total reward until a target, needs rewards >= 0"));
   }
+}
+
+TEST_CASE("check: the messages a tester found misleading", "[tool][check]") {
+  using exactdp::test::expect_error_containing;
+  const exactdp::test::temp_file model("undef.pm",
+                                       "dtmc\nconst int N;\nmodule m\n  x : [0..N] init 0;\n  [] x<N -> (x'=x+1);\n"
+                                       "  [] x=N -> true;\nendmodule\n");
+  const std::string dir = std::filesystem::path(model.path()).parent_path().string();
+  // "the properties file file": the reader's words name a file already.
+  expect_error_containing({"check", sixes, dir}, 2, "cannot read the properties file '" + dir + "': it is a directory");
+  // An int out of range is said so, not "is an int, not ...".
+  expect_error_containing({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", "N=99999999999999999999"}, 2,
+                          "the constant 'N' is an int, and '99999999999999999999' is outside the int range");
+  // Spaces around a name or a value are trimmed (lang::read_constant_items).
+  const json spaced = run_json({"check", model.path(), "--prop", "P=? [ F x=N ]", "--const", " N = 3 "});
+  CHECK(spaced["answers"][0]["exact"] == "1");
+  // --prop INDEX without a properties file; a JANI file that is a JSON array.
+  expect_error_containing({"check", sixes, "--prop", "5"}, 2,
+                          "--prop '5' names a property by its index, but no properties file was given");
+  const exactdp::test::temp_file array("arr.jani", "[]");
+  expect_error_containing({"check", array.path()}, 2, array.path() + " is a JSON array, not a JANI model");
+  // A 100,000-digit --check value is echoed cut, with its size.
+  const std::string huge = "0." + std::string(100000, '3');
+  const auto r = run_in_process({"check", sixes, "--prop", "P=? [ F<=3 \"two_sixes\" ]", "--check", huge});
+  CHECK(r.status == 0);
+  CHECK(r.out.size() < 2000);
+  CHECK_THAT(r.out, Catch::Contains("'... (100002 bytes): "));
+  const json j = run_json({"check", sixes, "--prop", "P=? [ F<=3 \"two_sixes\" ]", "--check", huge});
+  CHECK(j["answers"][0]["check"]["value"].get<std::string>().size() < 300);
 }
 
 TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {

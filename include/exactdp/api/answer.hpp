@@ -89,7 +89,7 @@ struct answer {
   std::optional<answer_bound> bound;              ///< "primes": the bound on the exact value
   std::uint64_t primes_needed = 0;                ///< "primes": primes of prime_bits bits that determine it
   std::optional<double_error> error;              ///< the double run against the exact value
-  std::optional<std::string> check_text;          ///< the caller's value as given
+  std::optional<std::string> check_text;          ///< the caller's value as given (over 200 bytes: quote_input's cut)
   std::optional<double_error> check;              ///< the caller's value against the exact value
   std::string exact_failure, double_failure, mod_failure, int64_failure;
 };
