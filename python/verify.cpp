@@ -27,7 +27,7 @@ namespace {
 // full (through GMP, without Python's limit on int-to-text conversion), a
 // Fraction as "n/d", a float as its repr (math.inf as "inf"), a str as it
 // is. Throws ValueError for nan and -inf, which are no value.
-py::object value_text(py::handle v, const std::string& what) {
+py::object value_text(py::handle v, const std::string& what, const py::object& fraction) {
   if (PyFloat_Check(v.ptr())) {
     const double x = PyFloat_AS_DOUBLE(v.ptr());
     if (std::isinf(x) && x > 0) return py::str("inf");
@@ -37,7 +37,7 @@ py::object value_text(py::handle v, const std::string& what) {
     return py::repr(v);
   }
   if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) return py::str(to_string(to_rational(v)));
-  if (py::isinstance(v, py::module_::import("fractions").attr("Fraction"))) return py::str(to_string(to_rational(v)));
+  if (py::isinstance(v, fraction)) return py::str(to_string(to_rational(v)));
   if (py::isinstance<py::str>(v)) return py::reinterpret_borrow<py::object>(v);
   return py::str(v);
 }
@@ -60,7 +60,7 @@ std::string certificate_json(const py::dict& d) {
       for (py::handle v : value) {
         const std::string what = "values[" + std::to_string(i++) + "]";
         values.append(PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || py::isinstance(v, fraction)
-                          ? value_text(v, what)
+                          ? value_text(v, what, fraction)
                           : py::reinterpret_borrow<py::object>(v));
       }
       doc[key] = values;
@@ -75,8 +75,10 @@ std::string certificate_json(const py::dict& d) {
 // read_plain_values reads: a Fraction, an int or a str as its text, a float
 // as its repr (its shortest decimal), math.inf as "inf".
 std::string values_json(const py::dict& d) {
+  const py::object fraction = py::module_::import("fractions").attr("Fraction");
   py::dict doc;
-  for (auto [key, value] : d) doc[key] = value_text(value, "the value of state " + py::str(key).cast<std::string>());
+  for (auto [key, value] : d)
+    doc[key] = value_text(value, "the value of state " + py::str(key).cast<std::string>(), fraction);
   return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
 }
 
@@ -135,7 +137,10 @@ void bind_verify(py::module_& m) {
                plain.reward_model.value_or("")};
           // A number or its text, as the values are given.
           if (!plain.default_payoff.is_none())
-            q.default_payoff = parse_number(value_text(plain.default_payoff, "default").cast<std::string>(), "default");
+            q.default_payoff = parse_number(
+                value_text(plain.default_payoff, "default", py::module_::import("fractions").attr("Fraction"))
+                    .cast<std::string>(),
+                "default");
         }
         const auto [c, report] = released([&] {
           if (!full) return verify_plain_values(model_path, text, source, q);
@@ -179,20 +184,17 @@ void bind_verify(py::module_& m) {
       "state's value, or a dict {state: value} (Fractions, ints, decimal strs, floats by their repr, math.inf), "
       "with query (reach or steps: a Markov chain; pmax, pmin, rmax, rmin: an MDP; payoff: a game; reach with "
       "kind=\"game\": a reachability game), target, start (the state reported; default the first), default (a "
-      "payoff game's value of a play that never ends, a number or its text, default 0), format and reward_model as the "
-      "model's "
-      "readers take them: the equations and the optimality of each state's best choice are checked, then the "
-      "witnesses the values imply are derived from them and checked; values that solve the equations but are "
-      "another fixed point than the query's (a loop given Pmax 1) are refused, naming the state. Returns a dict: "
-      "verified (bool), "
-      "objective, start "
+      "payoff game's value of a play that never ends, a number or its text, default 0), format and reward_model as "
+      "the model's readers take them: the equations and the optimality of each state's best choice are checked, "
+      "then the witnesses the values imply are derived from them and checked; values that solve the equations "
+      "but are another fixed point than the query's (a loop given Pmax 1) are refused, naming the state. Returns "
+      "a dict: verified (bool), objective, start "
       "(the start state's name), value (a Fraction at the start; math.inf for an infinite expected reward; "
       "None when not verified), state (the first state that failed, else None), reason (what failed, with "
       "both sides of its equation, else None), theorem (why the checks imply the values; \"\" for values from "
-      "elsewhere "
-      "refused), witnesses (False for values from elsewhere: the file held none), unchecked (the witnesses "
-      "not checked: empty, as they are derived). A wrong "
-      "certificate is a report with verified False, not an error. Raises ValueError for a file that is not a "
+      "elsewhere refused), witnesses (False for values from elsewhere: the file held none), unchecked (the witnesses "
+      "not checked: empty, as they are derived). A wrong certificate is a report with verified False, not an error. "
+      "Raises ValueError for a file that is not a "
       "certificate or does not fit the model, exactdp.ResourceError past a budget.");
 }
 

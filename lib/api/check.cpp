@@ -13,6 +13,7 @@
 
 #include "exactdp/api/answer.hpp"
 #include "exactdp/api/solved.hpp"
+#include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/lang/jani.hpp"
 
@@ -255,8 +256,8 @@ check_plan plan_check(const check_input& in) {
                                 "file is read (choose one with " + in.words.prop + " NAME or INDEX)");
   if (!plan.jani && !lang::looks_like_prism_model(in.model_text)) {
     // JSON that is not one object ([], a number) is no JANI file either.
-    const std::size_t first = in.model_text.find_first_not_of(" \t\r\n");
-    if (first != std::string::npos && in.model_text[first] == '[')
+    const std::string_view text = trim_space(without_byte_order_mark(in.model_text));
+    if (text.starts_with('['))
       throw std::invalid_argument(in.model_name +
                                   " is a JSON array, not a JANI model: a JANI file is one JSON object, "
                                   "{\"jani-version\": 1, ...}");

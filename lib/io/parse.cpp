@@ -15,13 +15,13 @@ constexpr std::size_t max_integer_digits = 100'000;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-std::string_view trim(std::string_view text) {
+}  // namespace
+
+std::string_view trim_space(std::string_view text) {
   while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
   while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
   return text;
 }
-
-}  // namespace
 
 std::string quote_input(std::string_view text, std::size_t limit) {
   std::string out = "'";
@@ -92,7 +92,7 @@ std::string describe_bound(const BigInt& v) {
 }
 
 BigInt parse_integer(std::string_view text, std::string_view name) {
-  const std::string_view t = trim(text);
+  const std::string_view t = trim_space(text);
   std::size_t i = 0;
   if (i < t.size() && (t[i] == '+' || t[i] == '-')) ++i;
   const bool digits_only = i < t.size() && t.find_first_not_of("0123456789", i) == std::string_view::npos;
@@ -150,7 +150,7 @@ std::vector<std::string_view> split_list(std::span<const std::string> parts, std
 
 Rational parse_number(std::string_view text, std::string_view name) {
   try {
-    return parse_rational(trim(text));
+    return parse_rational(trim_space(text));
   } catch (const std::invalid_argument& e) {
     // parse_rational says "cannot read 'x' as a number: REASON"; keep the
     // reason unless it only repeats what a number looks like.

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <unordered_map>
 
 #include "exactdp/io/parse.hpp"
@@ -108,7 +107,11 @@ class value_table {
 class builder {
  public:
   builder(const symbolic_model& m, const build_options& o, state_space& s)
-      : m_(m), o_(o), s_(s), table_(s.values), nvars_(m.variables.size()) {}
+      : m_(m), o_(o), s_(s), table_(s.values), nvars_(m.variables.size()) {
+    long double valuations = 1;
+    for (const variable& v : m.variables) valuations *= static_cast<long double>(v.high - v.low) + 1;
+    valuations_ = detail::count_words(valuations, 4);
+  }
 
   void run() {
     s_.kind = m_.kind;
@@ -323,12 +326,8 @@ class builder {
                           static_cast<long double>(std::max(s_.targets.capacity(), s_.probability.capacity())));
     // The states are not all found yet: the message says so, and gives the
     // most the variables' ranges allow.
-    long double valuations = 1;
-    for (const variable& v : m_.variables) valuations *= static_cast<long double>(v.high - v.low) + 1;
-    char most[32];
-    std::snprintf(most, sizeof most, "%.4Lg", valuations);
     const std::string what = "the state space of " + m_.source + ", still growing at " + std::to_string(count_) +
-                             " states (its variables' ranges allow up to " + most + "),";
+                             " states (its variables' ranges allow up to " + valuations_ + "),";
     check_state_budget(what, bytes, 1, "bytes");
     check_work_budget(what, static_cast<long double>(guard_tests_) + static_cast<long double>(s_.targets.size()) *
                                                                          static_cast<long double>(nvars_ + s_.words));
@@ -541,6 +540,7 @@ class builder {
   state_space& s_;
   value_table table_;
   std::size_t nvars_;
+  std::string valuations_;  // the most states the variables' ranges allow, for messages
   std::size_t count_ = 0;
   std::uint64_t guard_tests_ = 0;
   std::vector<std::uint32_t> slots_;

@@ -589,11 +589,6 @@ symbolic_model parse_prism_language(std::string_view text, const std::string& so
 
 constant_values read_constant_items(std::string_view text, const std::string& what) {
   constant_values out;
-  const auto trim = [](std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return std::string(s);
-  };
   for (std::size_t pos = 0; !text.empty() && pos <= text.size();) {
     const std::size_t comma = std::min(text.find(',', pos), text.size());
     const std::string_view item = text.substr(pos, comma - pos);
@@ -602,8 +597,8 @@ constant_values read_constant_items(std::string_view text, const std::string& wh
     if (eq == std::string_view::npos || eq == 0)
       throw std::invalid_argument(what + " takes NAME=VALUE items separated by commas, not " + quote_input(item, 60));
     // Spaces around a name or a value are not part of it (--const ' N = 3 ').
-    std::string name = trim(item.substr(0, eq));
-    const std::string value = trim(item.substr(eq + 1));
+    std::string name(trim_space(item.substr(0, eq)));
+    const std::string value(trim_space(item.substr(eq + 1)));
     if (name.empty())
       throw std::invalid_argument(what + " takes NAME=VALUE items separated by commas, not " + quote_input(item, 60));
     if (value.empty()) throw std::invalid_argument(what + " " + quote_input(name, 60) + " has no value");

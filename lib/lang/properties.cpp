@@ -19,18 +19,11 @@ using detail::parser;
 using detail::syn;
 using detail::tok;
 
-std::string trim(std::string_view s) {
-  std::size_t a = 0, b = s.size();
-  while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-  while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
-  return std::string(s.substr(a, b - a));
-}
-
 // "RESULT: v" or "RESULT (N=1,M=2): v" after "//", or nullopt.
 std::optional<result_comment> result_of(const detail::comment& c) {
-  std::string t = trim(c.text);
+  std::string t(trim_space(c.text));
   if (t.rfind("RESULT", 0) != 0) return std::nullopt;
-  t = trim(std::string_view(t).substr(6));
+  t = trim_space(std::string_view(t).substr(6));
   result_comment r;
   r.pos = c.pos;
   if (!t.empty() && t[0] == '(') {
@@ -38,10 +31,10 @@ std::optional<result_comment> result_of(const detail::comment& c) {
     if (close == std::string::npos) return std::nullopt;
     for (const char ch : t.substr(1, close - 1))
       if (!std::isspace(static_cast<unsigned char>(ch))) r.constants += ch;
-    t = trim(std::string_view(t).substr(close + 1));
+    t = trim_space(std::string_view(t).substr(close + 1));
   }
   if (t.empty() || t[0] != ':') return std::nullopt;
-  r.value = trim(std::string_view(t).substr(1));
+  r.value = trim_space(std::string_view(t).substr(1));
   return r;
 }
 

@@ -233,6 +233,7 @@ TEST_CASE("io/*.hpp examples") {
   CHECK(split_list(std::vector<std::string>{"1,3 4"}, "MOVES").size() == 3);
   CHECK(to_string(parse_number(" 0.1 ", "P")) == "1/10");
   CHECK(shown_text("a\tb") == "a\\tb");
+  CHECK(trim_space(" N = 3 \n") == "N = 3");
   const json_document d("{\"a\": 1}", "f");
   CHECK(d.where(*d.root().find("a")) == "f:1:7");
 }

@@ -519,6 +519,15 @@ TEST_CASE("PRISM-language certificates: the properties covered, and the checker'
 
 namespace {
 
+// The query of values from elsewhere (every field named: clang's -Wmissing-field-initializers).
+plain_query query(std::string objective, std::string kind = "", std::optional<std::string> target = {}) {
+  plain_query q;
+  q.objective = std::move(objective);
+  q.kind = std::move(kind);
+  q.target = std::move(target);
+  return q;
+}
+
 // A certificate of a game query (reach: the target as the label "goal" of vm).
 certificate game_certificate(const decision_model& m, const decision_query& q, verify_model& vm) {
   certificate c;
@@ -621,14 +630,6 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
   const std::string root = EXACTDP_SOURCE_DIR;
   const std::string duel = root + "/examples/decision/duel.json";
   const std::string values = read_text(root + "/examples/decision/duel.values.json", "v");
-  // Every field named: clang's -Wmissing-field-initializers.
-  auto query = [](std::string objective, std::string kind = "", std::optional<std::string> target = {}) {
-    plain_query q;
-    q.objective = std::move(objective);
-    q.kind = std::move(kind);
-    q.target = std::move(target);
-    return q;
-  };
   const auto [c, r] = verify_plain_values(duel, values, "v", query("payoff"));
   REQUIRE(r.verified);
   REQUIRE(*r.start_value == Rational(1, 2));
@@ -653,13 +654,6 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
 TEST_CASE("values from elsewhere get the witnesses they imply; another fixed point of the equations is refused",
           "[verify]") {
   const std::string root = EXACTDP_SOURCE_DIR;
-  auto query = [](std::string objective, std::string kind = "", std::optional<std::string> target = {}) {
-    plain_query q;
-    q.objective = std::move(objective);
-    q.kind = std::move(kind);
-    q.target = std::move(target);
-    return q;
-  };
   // The examples' values: fully verified, nothing unchecked, the theorem given.
   const auto [lc, lottery] = verify_plain_values(root + "/examples/decision/lottery.json",
                                                  read_text(root + "/examples/decision/lottery.values.csv", "v"), "v",
@@ -853,8 +847,6 @@ TEST_CASE("a game certificate survives its file, and an MDP certificate of a gam
   text.replace(text.find("\"default\""), 9, "\"deflaut\"");
   REQUIRE_THROWS_WITH(read_certificate(text, "g.json"), Catch::Contains("deflaut"));
 }
-
-namespace {}  // namespace
 
 TEST_CASE("Pig's certificates verify against the rules, and mutations are rejected at their state", "[verify][pig]") {
   std::mt19937 rng(2413);

@@ -33,6 +33,10 @@ namespace exactdp {
 /// Example: quote_input("a\nb") == "'a\\nb'".
 std::string quote_input(std::string_view text, std::size_t limit = 200);
 
+/// `text` without the spaces, tabs, carriage returns and line feeds around
+/// it. Cost: O(size). Example: trim_space(" N = 3 \n") == "N = 3".
+std::string_view trim_space(std::string_view text);
+
 /// A name from the input (a state, a label) as a message shows it: as it is
 /// when it has 1 to 60 bytes, none of them a control character, a single
 /// quote or a backslash; otherwise quoted and cut as quote_input(name, 60)
