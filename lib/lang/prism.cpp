@@ -7,6 +7,7 @@
 #include <set>
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/io/prism_keywords.hpp"
 #include "syntax.hpp"
 
 namespace exactdp::lang {
@@ -626,11 +627,7 @@ bool looks_like_prism_model(std::string_view text) {
     // A lexical error further on (a stray '@', the cut at 4096 bytes) is the
     // parser's to report with its line and column: the first word decides.
   }
-  if (tokens.empty() || tokens[0].kind != tok::ident) return false;
-  static constexpr std::string_view words[] = {
-      "dtmc", "mdp",   "probabilistic", "nondeterministic", "ctmc",   "stochastic", "pta",
-      "smg",  "const", "formula",       "module",           "global", "label",      "ma"};
-  return std::find(std::begin(words), std::end(words), tokens[0].text) != std::end(words);
+  return !tokens.empty() && tokens[0].kind == tok::ident && is_prism_model_start(tokens[0].text);
 }
 
 std::vector<std::string> undefined_constants(std::string_view text, const std::string& source) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exactdp/io/json_input.hpp"
+#include "exactdp/io/prism_keywords.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
@@ -91,19 +92,15 @@ void refuse_repeated_actions(const explicit_model& m) {
 namespace {
 
 // Whether the non-blank lines of a model file are a model in the PRISM
-// language (lang::looks_like_prism_model's first words; lib/markov cannot
-// include lib/lang) rather than an explicit file: the first word is a
-// PRISM keyword, and a model type alone on its line ("dtmc", as Storm's
-// explicit .tra starts) is followed by a line that is not a transition (a
-// word, not a number, first).
+// language rather than an explicit file: the first word is one a PRISM
+// model starts with (io/prism_keywords.hpp, the list lang uses too), and a
+// model type alone on its line ("dtmc", as Storm's explicit .tra starts) is
+// followed by a line that is not a transition (a word, not a number, first).
 bool prism_language_lines(const std::vector<detail::text_line>& lines) {
   std::string_view head = detail::trimmed(lines[0].text);
   const std::string_view word = head.substr(0, head.find_first_not_of("abcdefghijklmnopqrstuvwxyz"));
-  static constexpr std::string_view types[] = {"dtmc", "mdp", "ctmc", "ma"};
-  static constexpr std::string_view words[] = {"probabilistic", "nondeterministic", "stochastic", "pta",    "smg",
-                                               "const",         "formula",          "module",     "global", "label"};
-  const bool type = std::find(std::begin(types), std::end(types), word) != std::end(types);
-  if (!type && std::find(std::begin(words), std::end(words), word) == std::end(words)) return false;
+  if (!is_prism_model_start(word)) return false;
+  const bool type = is_prism_model_type(word);
   const std::string_view rest = detail::trimmed(head.substr(word.size()));
   if (!rest.empty() && !rest.starts_with("//")) return !type && (head[word.size()] == ' ' || head[word.size()] == '\t');
   if (lines.size() < 2) return false;
@@ -134,7 +131,7 @@ model_format detect_model_format(std::string_view text, const std::string& sourc
   if (prism_language_lines(lines)) throw std::invalid_argument(source + " is a model in the PRISM language" + check_it);
   const std::string_view head = trimmed(lines[0].text);
   if (head.starts_with("@")) return model_format::drn;
-  if (head == "dtmc" || head == "mdp" || head == "ctmc" || head == "ma") return model_format::storm;
+  if (is_prism_model_type(head)) return model_format::storm;
   const auto fields = fields_of(head);
   bool counts = fields.size() == 2 || fields.size() == 3;
   for (const auto f : fields) counts = counts && f.find_first_not_of("0123456789") == std::string_view::npos;

@@ -45,6 +45,7 @@
 #include "exactdp/grundy/period.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/io/prism_keywords.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/certificate_model.hpp"
@@ -234,6 +235,8 @@ TEST_CASE("io/*.hpp examples") {
   CHECK(to_string(parse_number(" 0.1 ", "P")) == "1/10");
   CHECK(shown_text("a\tb") == "a\\tb");
   CHECK(trim_space(" N = 3 \n") == "N = 3");
+  CHECK((is_prism_model_start("module") && !is_prism_model_start("init")));
+  CHECK((is_prism_model_type("ma") && !is_prism_model_type("module")));
   const json_document d("{\"a\": 1}", "f");
   CHECK(d.where(*d.root().find("a")) == "f:1:7");
 }

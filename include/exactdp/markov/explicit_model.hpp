@@ -296,7 +296,7 @@ enum class model_format { json, prism, storm, drn };
 /// explicit (first line of two or three integers). Throws
 /// std::invalid_argument naming the source when it is none of them, and
 /// for a model in the PRISM language ("dtmc" then a line of words, or
-/// "module m", "const ...": lang::looks_like_prism_model's first words) or
+/// "module m", "const ...": is_prism_model_start in io/prism_keywords.hpp) or
 /// a JANI file (a "jani-version" key), saying to use exactdp check.
 /// Cost: reads the first lines only.
 /// Example: detect_model_format("dtmc\n0 1 1\n", "x.tra") == model_format::storm.
