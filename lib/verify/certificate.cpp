@@ -16,7 +16,7 @@ namespace exactdp {
 
 namespace {
 
-// "p/q" as written, not reduced to lowest terms (Pig's values, certificate.hpp).
+// "p/q" as written, not reduced to lowest terms (certificate.hpp).
 Rational fraction_as_written(const json_document& doc, const json_value& v) {
   const std::string_view text = v.text();
   const std::size_t slash = text.find('/');
@@ -116,7 +116,7 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   for (const json_value& v : array_of_n("values").items()) {
     if (v.is(json_value::kind::string) && v.text() == "inf")
       c.values.emplace_back(std::nullopt);
-    else if (c.kind == "pig" && v.is(json_value::kind::string) && v.text().find('/') != std::string::npos)
+    else if (v.is(json_value::kind::string) && v.text().find('/') != std::string::npos)
       c.values.emplace_back(fraction_as_written(doc, v));
     else
       c.values.emplace_back(doc.read_number(v, "a state's value"));

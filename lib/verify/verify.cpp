@@ -135,7 +135,8 @@ class checker {
   verify_report run() {
     verify_report r;
     r.start = m_.names[start_];
-    r.start_value = c_.values[start_];
+    r.start_value = c_.values[start_];  // as read (certificate.hpp): reduced here
+    if (r.start_value) mpq_canonicalize(r.start_value->backend().data());
     try {
       check_structure();
       prepare();

@@ -442,6 +442,60 @@ TEST_CASE("the certificates shipped in examples/ verify, and the corrupted copy 
   }
 }
 
+// Every value of a certificate's text written unreduced: "p/q" as "3p/3q",
+// an integer k as "3k/3", and, at `wrong` (an index into the values), the
+// numerator one more ("3p+1/3q").
+std::string unreduced_values(const std::string& text, std::size_t wrong = SIZE_MAX) {
+  const std::size_t list = text.find("\"values\": ["), end = text.find(']', list);
+  std::string out;
+  std::size_t copied = 0, index = 0;  // text[copied..] is not in out yet
+  for (std::size_t open = text.find('"', list + 10); open < end; open = text.find('"', copied + 1)) {
+    const std::size_t close = text.find('"', open + 1);
+    out += text.substr(copied, open + 1 - copied);
+    const std::string value = text.substr(open + 1, close - open - 1);
+    if (value == "inf") {
+      out += value;
+    } else {
+      const Rational q = parse_number(value, "value");
+      const BigInt num = numerator(q) * 3 + (index == wrong ? 1 : 0), den = denominator(q) * 3;
+      out += num.str() + "/" + den.str();
+    }
+    copied = close;
+    ++index;
+  }
+  return out + text.substr(copied);
+}
+
+TEST_CASE("values written unreduced are checked as the numbers they are", "[verify]") {
+  // read_certificate keeps "p/q" as written (no gcd per value); the checks
+  // are of the numbers, and the report's start value is reduced.
+  const std::string root = EXACTDP_SOURCE_DIR;
+  for (const auto& [model, cert] :
+       {std::pair{"examples/decision/lottery.json", "examples/decision/lottery.pmax.cert.json"},
+        std::pair{"examples/decision/duel.json", "examples/decision/duel.payoff.cert.json"},
+        std::pair{"examples/markov/gamblers_ruin.json", "examples/markov/gamblers_ruin.win.cert.json"},
+        std::pair{"examples/prism/two_sixes.pm", "examples/prism/two_sixes.rolls.cert.json"}}) {
+    INFO(cert);
+    const std::string text = read_text(root + "/" + cert, "the certificate");
+    const verify_report plain = verify_certificate(root + "/" + model, read_certificate(text, cert));
+    REQUIRE(plain.verified);
+    const std::string loose = unreduced_values(text);
+    REQUIRE(loose != text);
+    const certificate c = read_certificate(loose, cert);
+    REQUIRE(mpz_cmp_ui(mpq_denref(c.values[0]->backend().data()), 3) >= 0);  // kept as written
+    const verify_report r = verify_certificate(root + "/" + model, c);
+    INFO(r.reason);
+    REQUIRE(r.verified);
+    REQUIRE(r.start_value == plain.start_value);
+    REQUIRE(to_string(*r.start_value) == to_string(*plain.start_value));
+    for (std::size_t s = 0; s < c.values.size(); ++s) {
+      const verify_report w = verify_certificate(root + "/" + model, read_certificate(unreduced_values(text, s), cert));
+      INFO("value " << s << " one 1/(3q) off: " << w.reason);
+      if (c.values[s]) REQUIRE_FALSE(w.verified);
+    }
+  }
+}
+
 TEST_CASE("a failure's reason cuts a value of many digits, as every message does", "[verify]") {
   const std::string root = EXACTDP_SOURCE_DIR;
   std::ifstream in(root + "/examples/decision/lottery.pmax.cert.json", std::ios::binary);

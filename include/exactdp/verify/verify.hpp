@@ -9,7 +9,7 @@
 // JANI model, constants and property are read back, a rule the writer
 // shares): include/exactdp/verify/certificate.hpp, lang_model.hpp,
 // verify.hpp and lib/verify/certificate.cpp, lang_model.cpp, pig.cpp,
-// verify.cpp; 1427 lines in all, 1072 without blank and comment lines
+// verify.cpp; 1431 lines in all, 1073 without blank and comment lines
 // (scripts/checker_apart.py checks the includes and these figures, and
 // refuses more than 1,075 such lines). Writing certificates (exactdp/certify/, decision/certify.hpp) and
 // reading values from elsewhere (certify/plain_values.hpp) are no part of it.
@@ -116,7 +116,9 @@ struct verify_report {
 /// only when the certificate does not fit the model at all (other states,
 /// an unknown target or start). Cost: O(n + m) operations on integers
 /// about as long as the values' denominators (sums of long numbers times
-/// short ones, as a rule: verify.cpp's prepare).
+/// short ones, as a rule: verify.cpp's prepare). The values may be
+/// unreduced (read_certificate keeps them as written); the report's start
+/// value is reduced.
 /// Example: check_certificate(m, c).verified for m load_verify_model's example and c read_certificate's.
 verify_report check_certificate(const verify_model& m, const certificate& c, bool witnesses = true);
 
