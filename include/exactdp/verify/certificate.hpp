@@ -45,7 +45,7 @@ struct certificate {
   std::string start;                       ///< the start state's name
   std::vector<std::string> states;         ///< every state's name (Pig: the turn-start states (i, j, 0))
   /// every state's value; nullopt: +infinity. read_certificate keeps a "p/q" as written, not reduced (a gcd
-  /// per value costs more than the whole check: two 75,000-bit numbers per value in Pig, and 90% of reading
+  /// per value costs more than the whole check: two 75,000-bit numbers per value in Pig, and 60% of reading
   /// and checking a 10^4-state MDP's): the checkers need no lowest terms; anything else reduces such a value
   /// (mpq_canonicalize) before using it
   std::vector<std::optional<Rational>> values;
