@@ -221,8 +221,6 @@ explicit_model read_explicit(const std::string& path, std::string_view text, mod
                        "bytes of text");
   else
     check_state_budget("reading the model " + source, explicit_model_read_bytes(text, format), 1, "bytes");
-  if (!options.reward_model.empty() && format != model_format::drn)
-    throw std::invalid_argument(source + ": a reward model can be chosen by name only in a DRN file");
   switch (format) {
     case model_format::json:
       return to_explicit_model(parse_json_model(text, source));
@@ -269,7 +267,10 @@ std::optional<model_format> model_format_named(const std::string& name) {
 
 model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options) {
   const std::optional<model_format> named = model_format_named(options.format);
-  return named ? *named : detect_model_format(text, source_name(path));
+  const model_format format = named ? *named : detect_model_format(text, source_name(path));
+  if (!options.reward_model.empty() && format != model_format::drn)
+    throw std::invalid_argument(source_name(path) + ": a reward model can be chosen by name only in a DRN file");
+  return format;
 }
 
 explicit_model parse_explicit_model(std::string_view text, const std::string& path, model_format format,

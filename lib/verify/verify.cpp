@@ -86,8 +86,8 @@ class checker {
                                   " has " + std::to_string(n) + ": it is for another model");
     for (std::size_t s = 0; s < n; ++s)
       if (c.states[s] != m.names[s])
-        throw std::invalid_argument("state " + std::to_string(s) + " of the certificate is " + name_text(c.states[s]) +
-                                    " and of " + m.source + " " + name_text(m.names[s]) +
+        throw std::invalid_argument("state " + std::to_string(s) + " is named " + quote_input(c.states[s], 60) +
+                                    " in the certificate and " + quote_input(m.names[s], 60) + " in " + m.source +
                                     ": the certificate is for another model");
     game_ = c.kind == "game";
     if (c.kind == "mdp" && std::ranges::count(m.owner, state_owner::max) > 0 &&
@@ -609,45 +609,44 @@ verify_report verify_certificate(const std::string& model_path, const certificat
     r.reason = std::move(why);
     return r;
   };
-  if (c.kind == "pig") {  // no file: the parameters are the identity
-    if (model_path != "pig")
-      throw std::invalid_argument("a certificate of Pig is checked against the game's rules: the model is pig, not " +
-                                  quote_input(model_path, 60));
-    if (!constants)
-      throw std::invalid_argument(
-          "a certificate of Pig is checked for the game its parameters name: give them as faces=F,target=T "
-          "(--const; the certificate's are " +
-          quote_input(c.model.constants, 60) + ")");
-    if (sha256_hex(c.model.constants) != c.model.constants_sha256)
-      return refused("the certificate's parameters " + quote_input(c.model.constants, 60) +
-                     " do not match its constants_sha256");
-    if (!lang::same_constants(*constants, c.model.constants))
-      return refused("the certificate was written for another game of Pig (" + quote_input(c.model.constants, 60) +
-                     ", not " + quote_input(*constants, 60) + ")");
-    return check_pig_certificate(c);
-  }
-  const std::string digest = model_digest(model_path);
-  if (digest != c.model.sha256)
+  const bool pig = c.kind == "pig";  // no file: the parameters are the identity
+  if (pig && model_path != "pig")
+    throw std::invalid_argument("a certificate of Pig is checked against the game's rules: the model is pig, not " +
+                                quote_input(model_path, 60));
+  if (pig && !constants)
+    throw std::invalid_argument(
+        "a certificate of Pig is checked for the game its parameters name: give them as faces=F,target=T "
+        "(--const; the certificate's are " +
+        quote_input(c.model.constants, 60) + ")");
+  if (const std::string digest = pig ? "" : model_digest(model_path); !pig && digest != c.model.sha256)
     return refused("the model's SHA-256 is " + digest + ", the certificate's " + quote_input(c.model.sha256, 70) +
                    ": the certificate was written for another model (or another version of " + model_path + ")");
   if (sha256_hex(c.model.constants) != c.model.constants_sha256)
-    return refused("the certificate's constants " + quote_input(c.model.constants, 60) +
-                   " do not match its constants_sha256");
+    return refused("the certificate's " + std::string(pig ? "parameters " : "constants ") +
+                   quote_input(c.model.constants, 60) + " do not match its constants_sha256");
   if (constants && !lang::same_constants(*constants, c.model.constants))
-    return refused("the certificate was written with other constants (" + quote_input(c.model.constants, 60) +
-                   ", not " + quote_input(*constants, 60) + ")");
+    return refused(std::string(pig ? "the certificate was written for another game of Pig ("
+                                   : "the certificate was written with other constants (") +
+                   quote_input(c.model.constants, 60) + ", not " + quote_input(*constants, 60) + ")");
+  // Past its identity, a certificate that does not fit its model (other
+  // states, target, start, objective or format) is refused, not an error.
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
-  const bool lang = c.model.format == "prism-language" || c.model.format == "jani";
-  if (lang) return check_certificate(load_lang_verify_model(model_path, c), c);
-  verify_model m;
-  try {  // the digest matched: a file that does not read in the stated format was given another one
-    m = load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+  try {
+    if (pig) return check_pig_certificate(c);
+    if (c.model.format == "prism-language" || c.model.format == "jani")
+      return check_certificate(load_lang_verify_model(model_path, c), c);
+    verify_model m;
+    try {
+      m = load_verify_model(model_path, c.kind, c.model.format, c.model.reward_model, reward);
+    } catch (const std::invalid_argument& e) {
+      if (c.model.format.empty()) throw;
+      throw std::invalid_argument("the certificate's format " + quote_input(c.model.format, 20) +
+                                  " does not match the model file " + model_path + ": " + e.what());
+    }
+    return check_certificate(m, c);
   } catch (const std::invalid_argument& e) {
-    if (c.model.format.empty()) throw;
-    throw std::invalid_argument("the certificate's format (" + c.model.format + ") does not match the model file " +
-                                model_path + ", which does not read as " + c.model.format + ": " + e.what());
+    return refused(e.what());
   }
-  return check_certificate(m, c);
 }
 
 }  // namespace exactdp

@@ -33,6 +33,14 @@ void check_error(const tool_result& r, int status, const std::string& words) {
   CHECK(line_count(r.err) == 1);
 }
 
+// A certificate that does not fit its model: a report (status 1), not an error.
+void check_refused(const tool_result& r, const std::string& words) {
+  INFO(r.out << r.err);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Contains("result  not verified: " + words));
+  CHECK(r.err.empty());
+}
+
 // Solves with --certificate, then verifies; the verified value is the
 // command's exact answer.
 void certify_and_verify(std::vector<std::string> args, const std::string& model) {
@@ -316,6 +324,76 @@ TEST_CASE("tool: a JSON input may begin with a UTF-8 byte-order mark: certificat
   CHECK(run_tool({"chain", chain.path(), "--query", "absorb"}).status == 0);
 }
 
+TEST_CASE("tool: verify names the constants and the reward model its verdict is about, quoted from the certificate",
+          "[tool][verify]") {
+  const temp_file model("coin.pm",
+                        "dtmc\nconst double p;\nmodule m\n x : [0..2] init 0;\n"
+                        " [] x=0 -> p:(x'=1) + (1-p):(x'=2);\n [] x>0 -> true;\nendmodule\nlabel \"heads\" = x=1;\n");
+  const temp_file cert("coin.cert.json", "");
+  REQUIRE(
+      run_tool({"check", model.path(), "--prop", "P=? [F \"heads\"]", "--const", "p=0.3", "--certificate", cert.path()})
+          .status == 0);
+  const tool_result v = run_tool({"verify", model.path(), cert.path()});
+  INFO(v.out << v.err);
+  CHECK(v.status == 0);
+  CHECK_THAT(v.out,
+             Contains(", constants 'p=0.3')") && Contains("verified: the value at state") && Contains(" is 3/10 "));
+  const auto j = nlohmann::json::parse(run_tool({"verify", model.path(), cert.path(), "--json"}).out);
+  CHECK(j["constants"] == "p=0.3");
+  CHECK(j["reward_model"] == "");
+
+  const std::string drn = source_path("tests/data/verify/two_rewards.drn");
+  for (const auto& [name, value] : {std::pair{"cost", "2"}, std::pair{"time", "6"}}) {
+    const temp_file c("drn.cert.json", "");
+    REQUIRE(
+        run_tool({"mdp", drn, "--query", "rmin", "--target", "goal", "--reward-model", name, "--certificate", c.path()})
+            .status == 0);
+    const tool_result w = run_tool({"verify", drn, c.path(), "--json"});
+    INFO(w.out << w.err);
+    const auto k = nlohmann::json::parse(w.out);
+    CHECK(k["verified"] == true);
+    CHECK(k["value"] == value);
+    CHECK(k["reward_model"] == name);
+    CHECK_THAT(k["question"].get<std::string>(), Contains(std::string(", reward model '") + name + "')"));
+  }
+
+  // The certificate's words are its writer's: escaped and cut, never echoed raw.
+  const temp_file pig("pig.cert.json", "");
+  REQUIRE(run_tool({"pig", "--faces", "2", "--target", "4", "--certificate", pig.path()}).status == 0);
+  std::string text = read_all(pig.path());
+  const std::string forged = "faces=2,target=4\\u001b[2J" + std::string(5000, 'x');
+  text.replace(text.find("\"faces=2,target=4\""), 18, "\"" + forged + "\"");
+  const temp_file bad("escape.cert.json", text);
+  const tool_result e = run_tool({"verify", "pig", bad.path(), "--const", "faces=2,target=4"});
+  INFO(e.out << e.err);
+  CHECK(e.status == 1);
+  CHECK(e.out.find('\x1b') == std::string::npos);
+  CHECK_THAT(e.out, Contains("constants 'faces=2,target=4\\x1b[2Jxxx"));
+  CHECK(e.out.size() < 2000);
+}
+
+TEST_CASE("tool: a certificate that matches its model's digest but not its states is refused, not an error",
+          "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  nlohmann::json c = nlohmann::json::parse(read_all(source_path("examples/decision/lottery.pmax.cert.json")));
+  std::swap(c["states"][0], c["states"][1]);
+  const temp_file permuted("permuted.cert.json", c.dump(1));
+  check_refused(run_tool({"verify", lottery, permuted.path()}), "state 0 is named '1' in the certificate and '0' in " +
+                                                                    lottery + ": the certificate is for another model");
+  c = nlohmann::json::parse(read_all(source_path("examples/decision/lottery.pmax.cert.json")));
+  c["query"]["start"] = "nowhere";
+  const temp_file start("start.cert.json", c.dump(1));
+  check_refused(run_tool({"verify", lottery, start.path()}), "the start nowhere is not a state of " + lottery);
+  c = nlohmann::json::parse(read_all(source_path("examples/decision/lottery.pmax.cert.json")));
+  c["model"]["reward_model"] = "time";
+  const temp_file reward("reward.cert.json", c.dump(1));
+  check_refused(run_tool({"verify", lottery, reward.path()}),
+                lottery + ": a reward model can be chosen by name only in a DRN file");
+  // The same rule for every command that reads a model file.
+  check_error(run_tool({"mdp", lottery, "--query", "rmin", "--target", "goal", "--reward-model", "time"}), 2,
+              "a reward model can be chosen by name only in a DRN file");
+}
+
 TEST_CASE("tool: a certificate whose model format was edited says so", "[tool][verify]") {
   const std::string lottery = source_path("examples/decision/lottery.json");
   std::string text = exactdp::test::read_all(source_path("examples/decision/lottery.pmax.cert.json"));
@@ -323,9 +401,9 @@ TEST_CASE("tool: a certificate whose model format was edited says so", "[tool][v
   REQUIRE(at != std::string::npos);
   text.replace(at, 12, "\"format\": \"drn\"");
   const temp_file cert("drn.cert.json", text);
-  check_error(
-      run_tool({"verify", lottery, cert.path()}), 2,
-      "the certificate's format (drn) does not match the model file " + lottery + ", which does not read as drn: ");
+  check_refused(run_tool({"verify", lottery, cert.path()}),
+                "the certificate's format 'drn' does not match the model file " + lottery + ": " + lottery +
+                    ":1: unknown line '{'");
 }
 
 TEST_CASE("tool: a certificate of fewer states than its model is refused before the whole space is built",
@@ -335,6 +413,6 @@ TEST_CASE("tool: a certificate of fewer states than its model is refused before 
       nlohmann::json::parse(exactdp::test::read_all(source_path("examples/prism/two_sixes.rolls.cert.json")));
   for (const char* key : {"states", "values", "rank"}) cert[key].erase(cert[key].size() - 1);
   const temp_file forged("forged.cert.json", cert.dump());
-  check_error(run_tool({"verify", model, forged.path()}), 2,
-              "the model has more than 2 states, the certificate 2: it is for another model");
+  check_refused(run_tool({"verify", model, forged.path()}),
+                "the model has more than 2 states, the certificate 2: it is for another model");
 }

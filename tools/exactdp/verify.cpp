@@ -158,13 +158,18 @@ result run_verify(const verify_options& o) {
   }
   result r;
   const bool pig = c.kind == "pig";
-  r.question = "verify " + shown_text(o.certificate) + " against " + shown_text(o.model) + " (" + c.kind + ", " +
-               c.objective + (c.target ? ", target " + name_text(*c.target) : std::string()) +
-               (c.default_payoff ? ", default " + to_string(*c.default_payoff) : std::string()) +
-               (pig ? ", " + c.model.constants : std::string()) + ")";
+  // What the verdict is about, the certificate's words quoted and cut (they are its writer's).
+  r.question =
+      "verify " + shown_text(o.certificate) + " against " + shown_text(o.model) + " (" + c.kind + ", " + c.objective +
+      (c.target ? ", target " + name_text(*c.target) : std::string()) +
+      (c.default_payoff ? ", default " + to_string(*c.default_payoff) : std::string()) +
+      (c.model.constants.empty() ? std::string() : ", constants " + quote_input(c.model.constants, 80)) +
+      (c.model.reward_model.empty() ? std::string() : ", reward model " + quote_input(c.model.reward_model, 40)) + ")";
   r.add("model", o.model);
   r.add("certificate", o.certificate);
   r.add("objective", c.objective);
+  r.add("constants", c.model.constants);
+  r.add("reward_model", c.model.reward_model);
   r.add("witnesses", full);
   r.add("start", rep.start);
   r.add("value",

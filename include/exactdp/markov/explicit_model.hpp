@@ -373,6 +373,8 @@ std::optional<model_format> model_format_named(const std::string& name);
 /// The format a model file is read in: options.format when given (else
 /// std::invalid_argument for an unknown name), else detect_model_format on
 /// the text. `path` names the file in messages ("-": standard input).
+/// std::invalid_argument when options.reward_model names a reward model
+/// and the format is not DRN (the only one with named reward models).
 /// Example: model_format_of("2 3\n0 0 0.5\n", "coin.tra", {}) == model_format::prism.
 model_format model_format_of(std::string_view text, const std::string& path, const model_file_options& options);
 

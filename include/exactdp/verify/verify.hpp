@@ -9,7 +9,7 @@
 // JANI model, constants and property are read back, a rule the writer
 // shares): include/exactdp/verify/certificate.hpp, lang_model.hpp,
 // verify.hpp and lib/verify/certificate.cpp, lang_model.cpp, pig.cpp,
-// verify.cpp; 1431 lines in all, 1073 without blank and comment lines
+// verify.cpp; 1433 lines in all, 1070 without blank and comment lines
 // (scripts/checker_apart.py checks the includes and these figures, and
 // refuses more than 1,075 such lines). Writing certificates (exactdp/certify/, decision/certify.hpp) and
 // reading values from elsewhere (certify/plain_values.hpp) are no part of it.
@@ -149,8 +149,11 @@ verify_report check_pig_certificate(const certificate& c);
 /// reason says that the certificate was written for another model or other
 /// constants. A certificate of Pig has no file: `model_path` must be "pig",
 /// and `constants` (its parameters, "faces=6,target=100"; required) take the
-/// digest's place (check_pig_certificate). Errors: those of
-/// load_verify_model and check_certificate.
+/// digest's place (check_pig_certificate). Once the digests match, a
+/// certificate that does not fit its model (other states, target, start,
+/// objective, format or reward model) is a report too, not verified, with
+/// the reason. Errors (std::invalid_argument): a model file that cannot be
+/// read, "pig" without `constants`, a malformed `constants`.
 /// Cost: digest plus check_certificate.
 /// Example: from the source tree, verify_certificate("examples/decision/lottery.json", c).verified for
 /// read_certificate's example c.
