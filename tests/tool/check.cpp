@@ -86,7 +86,7 @@ TEST_CASE("check --test compares with the RESULT comments and fails on a mismatc
   const auto ok = run_in_process({"check", sixes, sixes_props, "--test"});
   INFO(ok.out << ok.err);
   CHECK(ok.status == 0);
-  CHECK(ok.out.find("3 of 3 passed") != std::string::npos);
+  CHECK(ok.out.find("4 of 4 passed") != std::string::npos);
   const exactdp::test::temp_file wrong(
       "wrong.props", "// RESULT: 41.9\nR=? [ F \"two_sixes\" ]\n// RESULT: 0.0509\nP=? [ F<=3 \"two_sixes\" ]\n");
   const auto bad = run_in_process({"check", sixes, wrong.path(), "--test"});
@@ -130,6 +130,44 @@ TEST_CASE("check --test: the last RESULT that applies, ? skipped, none a failure
   CHECK(j["skipped"] == 1);
   CHECK(j["mismatches"] == 0);
   CHECK(j["tests"][0]["pass"].is_null());
+}
+
+TEST_CASE("check --test: a refused property is a failed test, unless its RESULT is Error (PRISM's test mode)",
+          "[tool][check]") {
+  // Found by a new user: a typo in a label refused the property, and --test
+  // passed with the other ones, so the typo silently removed a test.
+  const exactdp::test::temp_file typo("typo.props",
+                                      "// RESULT: 0.0509\nP=? [ F<=3 \"two_sixes\" ]\n"
+                                      "// RESULT: 1/6\nP=? [ F \"two_sixs\" ];\n");
+  const auto bad = run_in_process({"check", sixes, typo.path(), "--test"});
+  INFO(bad.out << bad.err);
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("P=? [ F \"two_sixs\" ]: FAIL: refused, expected 1/6") != std::string::npos);
+  CHECK(bad.out.find("1 of 2 passed\n") != std::string::npos);
+  const auto bad_json = run_in_process({"check", sixes, typo.path(), "--test", "--json"});
+  CHECK(bad_json.status == 1);
+  const json j = json::parse(bad_json.out);
+  CHECK(j["mismatches"] == 1);
+  CHECK(j["tests"].size() == 2);
+  CHECK(j["tests"][1]["pass"] == false);
+  // Without a RESULT it fails as any property without one; an expected error passes.
+  const exactdp::test::temp_file errors("errors.props",
+                                        "P=? [ F \"nowhere\" ];\n// RESULT: Error\nP=? [ F \"nowhere\" ];\n"
+                                        "// RESULT: Error:undefined label\nP=? [ F \"nowhere\" ];\n"
+                                        "// RESULT: Error:division by zero\nP=? [ F \"nowhere\" ];\n");
+  const auto e = run_in_process({"check", sixes, errors.path(), "--test"});
+  INFO(e.out << e.err);
+  CHECK(e.status == 1);
+  CHECK(e.out.find("FAIL: did not find a RESULT specification to test against (and the property was refused)") !=
+        std::string::npos);
+  CHECK(e.out.find("pass: refused, as expected (Error)") != std::string::npos);
+  CHECK(e.out.find("pass: refused, as expected (Error:undefined label)") != std::string::npos);
+  CHECK(e.out.find("FAIL: refused with another error, expected Error:division by zero") != std::string::npos);
+  CHECK(e.out.find("2 of 4 passed\n") != std::string::npos);
+  // Every property refused and every refusal expected: the tests pass.
+  const exactdp::test::temp_file expected("expected.props", "// RESULT: Error\nP=? [ F \"nowhere\" ];\n");
+  CHECK(run_in_process({"check", sixes, expected.path(), "--test"}).status == 0);
+  CHECK(run_in_process({"check", sixes, expected.path()}).status == 2);
 }
 
 TEST_CASE("check: a properties file defines labels, as PRISM's", "[tool][check]") {

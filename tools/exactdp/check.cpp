@@ -111,6 +111,19 @@ struct test_outcome {
   std::optional<double> relative;
 };
 
+// A refusal against a RESULT "Error" or "Error:words" (PRISM's test mode:
+// the message contains the words, case ignored).
+bool expected_error(const std::string& result, const std::string& message) {
+  const std::size_t colon = result.find(':');
+  if (result.substr(0, colon) != "Error") return false;
+  if (colon == std::string::npos) return true;
+  auto lower = [](std::string t) {
+    for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return t;
+  };
+  return lower(message).find(lower(std::string(trim_space(result.substr(colon + 1))))) != std::string::npos;
+}
+
 // An exact value against a RESULT text: a fraction or integer exactly, a
 // decimal within half a unit of its last digit.
 test_outcome compare_result(const std::optional<Rational>& value, bool infinite, const std::optional<bool>& holds,
@@ -440,13 +453,45 @@ result run_check(const check_options& o) {
                           {"choices", z.choices},
                           {"initial_states", z.initial_states},
                           {"deadlocks", z.deadlocks}});
+    // One test of --test: its outcome (nullopt: RESULT ?, skipped), counted and reported.
+    auto record_test = [&](const std::string& name, const std::string& name_json, const lang::result_comment* rc,
+                           const std::optional<test_outcome>& t) {
+      if (t) {
+        ++tested;
+        if (!t->pass) ++mismatches;
+      } else {
+        ++skipped;
+      }
+      tests.push_back(json{{"property", name_json},
+                           {"expected", rc ? json(rc->value) : json(nullptr)},
+                           {"pass", t ? json(t->pass) : json(nullptr)},
+                           {"relative_error", t && t->relative ? json(format_shortest(*t->relative)) : json(nullptr)}});
+      r.add("", nullptr, "test", name + ": " + (t ? t->words : "skipped: expected ?, PRISM's \"don't care\""));
+    };
+    const std::string no_result =
+        "FAIL: did not find a RESULT specification" + (prefix.empty() ? std::string() : " (for " + prefix + ")");
     for (std::size_t pi = 0; pi < m->properties.size(); ++pi) {
       const lang::property* p = &m->properties[pi];
       if (!p->error.empty()) {
         if (one_property) throw std::invalid_argument(p->error);
-        refused.push_back(json{{"property", p->name.empty() ? p->text : p->name}, {"message", p->error}});
-        r.add("", nullptr, "refused",
-              (p->name.empty() ? name_text(p->text) : shown_text("\"" + p->name + "\"")) + ": " + p->error);
+        const std::string name = p->name.empty() ? p->text : p->name;
+        const std::string shown = p->name.empty() ? name_text(p->text) : shown_text("\"" + p->name + "\"");
+        refused.push_back(json{{"property", name}, {"message", p->error}});
+        r.add("", nullptr, "refused", shown + ": " + p->error);
+        // PRISM's test mode: a property that fails is a failed test, unless its RESULT is Error (expected).
+        if (o.test) {
+          const lang::result_comment* rc = expected_result(p->results, given);
+          std::optional<test_outcome> t;
+          if (!rc)
+            t = test_outcome{false, no_result + " to test against (and the property was refused)", {}};
+          else if (rc->value.starts_with("Error"))
+            t = expected_error(rc->value, p->error)
+                    ? test_outcome{true, "pass: refused, as expected (" + rc->value + ")", {}}
+                    : test_outcome{false, "FAIL: refused with another error, expected " + rc->value, {}};
+          else if (rc->value != "?")
+            t = test_outcome{false, "FAIL: refused, expected " + rc->value, {}};
+          record_test(shown, name, rc, t);
+        }
         continue;
       }
       auto check = std::make_shared<api::property_check>(m, pi);
@@ -492,24 +537,10 @@ result run_check(const check_options& o) {
           const lang::result_comment* rc = expected_result(p->results, given);
           std::optional<test_outcome> t;
           if (!rc)
-            t = test_outcome{false,
-                             "FAIL: did not find a RESULT specification" +
-                                 (prefix.empty() ? std::string() : " (for " + prefix + ")") + " to test against",
-                             {}};
+            t = test_outcome{false, no_result + " to test against", {}};
           else if (rc->value != "?")
             t = compare_result(na.value.exact, infinite, truth, rc->value);
-          if (t) {
-            ++tested;
-            if (!t->pass) ++mismatches;
-          } else {
-            ++skipped;
-          }
-          tests.push_back(
-              json{{"property", na.name_json},
-                   {"expected", rc ? json(rc->value) : json(nullptr)},
-                   {"pass", t ? json(t->pass) : json(nullptr)},
-                   {"relative_error", t && t->relative ? json(format_shortest(*t->relative)) : json(nullptr)}});
-          r.add("", nullptr, "test", na.name + ": " + (t ? t->words : "skipped: expected ?, PRISM's \"don't care\""));
+          record_test(na.name, na.name_json, rc, t);
         }
         r.answers.push_back(std::move(na));
       }
@@ -532,7 +563,7 @@ result run_check(const check_options& o) {
     if (skipped) summary += "; " + std::to_string(skipped) + " skipped (RESULT: ?)";
     r.add("mismatches", mismatches, "tests", summary);
     r.add("skipped", skipped);
-    if (mismatches) r.status = 1;
+    if (tested) r.status = mismatches ? 1 : 0;  // the tests decide, refusals included
   }
   return r;
 }
