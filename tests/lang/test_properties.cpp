@@ -302,3 +302,44 @@ TEST_CASE("the long-run chain is charged at once, with its whole need", "[lang][
   }
   CHECK(message.find("the long-run chain of ring.prism needs 2.") == 0);
 }
+
+TEST_CASE("a step bound is refused by the growth of its exact values, not by its size alone", "[lang][budget]") {
+  // Found by a new user: the work estimate counted k rounds of 256-bit
+  // numbers, so R=? [C<=10^6] on five states (values of millions of bits)
+  // was let run for hours. The rounds are now charged at the values' size.
+  checked c = load(R"(dtmc
+module m
+ x : [0..4] init 0;
+ [] x=0 -> 1/3:(x'=1) + 2/3:(x'=3);
+ [] x=1 -> (x'=2);
+ [] x=2 -> (x'=1);
+ [] x=3 -> 1/4:(x'=3) + 3/4:(x'=4);
+ [] x=4 -> (x'=3);
+endmodule
+rewards "r"
+ x=1 : 3;
+ [] x=3 : 1;
+endrewards
+)");
+  // Hand: the walk goes to the loop 1-2 (reward 3 every other step) with 1/3.
+  CHECK(value(c, "R{\"r\"}=? [ C<=2 ]") == Rational(1, 3) * 3 + Rational(2, 3) * 1);
+  const std::vector<property> ps = parse_properties("R{\"r\"}=? [ C<=1000000 ]", "p.props", c.model);
+  const budget_scope scope({.work_steps = 1e9L});
+  try {
+    (void)evaluate_property<Rational>(c.model, c.space, ps[0]);
+    FAIL("a million exact rounds were not refused");
+  } catch (const resource_error& e) {
+    INFO(e.what());
+    CHECK_THAT(e.what(), Catch::Contains("a bounded value iteration of 1000000 steps (its values grew to") &&
+                             Catch::Contains("and grow on) needs about"));
+  }
+  // The double run costs the same every round: 10^6 rounds of 13 numbers fit.
+  CHECK(evaluate_property<double>(c.model, c.space, ps[0]).value[0] > 0);
+  // Values that settle are not refused for a bound they never reach (a
+  // tester's F12): after 3 rounds nothing changes, whatever k.
+  checked line = load(
+      "dtmc\nmodule m\n x : [0..3] init 0;\n [] x<3 -> 1/2:(x'=x+1) + 1/2:(x'=3);\n"
+      " [] x=3 -> true;\nendmodule\n");
+  CHECK(value(line, "P=? [ F<=1000000000000 x=3 ]") == 1);
+  CHECK(value(line, "P=? [ F<=1000000000000 x=2 ]") == Rational(1, 4));
+}

@@ -15,10 +15,14 @@
 // computations on small MDPs (tests/lang/test_properties.cpp).
 #pragma once
 
+#include <gmp.h>
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "exactdp/decision/detail/numbers.hpp"
@@ -54,9 +58,12 @@ struct bounded_values {
 /// `target` (reach) and `state_value` (instantaneous) are per state.
 /// Errors: std::invalid_argument for vectors of the wrong size;
 /// std::domain_error for a state with several choices when T has no order
-/// (residues: a maximum has no residue to compute); resource_error past the work
-/// budget (estimated before starting from k and the model's size; the early
-/// stop is not counted on). Polls poll_interrupt() once a round.
+/// (residues: a maximum has no residue to compute); resource_error once the
+/// rounds done have cost 1% of the work budget and the rounds left would
+/// pass it (or, for exact values, whose size grows every round, the state
+/// budget at the size they grow to): the rounds until the values settle
+/// are never refused.
+/// Polls poll_interrupt() once a round.
 /// Cost: O(min(k, rounds until stable) · (n + m)) operations in T.
 /// Example: bounded_value_iteration<Rational>(d, bounded_kind::reach, 1, true, state_set(d, d.label("goal"))).value[0]
 /// is 1/2 for parse_decision_json's example d.
@@ -81,9 +88,9 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
       if (target[s]) out.value[s] = T(1);
   if (kind == bounded_kind::instantaneous)
     for (std::size_t s = 0; s < n; ++s) out.value[s] = from_rational<T>(state_value[s]);
-  const long double work =
-      static_cast<long double>(k) * static_cast<long double>(n + m.targets().size()) * operation_cost<T>(256);
-  check_work_budget("a bounded value iteration of " + std::to_string(k) + " steps", work);
+  const auto size = static_cast<long double>(n + m.targets().size());
+  const std::string what = "a bounded value iteration of " + std::to_string(k) + " steps";
+  long double spent = 0;  // the work of the rounds done (exact values: at their sizes)
   std::vector<T> next(n, T(0));
   const auto& cb = m.choice_begin();
   const auto& eb = m.edge_begin();
@@ -118,6 +125,28 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
     out.value.swap(next);
     ++out.rounds;
     if (same) break;
+    // The budget is checked once the rounds done have cost 1% of it, for
+    // the rounds left: values that settle early (an acyclic model; a target
+    // reached from everywhere) are not refused for a bound they never reach.
+    // Exact values grow every round (their denominators multiply): the rounds
+    // left are charged at the size they grow to at their average rate so far.
+    long double bits = 0;
+    if constexpr (std::is_same_v<T, Rational>)
+      for (const T& v : out.value)
+        bits = std::max(bits, static_cast<long double>(mpz_sizeinbase(mpq_numref(v.backend().data()), 2) +
+                                                       mpz_sizeinbase(mpq_denref(v.backend().data()), 2)));
+    spent += size * operation_cost<T>(bits);
+    if (spent > work_budget_steps() / 100) {
+      const long double left = static_cast<long double>(k - out.rounds);
+      const long double grown = bits + left * bits / static_cast<long double>(out.rounds);
+      const std::string why = bits == 0 ? what
+                                        : what + " (its values grew to " + detail::count_words(bits, 3) + " bits in " +
+                                              std::to_string(out.rounds) + " rounds, and grow on)";
+      check_work_budget(why, spent + left * size * operation_cost<T>((bits + grown) / 2));
+      if (bits > 0)
+        check_state_budget(why + ", at its last round,",
+                           2.0L * static_cast<long double>(n) * (sizeof(T) + 16.0L + grown / 8.0L), 1, "bytes");
+    }
   }
   return out;
 }
