@@ -77,6 +77,27 @@ TEST_CASE("tool: the certificates of chain and mdp verify, with the command's an
   certify_and_verify({"mdp", six, "--query", "rmin", "--target", "six"}, six);
 }
 
+TEST_CASE("tool: a chain's certificate is written for negative rewards, as its answer is", "[tool][verify]") {
+  // a: reward -1, to b or g; b: 3, to g; d: -5, to a or c, which misses the
+  // target: from a 1/2 (as the chain answers and verify checks), from d inf.
+  const std::string model = source_path("tests/data/verify/negative_rewards.json");
+  certify_and_verify({"chain", model, "--query", "steps", "--target", "goal"}, model);
+  const temp_file cert("negative.json", "");
+  const tool_result s =
+      run_tool({"chain", model, "--query", "steps", "--target", "goal", "--start", "d", "--certificate", cert.path()});
+  INFO(s.out << s.err);
+  REQUIRE(s.status == 0);
+  CHECK_THAT(s.out, Contains("Infinity") && Contains("written to"));
+  const auto doc = nlohmann::json::parse(read_all(cert.path()));
+  CHECK(doc["values"] == nlohmann::json::array({"1/2", "3", "inf", "inf", "0"}));
+  const tool_result v = run_tool({"verify", model, cert.path()});
+  CHECK(v.status == 0);
+  CHECK_THAT(v.out, Contains("verified: the value at state d is inf"));
+  // The values the certificate holds, from elsewhere, verify too.
+  const temp_file values("negative.csv", "a,1/2\nb,3\nc,inf\nd,inf\ng,0\n");
+  CHECK(run_tool({"verify", model, values.path(), "--query", "steps", "--target", "goal"}).status == 0);
+}
+
 TEST_CASE("tool: the certificates of game verify, both queries", "[tool][verify][game]") {
   const std::string duel = source_path("examples/decision/duel.json");
   certify_and_verify({"game", duel, "--query", "reach", "--target", "max wins"}, duel);
