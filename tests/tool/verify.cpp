@@ -217,6 +217,52 @@ TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[to
       "not on standard input");
 }
 
+TEST_CASE("tool: a model that does not read as the kind its query defaults to says what to give", "[tool][verify]") {
+  // Found by a tester: --query reach read an MDP as a Markov chain (the
+  // default) and said only "unknown key 'nodes'".
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const std::string csv = source_path("examples/decision/lottery.values.csv");
+  check_error(run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal"}), 2,
+              "lottery.json:4:12: unknown key 'nodes' in the model (the keys are start, transitions, absorbing, "
+              "rewards, labels, description) (read as a Markov chain, the kind the query reach defaults to: for an "
+              "MDP give the query pmax or pmin, for a game the kind game)");
+  CHECK(run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal", "--kind", "game"}).status == 0);
+  CHECK(run_tool({"verify", lottery, csv, "--query", "pmax", "--target", "goal"}).status == 0);
+  // A kind given is the user's: the reader's message alone.
+  const tool_result given =
+      run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal", "--kind", "chain"});
+  check_error(given, 2, "unknown key 'nodes'");
+  CHECK_THAT(given.err, !Contains("defaults to"));
+  const std::string ruin = source_path("examples/markov/gamblers_ruin.json");
+  check_error(run_tool({"verify", ruin, csv, "--query", "rmin", "--target", "win"}), 2,
+              "(read as an MDP, the kind the query rmin defaults to: for a Markov chain give the query steps)");
+  check_error(run_tool({"verify", ruin, csv, "--query", "payoff"}), 2, "(read as a game, the kind the query payoff");
+  // A file that cannot be read is no matter of kind.
+  const tool_result missing = run_tool({"verify", "/nonexistent/m.json", csv, "--query", "reach"});
+  check_error(missing, 2, "m.json");
+  CHECK_THAT(missing.err, !Contains("defaults to"));
+}
+
+TEST_CASE("tool: a certificate's model digest in upper-case hex is the same digest", "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  std::string text = read_all(source_path("examples/decision/lottery.pmax.cert.json"));
+  const std::string digest = "feea5e56077301ba1d82ec88465678b2fca4da85efa289f2a992389a2d5342de";
+  const std::size_t at = text.find(digest);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, digest.size(), "FEEA5E56077301BA1D82EC88465678B2FCA4DA85EFA289F2A992389A2D5342DE");
+  const temp_file upper("upper.json", text);
+  const tool_result r = run_tool({"verify", lottery, upper.path()});
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("verified: the value at state 0 is 3/4"));
+  // Another digest is still another model, in either case.
+  text.replace(at, 4, "0EEA");
+  const temp_file other("other.json", text);
+  const tool_result o = run_tool({"verify", lottery, other.path()});
+  CHECK(o.status == 1);
+  CHECK_THAT(o.out, Contains("written for another model"));
+}
+
 TEST_CASE("tool: values from elsewhere are checked by their equations and the witnesses they imply", "[tool][verify]") {
   const std::string lottery = source_path("examples/decision/lottery.json");
   const temp_file csv("values.csv", "state,value\n0,0.75\n1,1\n2,0\n3,1\n4,1\n5,0\n6,0\n7,0\n8,0\n");

@@ -5,6 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -203,7 +204,7 @@ TEST_CASE("a chain's certificate of rewards of any sign verifies, and its values
   // rewards are -2..2: every certificate verifies, every finite value is
   // the chain solver's expected reward from that state (infinite where the
   // solver says so), and a value moved by 1/10^9 is refused.
-  std::mt19937 rng(2405);
+  std::mt19937 rng(2420);
   int negative = 0, infinite = 0, finite = 0;
   for (int iter = 0; iter < 150; ++iter) {
     const std::size_t n = 2 + rng() % 10;
@@ -408,6 +409,16 @@ TEST_CASE("a certificate is refused for another model or other constants", "[ver
   certificate c = mdp_certificate(ma, q, vm);
   c.model = {a, "json", "", model_digest(a), "", sha256_hex("")};
   REQUIRE(verify_certificate(a, c).verified);
+  {
+    // The model's digest in upper-case hex is the same digest.
+    std::string text = certificate_text(c), upper = c.model.sha256;
+    for (char& h : upper) h = static_cast<char>(std::toupper(static_cast<unsigned char>(h)));
+    REQUIRE(upper != c.model.sha256);
+    text.replace(text.find(c.model.sha256), upper.size(), upper);
+    const certificate read = read_certificate(text, "upper");
+    REQUIRE(read.model.sha256 == c.model.sha256);
+    REQUIRE(verify_certificate(a, read).verified);
+  }
   const verify_report other = verify_certificate(b, c);
   REQUIRE_FALSE(other.verified);
   REQUIRE(other.reason.find("another model") != std::string::npos);
