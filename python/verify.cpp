@@ -42,31 +42,61 @@ py::object value_text(py::handle v, const std::string& what, const py::object& f
   return py::str(v);
 }
 
+// A certificate dict's entry `x` at `at` ("query.target", "rank[2]") as
+// json.dumps writes it: dicts with str keys, lists and tuples (a sequence
+// is an array, as the file's), strs, ints, bools and None as they are; the
+// items of "values" as value_text writes them (a Fraction as "n/d",
+// math.inf as "inf"). Anything else (a Fraction or a float outside
+// "values", a set, an object) is refused naming the key: the file holds
+// no such thing. Depth-limited, as the file's reader is.
+py::object certificate_entry(py::handle x, const std::string& at, bool values, const py::object& fraction, int depth) {
+  if (depth > 8) throw std::invalid_argument("<certificate>: " + at + " is nested deeper than a certificate is");
+  if (py::isinstance<py::dict>(x)) {
+    py::dict out;
+    for (auto [k, v] : py::reinterpret_borrow<py::dict>(x)) {
+      if (!py::isinstance<py::str>(k))
+        throw std::invalid_argument("<certificate>: " + at + " has the key " + py::repr(k).cast<std::string>() +
+                                    ": a certificate's keys are strs");
+      out[k] = certificate_entry(v, at + "." + k.cast<std::string>(), false, fraction, depth + 1);
+    }
+    return out;
+  }
+  if (py::isinstance<py::list>(x) || py::isinstance<py::tuple>(x)) {
+    py::list out;
+    std::size_t i = 0;
+    for (py::handle v : x) {
+      const std::string item = at + "[" + std::to_string(i++) + "]";
+      const bool number = PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || py::isinstance(v, fraction);
+      out.append(values && number && !PyBool_Check(v.ptr()) ? value_text(v, item, fraction)
+                                                            : certificate_entry(v, item, false, fraction, depth + 1));
+    }
+    return out;
+  }
+  if (py::isinstance<py::str>(x) || PyLong_Check(x.ptr()) || x.is_none())
+    return py::reinterpret_borrow<py::object>(x);  // an int as the file's (a bool is an int, refused by the reader)
+  throw std::invalid_argument("<certificate>: " + at + " is " + py::repr(x).cast<std::string>().substr(0, 80) + " (a " +
+                              py::type::handle_of(x).attr("__name__").cast<std::string>() +
+                              "): a certificate holds strs, ints, lists (or tuples) and dicts, and its \"values\" "
+                              "also Fractions, ints and floats");
+}
+
 // The JSON text of a certificate given as a dict: "certificate" first (the
 // mark of a certificate, whatever the dict's order), and its values as the
 // report gives them back written as the file writes them: a Fraction as
-// "n/d", math.inf as "inf".
+// "n/d", math.inf as "inf" (certificate_entry).
 std::string certificate_json(const py::dict& d) {
   if (!d.contains("certificate"))
     throw std::invalid_argument("<certificate> is not a certificate (it has no \"certificate\" key)");
   const py::object fraction = py::module_::import("fractions").attr("Fraction");
   py::dict doc;
-  doc["certificate"] = d["certificate"];
+  doc["certificate"] = certificate_entry(d["certificate"], "certificate", false, fraction, 1);
   for (auto [key, value] : d) {
-    if (py::str(key).cast<std::string>() == "certificate") continue;
-    if (py::str(key).cast<std::string>() == "values" && py::isinstance<py::list>(value)) {
-      py::list values;
-      std::size_t i = 0;
-      for (py::handle v : value) {
-        const std::string what = "values[" + std::to_string(i++) + "]";
-        values.append(PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || py::isinstance(v, fraction)
-                          ? value_text(v, what, fraction)
-                          : py::reinterpret_borrow<py::object>(v));
-      }
-      doc[key] = values;
-    } else {
-      doc[key] = value;
-    }
+    if (!py::isinstance<py::str>(key))
+      throw std::invalid_argument("<certificate> has the key " + py::repr(key).cast<std::string>() +
+                                  ": a certificate's keys are strs");
+    const std::string k = key.cast<std::string>();
+    if (k == "certificate") continue;
+    doc[key] = certificate_entry(value, k, k == "values", fraction, 1);
   }
   return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
 }
@@ -82,6 +112,20 @@ std::string values_json(const py::dict& d) {
   return py::module_::import("json").attr("dumps")(doc).cast<std::string>();
 }
 
+// Whether a str given as the certificate is its text rather than a path:
+// it names no file, and it holds a line break (CSV lines) or begins, after
+// white space, with '{' (a certificate's JSON, or values as a JSON
+// object). Any other str is a path, as check tells a model's path from its
+// text by its line breaks and the file it names.
+bool is_json_or_lines(const py::str& given) {
+  const std::string s = given.cast<std::string>();
+  const bool lines = s.find_first_of("\r\n") != std::string::npos;
+  std::error_code ec;
+  if (!lines && std::filesystem::exists(s, ec)) return false;
+  const std::size_t first = s.find_first_not_of(" \t\r\n");
+  return lines || (first != std::string::npos && s[first] == '{');
+}
+
 // The query of values from elsewhere (exactdp.verify's keywords).
 struct plain_options {
   std::optional<std::string> query, kind, target, start, format, reward_model;
@@ -94,7 +138,7 @@ struct plain_options {
 void bind_verify(py::module_& m) {
   m.def(
       "verify",
-      [](const std::filesystem::path& model, const std::variant<std::filesystem::path, py::dict>& given,
+      [](const std::filesystem::path& model, const std::variant<py::dict, py::str, std::filesystem::path>& given,
          py::handle constants_arg, std::optional<std::string> query, std::optional<std::string> kind,
          std::optional<std::string> target, std::optional<std::string> start, py::object default_payoff,
          std::optional<std::string> format, std::optional<std::string> reward_model) {
@@ -112,8 +156,11 @@ void bind_verify(py::module_& m) {
         if (const auto* d = std::get_if<py::dict>(&given)) {
           text = d->contains("certificate") || !plain.query ? certificate_json(*d) : values_json(*d);
           source = "<certificate>";
+        } else if (const auto* str = std::get_if<py::str>(&given); str && is_json_or_lines(*str)) {
+          text = str->cast<std::string>();
+          source = "<certificate>";
         } else {
-          source = std::get<std::filesystem::path>(given).string();
+          source = str ? str->cast<std::string>() : std::get<std::filesystem::path>(given).string();
           text = read_nonblank_text(source, "the certificate", certificate_text_bytes_per_byte);
         }
         const bool full = is_certificate(text);
@@ -177,7 +224,9 @@ void bind_verify(py::module_& m) {
       "model: the model file's path (the certificate holds its SHA-256), or \"pig\" for a certificate of Pig "
       "(checked against the game's rules; its parameters, required as constants, are its identity). "
       "certificate: the path of a certificate "
-      "written by `exactdp chain|mdp|game|pig|check --certificate FILE.json`, or that JSON document as a dict. "
+      "written by `exactdp chain|mdp|game|pig|check --certificate FILE.json` (a str or a pathlib.Path), that JSON "
+      "document as a dict (lists or tuples for its arrays), or its text as a str (a str that names no file and "
+      "begins with '{' or holds a line break is the text; any other str is a path). "
       "constants: the model's constants as a dict {\"N\": 3} or a str \"N=3,MAX=2\"; refused when the "
       "certificate was written with others (the order and the numerals do not count). "
       "Values from elsewhere, without witnesses: certificate a CSV (state,value lines) or JSON file of every "

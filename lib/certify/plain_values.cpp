@@ -203,6 +203,20 @@ std::optional<verify_report> derive_witnesses(const decision_model& d, const ver
   return std::nullopt;
 }
 
+// What a model that does not read as the kind its query defaults to may
+// need: another kind or another query, as the query and the model's words.
+std::string default_kind_words(const std::string& kind, const std::string& objective) {
+  const std::string as = kind == "chain" ? "a Markov chain" : kind == "mdp" ? "an MDP" : "a game";
+  const std::string other = objective == "reach"   ? "for an MDP give the query pmax or pmin, for a game the kind game"
+                            : objective == "steps" ? "for an MDP give the query rmin or rmax"
+                            : objective == "pmax" || objective == "pmin" ? "for a Markov chain give the query reach"
+                            : objective == "rmax" || objective == "rmin"
+                                ? "for a Markov chain give the query steps"
+                                : "for a Markov chain give the query reach or steps, for an MDP "
+                                  "pmax, pmin, rmax or rmin";
+  return " (read as " + as + ", the kind the query " + objective + " defaults to: " + other + ")";
+}
+
 }  // namespace
 
 std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
@@ -246,7 +260,15 @@ std::pair<certificate, verify_report> verify_plain_values(const std::string& mod
   c.target = q.target;
   if (payoff) c.default_payoff = q.default_payoff.value_or(Rational(0));
   const bool reward = c.objective == "steps" || c.objective == "rmin" || c.objective == "rmax";
-  const auto [d, m] = load_models(model_path, c.kind, q, reward);
+  const auto [d, m] = [&] {
+    try {
+      return load_models(model_path, c.kind, q, reward);
+    } catch (const std::invalid_argument& e) {
+      std::error_code ec;
+      if (!q.kind.empty() || !std::filesystem::is_regular_file(model_path, ec)) throw;
+      throw std::invalid_argument(e.what() + default_kind_words(c.kind, c.objective));
+    }
+  }();
   c.states = m.names;
   c.values.assign(m.size(), std::nullopt);
   c.rank.assign(m.size(), -1);

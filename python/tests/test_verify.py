@@ -175,3 +175,41 @@ def test_values_from_elsewhere_of_a_game_and_of_an_mdp():
         exactdp.verify(DECISION / "duel.json", values, query="payoff", target="max wins")
     with pytest.raises(ValueError, match="a certificate says them itself"):
         exactdp.verify(DECISION / "lottery.json", DECISION / "lottery.pmax.cert.json", query="pmax")
+
+
+def test_a_dict_certificate_takes_tuples_as_lists_and_names_what_it_refuses():
+    # Found by a tester: values as a tuple raised "Object of type Fraction is not JSON serializable".
+    doc = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    doc["values"] = tuple(Fraction(v) for v in doc["values"])
+    doc["states"], doc["strategy"], doc["rank"] = tuple(doc["states"]), tuple(doc["strategy"]), tuple(doc["rank"])
+    r = exactdp.verify(DECISION / "lottery.json", doc)
+    assert r["verified"] is True and r["value"] == Fraction(3, 4)
+    doc["values"] = (Fraction(1, 2),) + doc["values"][1:]
+    assert exactdp.verify(DECISION / "lottery.json", doc)["verified"] is False
+    bad = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    bad["rank"][1] = Fraction(1)
+    with pytest.raises(ValueError, match=r"<certificate>: rank\[1\] is Fraction\(1, 1\) \(a Fraction\)"):
+        exactdp.verify(DECISION / "lottery.json", bad)
+    bad = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    bad["query"]["target"] = {"goal"}
+    with pytest.raises(ValueError, match=r"<certificate>: query\.target is \{'goal'\} \(a set\)"):
+        exactdp.verify(DECISION / "lottery.json", bad)
+
+
+def test_a_certificate_or_values_as_text():
+    # Found by a tester: JSON text was taken for a path ("cannot read the certificate file '{...'").
+    text = (DECISION / "lottery.pmax.cert.json").read_text()
+    assert exactdp.verify(DECISION / "lottery.json", text)["value"] == Fraction(3, 4)
+    compact = json.dumps(json.loads(text), separators=(",", ":"))
+    assert "\n" not in compact and " " not in compact
+    assert exactdp.verify(DECISION / "lottery.json", compact)["value"] == Fraction(3, 4)
+    values = (DECISION / "lottery.values.csv").read_text()
+    r = exactdp.verify(DECISION / "lottery.json", values, query="pmax", target="goal")
+    assert r["verified"] is True and r["value"] == Fraction(3, 4)
+    r = exactdp.verify(DECISION / "lottery.json", '{"0": "3/4", "1": 1, "2": 0, "3": 1, "4": 1, "5": 0, "6": 0, '
+                       '"7": 0, "8": 0}', query="pmax", target="goal")
+    assert r["verified"] is True
+    # A str that is neither is a path, as a str naming a file is.
+    assert exactdp.verify(DECISION / "lottery.json", str(DECISION / "lottery.pmax.cert.json"))["verified"] is True
+    with pytest.raises(ValueError, match="cannot read the certificate file 'nothere.json'"):
+        exactdp.verify(DECISION / "lottery.json", "nothere.json")

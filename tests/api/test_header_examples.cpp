@@ -554,6 +554,13 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(pig_state_name(3, 0, 5) == "(3, 0, 5)");
   CHECK(pig_parameters_text(6, 100) == "faces=6,target=100");
   CHECK(pig_certificate(pig_game<Rational>(2, 4)).values.size() == 16);
+  {
+    // chain_solution's chain: a -> {b, g}, b -> g, rewards a: -1, b: 3.
+    const decision_model d = to_decision_model(to_explicit_model(parse_json_model(
+        R"({"start": "a", "transitions": {"a": {"b": "1/2", "g": "1/2"}, "b": {"g": 1}}, "absorbing": ["g"],
+            "rewards": {"a": -1, "b": 3}})")));
+    CHECK(chain_solution(d, {.objective = decision_objective::rmin, .target = {2}}).value[0] == Rational(1, 2));
+  }
   CHECK(check_pig_certificate(
             read_certificate(read_text(test::source_path("examples/decision/pig_6_10.cert.json"), "c"), "c"))
             .verified);

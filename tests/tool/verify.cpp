@@ -77,6 +77,27 @@ TEST_CASE("tool: the certificates of chain and mdp verify, with the command's an
   certify_and_verify({"mdp", six, "--query", "rmin", "--target", "six"}, six);
 }
 
+TEST_CASE("tool: a chain's certificate is written for negative rewards, as its answer is", "[tool][verify]") {
+  // a: reward -1, to b or g; b: 3, to g; d: -5, to a or c, which misses the
+  // target: from a 1/2 (as the chain answers and verify checks), from d inf.
+  const std::string model = source_path("tests/data/verify/negative_rewards.json");
+  certify_and_verify({"chain", model, "--query", "steps", "--target", "goal"}, model);
+  const temp_file cert("negative.json", "");
+  const tool_result s =
+      run_tool({"chain", model, "--query", "steps", "--target", "goal", "--start", "d", "--certificate", cert.path()});
+  INFO(s.out << s.err);
+  REQUIRE(s.status == 0);
+  CHECK_THAT(s.out, Contains("Infinity") && Contains("written to"));
+  const auto doc = nlohmann::json::parse(read_all(cert.path()));
+  CHECK(doc["values"] == nlohmann::json::array({"1/2", "3", "inf", "inf", "0"}));
+  const tool_result v = run_tool({"verify", model, cert.path()});
+  CHECK(v.status == 0);
+  CHECK_THAT(v.out, Contains("verified: the value at state d is inf"));
+  // The values the certificate holds, from elsewhere, verify too.
+  const temp_file values("negative.csv", "a,1/2\nb,3\nc,inf\nd,inf\ng,0\n");
+  CHECK(run_tool({"verify", model, values.path(), "--query", "steps", "--target", "goal"}).status == 0);
+}
+
 TEST_CASE("tool: the certificates of game verify, both queries", "[tool][verify][game]") {
   const std::string duel = source_path("examples/decision/duel.json");
   certify_and_verify({"game", duel, "--query", "reach", "--target", "max wins"}, duel);
@@ -194,6 +215,52 @@ TEST_CASE("tool: verify refuses bad certificate files with one clear line", "[to
   check_error(
       run_tool({"mdp", "-", "--query", "pmax", "--target", "goal", "--certificate", cert.path()}, read_all(lottery)), 2,
       "not on standard input");
+}
+
+TEST_CASE("tool: a model that does not read as the kind its query defaults to says what to give", "[tool][verify]") {
+  // Found by a tester: --query reach read an MDP as a Markov chain (the
+  // default) and said only "unknown key 'nodes'".
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  const std::string csv = source_path("examples/decision/lottery.values.csv");
+  check_error(run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal"}), 2,
+              "lottery.json:4:12: unknown key 'nodes' in the model (the keys are start, transitions, absorbing, "
+              "rewards, labels, description) (read as a Markov chain, the kind the query reach defaults to: for an "
+              "MDP give the query pmax or pmin, for a game the kind game)");
+  CHECK(run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal", "--kind", "game"}).status == 0);
+  CHECK(run_tool({"verify", lottery, csv, "--query", "pmax", "--target", "goal"}).status == 0);
+  // A kind given is the user's: the reader's message alone.
+  const tool_result given =
+      run_tool({"verify", lottery, csv, "--query", "reach", "--target", "goal", "--kind", "chain"});
+  check_error(given, 2, "unknown key 'nodes'");
+  CHECK_THAT(given.err, !Contains("defaults to"));
+  const std::string ruin = source_path("examples/markov/gamblers_ruin.json");
+  check_error(run_tool({"verify", ruin, csv, "--query", "rmin", "--target", "win"}), 2,
+              "(read as an MDP, the kind the query rmin defaults to: for a Markov chain give the query steps)");
+  check_error(run_tool({"verify", ruin, csv, "--query", "payoff"}), 2, "(read as a game, the kind the query payoff");
+  // A file that cannot be read is no matter of kind.
+  const tool_result missing = run_tool({"verify", "/nonexistent/m.json", csv, "--query", "reach"});
+  check_error(missing, 2, "m.json");
+  CHECK_THAT(missing.err, !Contains("defaults to"));
+}
+
+TEST_CASE("tool: a certificate's model digest in upper-case hex is the same digest", "[tool][verify]") {
+  const std::string lottery = source_path("examples/decision/lottery.json");
+  std::string text = read_all(source_path("examples/decision/lottery.pmax.cert.json"));
+  const std::string digest = "feea5e56077301ba1d82ec88465678b2fca4da85efa289f2a992389a2d5342de";
+  const std::size_t at = text.find(digest);
+  REQUIRE(at != std::string::npos);
+  text.replace(at, digest.size(), "FEEA5E56077301BA1D82EC88465678B2FCA4DA85EFA289F2A992389A2D5342DE");
+  const temp_file upper("upper.json", text);
+  const tool_result r = run_tool({"verify", lottery, upper.path()});
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Contains("verified: the value at state 0 is 3/4"));
+  // Another digest is still another model, in either case.
+  text.replace(at, 4, "0EEA");
+  const temp_file other("other.json", text);
+  const tool_result o = run_tool({"verify", lottery, other.path()});
+  CHECK(o.status == 1);
+  CHECK_THAT(o.out, Contains("written for another model"));
 }
 
 TEST_CASE("tool: values from elsewhere are checked by their equations and the witnesses they imply", "[tool][verify]") {

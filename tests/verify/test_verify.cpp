@@ -5,6 +5,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -20,6 +21,8 @@
 #include "exactdp/decision/solve.hpp"
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/lang/certificate_model.hpp"
+#include "exactdp/markov/absorption.hpp"
+#include "exactdp/markov/chain.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 #include "exactdp/markov/model.hpp"
 #include "exactdp/certify/writer.hpp"
@@ -196,6 +199,86 @@ TEST_CASE("every chain certificate verifies, checked on the chain as its reader 
   }
 }
 
+TEST_CASE("a chain's certificate of rewards of any sign verifies, and its values are the chain's", "[verify]") {
+  // chain_solution (the tool's chain --certificate) on random chains whose
+  // rewards are -2..2: every certificate verifies, every finite value is
+  // the chain solver's expected reward from that state (infinite where the
+  // solver says so), and a value moved by 1/10^9 is refused.
+  std::mt19937 rng(2420);
+  int negative = 0, infinite = 0, finite = 0;
+  for (int iter = 0; iter < 150; ++iter) {
+    const std::size_t n = 2 + rng() % 10;
+    markov_builder b("chain");
+    for (std::size_t s = 0; s < n; ++s) b.state("s" + std::to_string(s));
+    bool any_negative = false;
+    for (std::size_t s = 0; s < n; ++s) {
+      if (rng() % 100 < 25) {
+        b.absorbing(s);
+        continue;
+      }
+      const std::size_t t = (s + 1 + rng() % (n - 1)) % n;
+      const std::size_t u = rng() % n;
+      if (u == t) {
+        b.transition(s, t, Rational(1));
+      } else {
+        b.transition(s, t, Rational(1, 3));
+        b.transition(s, u, Rational(2, 3));
+      }
+      const int r = static_cast<int>(rng() % 5) - 2;
+      any_negative = any_negative || r < 0;
+      b.reward(s, Rational(r));
+    }
+    b.reward_structure();
+    const markov_model chain = b.build();
+    const decision_model m = to_decision_model(to_explicit_model(chain));
+    decision_query q;
+    q.objective = decision_objective::rmin;
+    q.target = test::random_target(rng, n);
+    decision_witness w = certify_decision(m, q, chain_solution(m, q));
+    verify_model vm = to_verify_model(chain);
+    vm.labels["goal"] = q.target;
+    certificate c;
+    c.kind = "chain";
+    c.objective = "steps";
+    c.target = "goal";
+    c.start = m.name(0);
+    for (std::size_t s = 0; s < n; ++s) c.states.push_back(m.name(s));
+    c.values = std::move(w.values);
+    c.rank = std::move(w.rank);
+    const verify_report r = check_certificate(vm, c);
+    INFO("chain " << iter << ": " << r.reason);
+    REQUIRE(r.verified);
+    negative += any_negative ? 1 : 0;
+    const markov_chain<Rational> mc(chain);
+    auto from = [&q](std::size_t s) {
+      markov_query mq;
+      mq.start = s;
+      mq.target = q.target;
+      return mq;
+    };
+    for (std::size_t s = 0; s < n; ++s) {
+      if (std::ranges::find(q.target, s) != q.target.end()) continue;
+      if (!c.values[s]) {
+        REQUIRE_THROWS_AS(expected_steps(mc, from(s)), infinite_value_error);
+        ++infinite;
+      } else {
+        REQUIRE(*c.values[s] == expected_steps(mc, from(s)));
+        ++finite;
+      }
+    }
+    for (std::size_t s = 0; s < n; ++s)
+      if (c.values[s] && std::ranges::find(q.target, s) == q.target.end()) {
+        certificate bad = c;
+        *bad.values[s] += Rational(1) / Rational(1'000'000'000);
+        require_rejected_near(vm, bad, s);
+        break;
+      }
+  }
+  CHECK(negative >= 100);
+  CHECK(infinite >= 100);
+  CHECK(finite >= 100);
+}
+
 TEST_CASE("values without a short common denominator are checked as plain rationals", "[verify]") {
   // State s_i reaches the goal with probability 1/(10^30 + i): the lcm of
   // the values' denominators is far longer than any one of them, so the
@@ -326,6 +409,16 @@ TEST_CASE("a certificate is refused for another model or other constants", "[ver
   certificate c = mdp_certificate(ma, q, vm);
   c.model = {a, "json", "", model_digest(a), "", sha256_hex("")};
   REQUIRE(verify_certificate(a, c).verified);
+  {
+    // The model's digest in upper-case hex is the same digest.
+    std::string text = certificate_text(c), upper = c.model.sha256;
+    for (char& h : upper) h = static_cast<char>(std::toupper(static_cast<unsigned char>(h)));
+    REQUIRE(upper != c.model.sha256);
+    text.replace(text.find(c.model.sha256), upper.size(), upper);
+    const certificate read = read_certificate(text, "upper");
+    REQUIRE(read.model.sha256 == c.model.sha256);
+    REQUIRE(verify_certificate(a, read).verified);
+  }
   const verify_report other = verify_certificate(b, c);
   REQUIRE_FALSE(other.verified);
   REQUIRE(other.reason.find("another model") != std::string::npos);

@@ -6,6 +6,7 @@
 
 #include "args.hpp"
 #include "certify.hpp"
+#include "exactdp/certify/writer.hpp"
 #include "exactdp/decision/model_files.hpp"
 #include "command.hpp"
 #include "plot.hpp"
@@ -293,7 +294,7 @@ const char* method_words(markov_step_method m) {
 }
 
 // The certificate of a chain's steps or reach query: the chain as an MDP
-// with one choice per state, solved exactly for every state (rmin or pmax).
+// with one choice per state, solved exactly for every state (chain_solution: rewards of any sign).
 void chain_certificate(result& r, const certificate_request& request, const markov_model& model,
                        const chain_question& q, const answer& at_start) {
   const decision_model m = to_decision_model(to_explicit_model(model));
@@ -305,7 +306,7 @@ void chain_certificate(result& r, const certificate_request& request, const mark
     for (std::size_t s = 0; s < model.size(); ++s)
       if (model.is_absorbing(s)) dq.target.push_back(s);
   }
-  const decision_solution<Rational> sol = optimal_decision<Rational>(m, dq);
+  const decision_solution<Rational> sol = chain_solution(m, dq);
   const bool infinite = sol.infinite[q.query.start] != 0;
   if (infinite != at_start.infinite || (at_start.exact && !infinite && sol.value[q.query.start] != *at_start.exact))
     throw std::domain_error("the certificate's value at the start differs from the chain's answer " +

@@ -69,7 +69,11 @@ struct plain_query {
 /// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
 /// check writes their certificates), a state the model lacks or lacks a
 /// value, and what
-/// load_verify_model and read_plain_values throw. Cost: reading the model
+/// load_verify_model and read_plain_values throw (when q.kind is "" and the
+/// model file does not read as the query's kind, the reader's message is
+/// followed by what to give instead: " (read as a Markov chain, the kind
+/// the query reach defaults to: for an MDP give the query pmax or pmin,
+/// for a game the kind game)"). Cost: reading the model
 /// and the values, check_certificate twice and certify_decision.
 /// Example: from the source tree, verify_plain_values("examples/decision/lottery.json",
 /// read_text("examples/decision/lottery.values.csv", "v"), "v", {"pmax", "", "goal"}).second.verified.
