@@ -49,6 +49,20 @@ def test_another_model_is_refused_by_its_digest():
 
 
 @needs_tool
+def test_a_certificate_that_does_not_fit_its_model_is_a_report_not_an_error():
+    # The digest matches, the states do not: refused as the tool refuses it (status 1), not a ValueError.
+    doc = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    doc["states"][0], doc["states"][1] = doc["states"][1], doc["states"][0]
+    r = exactdp.verify(DECISION / "lottery.json", doc)
+    assert r["verified"] is False
+    assert "state 0 is named '1' in the certificate and '0' in" in r["reason"]
+    doc = json.loads((DECISION / "lottery.pmax.cert.json").read_text())
+    doc["query"]["start"] = "nowhere"
+    r = exactdp.verify(DECISION / "lottery.json", doc)
+    assert r["verified"] is False
+    assert "the start nowhere is not a state of" in r["reason"]
+
+
 def test_a_prism_language_certificate_with_constants(tmp_path):
     model = ROOT / "tests" / "data" / "qvbs" / "dtmc" / "brp" / "brp.prism"
     cert = tmp_path / "brp.cert.json"
