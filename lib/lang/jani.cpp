@@ -80,6 +80,146 @@ void brief_json(const json_value& v, std::string& out) {
   }
 }
 
+// A JANI property in the PRISM language's notation, for people (the
+// property's text in answers and messages): P and R operators, path
+// formulas with their step bounds, filters, and the expressions' operators;
+// anything else as brief_json writes it. Cut like brief_json after about
+// 160 characters; the recursion is at most as deep as the JSON, which the
+// reader limits (max_expression_depth + 32). `outer` is the
+// precedence of the operator around v: v is put in parentheses when it binds
+// less tightly.
+void prism_notation(const json_value& v, std::string& out, int outer = 0) {
+  if (out.size() > 160) {
+    if (out.compare(out.size() - 3, 3, "...") != 0) out += "...";
+    return;
+  }
+  const json_value* opv = v.is(json_value::kind::object) ? v.find("op") : nullptr;
+  if (!opv || !opv->is(json_value::kind::string)) {
+    if (v.is(json_value::kind::string))
+      out += v.text();
+    else if (v.is(json_value::kind::object) && v.find("constant") && v.find("constant")->is(json_value::kind::string))
+      out += v.find("constant")->text();  // JANI's "e" and "π"
+    else
+      brief_json(v, out);
+    return;
+  }
+  const std::string& o = opv->text();
+  auto part = [&v](std::string_view key) { return v.find(key); };
+  auto bound = [&](std::string_view key) {  // a step bound: "<=k" or "<k"
+    const json_value* b = part(key);
+    if (!b || !b->is(json_value::kind::object) || !b->find("upper")) return;
+    const json_value* x = b->find("upper-exclusive");
+    out += x && x->text() == "true" ? "<" : "<=";
+    prism_notation(*b->find("upper"), out, 9);
+  };
+  // Binary operators: PRISM's symbol and precedence (ite 1, => 2, | 3, & 4, relations 6, + - 7, * / 8).
+  static const std::map<std::string, std::pair<const char*, int>, std::less<>> binary = {
+      {"⇒", {" => ", 2}}, {"∨", {" | ", 3}}, {"∧", {" & ", 4}}, {"=", {"=", 6}},  {"≠", {"!=", 6}},
+      {"<", {"<", 6}},    {"≤", {"<=", 6}},  {">", {">", 6}},   {"≥", {">=", 6}}, {"+", {"+", 7}},
+      {"-", {"-", 7}},    {"*", {"*", 8}},   {"/", {"/", 8}},   {"%", {"%", 8}}};
+  static const std::map<std::string, const char*, std::less<>> bounds = {
+      {"≥", ">="}, {">", ">"}, {"≤", "<="}, {"<", "<"}};
+  const json_value *left = part("left"), *right = part("right"), *exp = part("exp");
+  const json_value* quantity = left && left->is(json_value::kind::object) ? left->find("op") : nullptr;
+  const bool probability_bound = quantity && quantity->is(json_value::kind::string) &&
+                                 (quantity->text().starts_with("P") || quantity->text().starts_with("E"));
+  if (bounds.contains(o) && probability_bound && right) {  // Pmax>=1/2 [ ... ]
+    std::string q;
+    prism_notation(*left, q);
+    const std::size_t at = q.find("=?");
+    std::string b;
+    prism_notation(*right, b, 9);
+    out += at == std::string::npos ? q : q.substr(0, at) + bounds.at(o) + b + q.substr(at + 2);
+  } else if (const auto bi = binary.find(o); bi != binary.end() && left && right) {
+    const int level = bi->second.second;
+    if (level < outer) out += '(';
+    prism_notation(*left, out, level);
+    out += bi->second.first;
+    prism_notation(*right, out, level + 1);
+    if (level < outer) out += ')';
+  } else if (o == "¬" && exp) {
+    out += '!';
+    prism_notation(*exp, out, 9);
+  } else if (o == "ite" && part("if") && part("then") && part("else")) {
+    if (outer > 1) out += '(';
+    prism_notation(*part("if"), out, 2);
+    out += " ? ";
+    prism_notation(*part("then"), out, 2);
+    out += " : ";
+    prism_notation(*part("else"), out, 1);
+    if (outer > 1) out += ')';
+  } else if (o == "initial" || o == "deadlock") {
+    out += '"' + (o == "initial" ? std::string("init") : o) + '"';
+  } else if (o == "filter" && part("values") && part("states") && part("fun") &&
+             part("fun")->is(json_value::kind::string)) {
+    const json_value* st = part("states")->is(json_value::kind::object) ? part("states")->find("op") : nullptr;
+    const bool initial = st && st->text() == "initial";
+    const std::string fun = part("fun")->text() == "∀"   ? "forall"
+                            : part("fun")->text() == "∃" ? "exists"
+                                                         : part("fun")->text();
+    if (fun == "values" && initial) return prism_notation(*part("values"), out, outer);
+    out += "filter(" + fun + ", ";
+    prism_notation(*part("values"), out);
+    if (!initial) {
+      out += ", ";
+      prism_notation(*part("states"), out);
+    }
+    out += ')';
+  } else if ((o == "Pmin" || o == "Pmax") && exp) {
+    out += o + "=? [ ";
+    prism_notation(*exp, out);
+    out += " ]";
+  } else if ((o == "Smin" || o == "Smax") && exp) {
+    out += "S=? [ ";
+    prism_notation(*exp, out);
+    out += " ]";
+  } else if (((o == "U" || o == "W") && left && right) || ((o == "F" || o == "G") && exp)) {
+    const bool until = o == "U" || o == "W";
+    const bool eventually = o == "F" || (o == "U" && left->is(json_value::kind::boolean) && left->text() == "true");
+    if (until && !eventually) {
+      prism_notation(*left, out, 5);
+      out += " " + o;
+    } else {
+      out += o == "G" ? "G" : "F";
+    }
+    bound("step-bounds");
+    out += ' ';
+    prism_notation(until ? *right : *exp, out, 5);
+  } else if ((o == "Emin" || o == "Emax") && exp) {
+    if (exp->is(json_value::kind::number) && exp->text() == "1") {
+      out += "T";  // the expected steps: Storm's T operator (R{1} would be PRISM's first reward structure)
+    } else {
+      out += "R{";
+      if (exp->is(json_value::kind::string))
+        out += '"' + exp->text() + '"';
+      else
+        prism_notation(*exp, out);
+      out += "}";
+    }
+    out += o.substr(1) + "=? [ ";
+    if (part("reach")) {
+      out += "F ";
+      prism_notation(*part("reach"), out, 5);
+    } else if (part("step-instant")) {
+      out += part("accumulate") ? "C<=" : "I=";
+      prism_notation(*part("step-instant"), out, 9);
+    } else {
+      out += "...";
+    }
+    out += " ]";
+  } else if (exp || (left && right)) {  // floor, ceil, abs, sgn, trc, min, max, pow, log
+    out += o + '(';
+    prism_notation(exp ? *exp : *left, out);
+    if (!exp) {
+      out += ", ";
+      prism_notation(*right, out);
+    }
+    out += ')';
+  } else {
+    brief_json(v, out);
+  }
+}
+
 // One instance of an automaton in the system's elements.
 struct element {
   const json_value* automaton = nullptr;
@@ -1000,7 +1140,7 @@ class reader {
       for (const property& q : out)
         if (q.name == prop.name) fail(x, p + ".name", "the property " + name_text(prop.name) + " is declared twice");
       prop.pos = pos_of(x);
-      brief_json(need(x, "expression", p), prop.text);
+      prism_notation(need(x, "expression", p), prop.text);
       try {
         compile_property(need(x, "expression", p), p + ".expression", prop);
       } catch (const std::invalid_argument& e) {

@@ -133,6 +133,33 @@ TEST_CASE("jani: a geometric chain's probabilities, step bounds, expected steps 
   CHECK(check_named(f, "cumulative").value == Rational(2) / 3 + Rational(2, 3) * Rational(2, 3));  // C<=2
 }
 
+TEST_CASE("jani: a property's text is written in the PRISM language's notation", "[lang][jani]") {
+  // A user read the JSON of the property before (cut after 160 characters).
+  jani_file f = parse_jani(geometric, "geometric.jani");
+  std::vector<std::string> texts;
+  for (const property& p : f.properties) texts.push_back(p.text);
+  CHECK(texts == std::vector<std::string>{"Pmin=? [ F done ]", "Pmax=? [ F<=2 done ]", "Tmin=? [ F done ]",
+                                          "R{\"r\"}min=? [ F done ]", "Pmin>=1 [ F done ]", "S=? [ done ]",
+                                          "R{\"r\"}max=? [ C<=2 ]"});
+  // Operators, precedence (parentheses only where PRISM needs them), filters
+  // and an until; a property that is refused keeps its text.
+  const std::string ops = replaced(geometric, R"("values": {"op": "Pmin", "exp": {"op": "F", "exp": "done"}}}})",
+                                   R"("values": {"op": "Pmax", "exp": {"op": "U", "left": {"op": "¬", "exp": "done"},
+         "right": {"op": "∧", "left": {"op": "∨", "left": "done", "right": {"op": "=", "left": "x", "right": 1}},
+                   "right": {"op": "<", "left": {"op": "*", "left": {"op": "+", "left": "x", "right": 1}, "right": 2},
+                             "right": {"op": "ite", "if": "done", "then": 1, "else": {"op": "floor", "exp": 2.5}}}},
+         "step-bounds": {"upper": 3, "upper-exclusive": true}}}}},
+    {"name": "most", "expression": {"op": "filter", "fun": "max", "states": {"op": "≥", "left": "x", "right": 0},
+      "values": {"op": "Pmax", "exp": {"op": "G", "exp": {"op": "≠", "left": "x", "right": 1}}}}},
+    {"name": "refused", "expression": {"op": "filter", "fun": "∀", "states": {"op": "initial"},
+      "values": {"op": "Pmax", "exp": {"op": "W", "left": true, "right": {"op": "deadlock"}}}}})");
+  jani_file g = parse_jani(ops, "ops.jani");
+  CHECK(g.properties[0].text == "Pmax=? [ !done U<3 ((done | x=1) & (x+1)*2<(done ? 1 : floor(2.5))) ]");
+  CHECK(g.properties[1].text == "filter(max, Pmax=? [ G x!=1 ], x>=0)");
+  CHECK(g.properties[2].text == "filter(forall, Pmax=? [ true W \"deadlock\" ])");
+  CHECK(!g.properties[2].error.empty());
+}
+
 TEST_CASE("jani: a byte-order mark is allowed, and the content tells JANI from PRISM", "[lang][jani]") {
   jani_file f = parse_jani("\xEF\xBB\xBF" + geometric, "bom.jani");
   CHECK(check_named(f, "reach").value == 1);
