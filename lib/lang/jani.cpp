@@ -173,18 +173,17 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
     out += "S=? [ ";
     prism_notation(*exp, out);
     out += " ]";
-  } else if (((o == "U" || o == "W") && left && right) || ((o == "F" || o == "G") && exp)) {
-    const bool until = o == "U" || o == "W";
-    const bool eventually = o == "F" || (o == "U" && left->is(json_value::kind::boolean) && left->text() == "true");
-    if (until && !eventually) {
-      prism_notation(*left, out, 5);
+  } else if (const json_value* goal = (o == "U" || o == "W") && left ? right : o == "F" || o == "G" ? exp : nullptr) {
+    const json_value* before = o == "U" || o == "W" ? left : nullptr;  // F φ is true U φ
+    if (before && !(o == "U" && before->is(json_value::kind::boolean) && before->text() == "true")) {
+      prism_notation(*before, out, 5);
       out += " " + o;
     } else {
       out += o == "G" ? "G" : "F";
     }
     bound("step-bounds");
     out += ' ';
-    prism_notation(until ? *right : *exp, out, 5);
+    prism_notation(*goal, out, 5);
   } else if ((o == "Emin" || o == "Emax") && exp) {
     if (exp->is(json_value::kind::number) && exp->text() == "1") {
       out += "T";  // the expected steps: Storm's T operator (R{1} would be PRISM's first reward structure)
