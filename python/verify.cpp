@@ -128,9 +128,11 @@ bool is_json_or_lines(const py::str& given) {
 
 // The query of values from elsewhere (exactdp.verify's keywords).
 struct plain_options {
-  std::optional<std::string> query, kind, target, start, format, reward_model;
+  std::optional<std::string> query, kind, target, start, format, reward_model, prop;
   py::object default_payoff;
-  bool given() const { return query || kind || target || start || format || reward_model || !default_payoff.is_none(); }
+  bool given() const {
+    return query || kind || target || start || format || reward_model || prop || !default_payoff.is_none();
+  }
 };
 
 }  // namespace
@@ -141,10 +143,10 @@ void bind_verify(py::module_& m) {
       [](const std::filesystem::path& model, const std::variant<py::dict, py::str, std::filesystem::path>& given,
          py::handle constants_arg, std::optional<std::string> query, std::optional<std::string> kind,
          std::optional<std::string> target, std::optional<std::string> start, py::object default_payoff,
-         std::optional<std::string> format, std::optional<std::string> reward_model) {
-        const plain_options plain{std::move(query),         std::move(kind),   std::move(target),
-                                  std::move(start),         std::move(format), std::move(reward_model),
-                                  std::move(default_payoff)};
+         std::optional<std::string> format, std::optional<std::string> reward_model, std::optional<std::string> prop) {
+        const plain_options plain{std::move(query), std::move(kind),          std::move(target),
+                                  std::move(start), std::move(format),        std::move(reward_model),
+                                  std::move(prop),  std::move(default_payoff)};
         // A dict of constants or a "N=3,MAX=2" str, as check takes them.
         std::optional<std::string> constants;
         if (!constants_arg.is_none()) {
@@ -154,7 +156,7 @@ void bind_verify(py::module_& m) {
         }
         std::string text, source;
         if (const auto* d = std::get_if<py::dict>(&given)) {
-          text = d->contains("certificate") || !plain.query ? certificate_json(*d) : values_json(*d);
+          text = d->contains("certificate") || !(plain.query || plain.prop) ? certificate_json(*d) : values_json(*d);
           source = "<certificate>";
         } else if (const auto* str = std::get_if<py::str>(&given); str && is_json_or_lines(*str)) {
           text = str->cast<std::string>();
@@ -166,15 +168,25 @@ void bind_verify(py::module_& m) {
         const bool full = is_certificate(text);
         if (full && plain.given())
           throw std::invalid_argument(
-              "query, kind, target, start, default, format and reward_model are for values from elsewhere; a "
+              "query, kind, target, start, default, format, reward_model and prop are for values from elsewhere; a "
               "certificate says them itself");
-        if (!full && !plain.query)
+        if (!full && !plain.query && !plain.prop)
           throw std::invalid_argument(source +
                                       " is not a certificate (no \"certificate\" key first); values from elsewhere "
-                                      "need query= (reach, steps, pmax, pmin, rmax, rmin or payoff)");
+                                      "need query= (reach, steps, pmax, pmin, rmax, rmin or payoff), or prop= for a "
+                                      "model in the PRISM language or JANI");
         const std::string model_path = model.string();
         plain_query q;
-        if (!full) {
+        if (!full && plain.prop) {  // a model in the PRISM language or JANI: its property says the question
+          if (plain.query || plain.kind || plain.target || plain.format || plain.reward_model ||
+              !plain.default_payoff.is_none())
+            throw std::invalid_argument(
+                "prop names the question of a model in the PRISM language or JANI: give no query, kind, target, "
+                "default, format or reward_model with it");
+          q.start = plain.start;
+          q.property = plain.prop;
+          q.constants = constants.value_or("");
+        } else if (!full) {
           q = {*plain.query,
                plain.kind.value_or(""),
                plain.target,
@@ -217,7 +229,7 @@ void bind_verify(py::module_& m) {
       py::arg("model"), py::arg("certificate"), py::kw_only(), py::arg("constants") = py::none(),
       py::arg("query") = py::none(), py::arg("kind") = py::none(), py::arg("target") = py::none(),
       py::arg("start") = py::none(), py::arg("default") = py::none(), py::arg("format") = py::none(),
-      py::arg("reward_model") = py::none(),
+      py::arg("reward_model") = py::none(), py::arg("prop") = py::none(),
       "Checks a certificate against its model in exact arithmetic, without solving, as `exactdp verify` does "
       "(docs/certificates.md): every state's equation, the strategy's optimality and the witnesses (ranks, the "
       "closure of the states of value 0), which together prove the values are the unique (or least) solution. "
@@ -234,7 +246,11 @@ void bind_verify(py::module_& m) {
       "with query (reach or steps: a Markov chain; pmax, pmin, rmax, rmin: an MDP; payoff: a game; reach with "
       "kind=\"game\": a reachability game), target, start (the state reported; default the first), default (a "
       "payoff game's value of a play that never ends, a number or its text, default 0), format and reward_model as "
-      "the model's readers take them: the equations and the optimality of each state's best choice are checked, "
+      "the model's readers take them; for a model in the PRISM language or JANI, prop instead (the property's "
+      "text, or a JANI property's name: it sets the question; constants the model's), the states named by their "
+      "variables' values \"(x=1, y=0)\", as exactdp check --export-values writes them (its CSV or JSON files read back "
+      "too): "
+      "the equations and the optimality of each state's best choice are checked, "
       "then the witnesses the values imply are derived from them and checked; values that solve the equations "
       "but are another fixed point than the query's (a loop given Pmax 1) are refused, naming the state. Returns "
       "a dict: verified (bool), objective, start "
@@ -244,7 +260,7 @@ void bind_verify(py::module_& m) {
       "elsewhere refused), witnesses (False for values from elsewhere: the file held none), unchecked (the witnesses "
       "not checked: empty, as they are derived). A wrong certificate is a report with verified False, not an error. "
       "Raises ValueError for a file that is not a "
-      "certificate or does not fit the model, exactdp.ResourceError past a budget.");
+      "certificate, values that do not fit the model, exactdp.ResourceError past a budget.");
 }
 
 }  // namespace exactdp::python

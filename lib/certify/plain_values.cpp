@@ -14,6 +14,11 @@
 #include "exactdp/decision/model_files.hpp"
 #include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/io/read_text.hpp"
+#include "exactdp/lang/build.hpp"
+#include "exactdp/lang/certificate_model.hpp"
+#include "exactdp/lang/jani.hpp"
+#include "exactdp/lang/properties.hpp"
 #include "exactdp/markov/explicit_model.hpp"
 
 namespace exactdp {
@@ -68,7 +73,12 @@ std::vector<std::pair<std::string, std::optional<Rational>>> read_plain_values(s
     const std::size_t comma = l.rfind(',');
     if (comma == std::string_view::npos || comma == 0)
       throw std::invalid_argument(where + ": a line must be \"state,value\", not " + quote_input(l, 80));
-    add(std::string(l.substr(0, comma)), value_of(l.substr(comma + 1), where + ": the value"), where);
+    std::string name(l.substr(0, comma));
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {  // quoted as CSV quotes ("" is ")
+      name = name.substr(1, name.size() - 2);
+      for (std::size_t q = name.find("\"\""); q != std::string::npos; q = name.find("\"\"", q + 1)) name.erase(q, 1);
+    }
+    add(std::move(name), value_of(l.substr(comma + 1), where + ": the value"), where);
   }
   if (out.empty()) throw std::invalid_argument(source + " holds no values");
   return out;
@@ -219,17 +229,142 @@ std::string default_kind_words(const std::string& kind, const std::string& objec
 
 }  // namespace
 
+// The values (every state's, by its name in m) put in c, checked, their
+// witnesses derived from them (d: the model m is read from), and checked.
+using plain_values = std::vector<std::pair<std::string, std::optional<Rational>>>;
+
+std::pair<certificate, verify_report> check_values(const decision_model& d, const verify_model& m, certificate c,
+                                                   plain_values values, const std::string& source,
+                                                   const std::optional<std::string>& start) {
+  c.states = m.names;
+  c.values.assign(m.size(), std::nullopt);
+  c.rank.assign(m.size(), -1);
+  std::vector<char> given(m.size(), 0);
+  std::unordered_map<std::string, std::size_t> index;
+  for (std::size_t s = 0; s < m.size(); ++s) index.emplace(m.names[s], s);
+  for (auto& [name, value] : values) {
+    const auto s = index.find(name);
+    if (s == index.end())
+      throw std::invalid_argument(source + ": " + name_text(name) + " is not a state of " + m.source);
+    c.values[s->second] = std::move(value);
+    given[s->second] = 1;
+  }
+  for (std::size_t s = 0; s < m.size(); ++s)
+    if (!given[s])
+      throw std::invalid_argument(source + " gives no value for state " + name_text(m.names[s]) +
+                                  " (every state needs one)");
+  c.start = start ? *start : m.names.at(0);
+  // The equations and the choices first: the witnesses are derived from
+  // values that solve them.
+  verify_report r = check_certificate(m, c, false);
+  if (!r.verified) {
+    r.unchecked.clear();  // what failed is the answer: no witness is left to check
+    return {std::move(c), std::move(r)};
+  }
+  if (std::optional<verify_report> no = derive_witnesses(d, m, c)) return {std::move(c), std::move(*no)};
+  r = check_certificate(m, c, true);
+  return {std::move(c), std::move(r)};
+}
+
+// The comma-separated fields of a line, without the spaces around them.
+std::vector<std::string> csv_fields(std::string_view line) {
+  std::vector<std::string> f;
+  for (std::size_t at = 0;;) {
+    const std::size_t comma = line.find(',', at);
+    f.emplace_back(trim_space(line.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at)));
+    if (comma == std::string_view::npos) return f;
+    at = comma + 1;
+  }
+}
+
+// The values check --export-values writes (docs/prism.md): the CSV
+// "state,x,y,exact,..." (a row per state: its index, its variables'
+// values, its exact value) or the JSON {"states": [{"variables": {...},
+// "exact": ...}, ...]}, each state named by its variables as check names
+// it, "(x=1, y=0)"; other text is read by read_plain_values.
+plain_values exported_values(std::string_view text, const std::string& source) {
+  plain_values out;
+  auto add = [&out, &source](std::string name, const std::string& value) {
+    out.emplace_back(std::move(name),
+                     value == "Infinity" ? std::nullopt : std::optional<Rational>(parse_number(value, source)));
+  };
+  if (opens_json_object(text)) {
+    const json_document doc(text, source);
+    const json_value* states = doc.root().find("states");
+    if (!states || !states->is(json_value::kind::array) || !doc.root().find("text"))
+      return read_plain_values(text, source);
+    for (const json_value& row : states->items()) {
+      const json_value* variables = row.is(json_value::kind::object) ? row.find("variables") : nullptr;
+      const json_value* exact = variables ? row.find("exact") : nullptr;
+      if (!exact || !variables->is(json_value::kind::object) || !exact->is(json_value::kind::string))
+        doc.fail(row, "an exported state has its variables and its exact value");
+      std::string name = "(";
+      for (std::size_t v = 0; v < variables->items().size(); ++v)
+        name += (v ? ", " : "") + variables->keys()[v] + "=" + variables->items()[v].text();
+      add(name + ")", exact->text());
+    }
+    return out;
+  }
+  const std::size_t first_end = std::min(text.find('\n'), text.size());
+  const std::vector<std::string> header = csv_fields(text.substr(0, first_end));
+  const auto exact = std::ranges::find(header, "exact");
+  if (header[0] != "state" || exact == header.end() || exact - header.begin() < 2)
+    return read_plain_values(text, source);
+  const auto column = static_cast<std::size_t>(exact - header.begin());
+  std::size_t line = 1;
+  for (std::size_t at = first_end + 1; at < text.size(); ++line) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view row_text = trim_space(text.substr(at, end - at));
+    at = end + 1;
+    if (row_text.empty()) continue;
+    const std::vector<std::string> row = csv_fields(row_text);
+    if (row.size() != header.size())
+      throw std::invalid_argument(source + ":" + std::to_string(line + 1) + ": " + std::to_string(row.size()) +
+                                  " fields, and the header " + std::to_string(header.size()));
+    std::string name = "(";
+    for (std::size_t v = 1; v < column; ++v) name += (v > 1 ? ", " : "") + header[v] + "=" + row[v];
+    add(name + ")", row[column]);
+  }
+  return out;
+}
+
+// Values from elsewhere of a model in the PRISM language or JANI: the
+// question its property asks (as check asks it, deadlocks given a
+// self-loop), on the front end's states, named by their variables' values.
+std::pair<certificate, verify_report> verify_lang_values(const std::string& model_path, std::string_view text,
+                                                         const std::string& source, const plain_query& q) {
+  if (!q.objective.empty() || !q.kind.empty() || q.target || q.default_payoff || !q.format.empty() ||
+      !q.reward_model.empty())
+    throw std::invalid_argument(
+        "the property names the question of values of a model in the PRISM language or JANI: give no query, "
+        "kind, target, default, format or reward model with it");
+  const std::string model_text = read_nonblank_text(model_path, "the model");
+  const lang::certificate_model cm = lang::read_certificate_model(model_text, model_path, q.constants, *q.property, "the property");
+  certificate c;
+  c.model.file = model_path;
+  c.model.format = lang::looks_like_jani(model_text) ? "jani" : "prism-language";
+  c.model.constants = q.constants;
+  c.kind = cm.model.kind == lang::model_kind::dtmc ? "chain" : "mdp";
+  c.objective = lang::certificate_objective(cm.model.kind, cm.property);
+  c.target = *q.property;
+  lang::build_options options;
+  options.fix_deadlocks = true;
+  const lang::state_space space = lang::build_state_space(cm.model, options);
+  const lang::unbounded_question question = lang::unbounded_question_of(cm.model, space, cm.property);
+  verify_model m = to_verify_model(question.model);
+  m.names = lang::state_names(cm.model, space);
+  m.labels[*c.target] = question.query.target;
+  return check_values(question.model, m, std::move(c), exported_values(text, source), source, q.start);
+}
+
 std::pair<certificate, verify_report> verify_plain_values(const std::string& model_path, std::string_view text,
                                                           const std::string& source, const plain_query& q) {
-  // Values from elsewhere name states of an explicit model; a model in the
-  // PRISM language or JANI has no state names to give them by.
+  if (q.property) return verify_lang_values(model_path, text, source, q);
   if (const std::string ext = std::filesystem::path(model_path).extension().string();
       ext == ".pm" || ext == ".prism" || ext == ".nm" || ext == ".jani")
-    throw std::invalid_argument(
-        model_path +
-        " is a model in the PRISM language or JANI: values from elsewhere are checked against explicit models "
-        "(JSON, DRN, .tra); for this model, check writes a certificate (exactdp check MODEL --prop P --certificate "
-        "FILE.json)");
+    throw std::invalid_argument(model_path +
+                                " is a model in the PRISM language or JANI: give the property whose values these are "
+                                "(--prop; the question, its kind and target come from it)");
   // The query must be some kind's before any is chosen for it.
   std::vector<std::string> queries;
   for (const char* kind : {"chain", "mdp", "game"})
@@ -269,34 +404,7 @@ std::pair<certificate, verify_report> verify_plain_values(const std::string& mod
       throw std::invalid_argument(e.what() + default_kind_words(c.kind, c.objective));
     }
   }();
-  c.states = m.names;
-  c.values.assign(m.size(), std::nullopt);
-  c.rank.assign(m.size(), -1);
-  std::vector<char> given(m.size(), 0);
-  std::unordered_map<std::string, std::size_t> index;
-  for (std::size_t s = 0; s < m.size(); ++s) index.emplace(m.names[s], s);
-  for (auto& [name, value] : read_plain_values(text, source)) {
-    const auto s = index.find(name);
-    if (s == index.end())
-      throw std::invalid_argument(source + ": " + name_text(name) + " is not a state of " + m.source);
-    c.values[s->second] = std::move(value);
-    given[s->second] = 1;
-  }
-  for (std::size_t s = 0; s < m.size(); ++s)
-    if (!given[s])
-      throw std::invalid_argument(source + " gives no value for state " + name_text(m.names[s]) +
-                                  " (every state needs one)");
-  c.start = q.start ? *q.start : m.names.at(0);
-  // The equations and the choices first: the witnesses are derived from
-  // values that solve them.
-  verify_report r = check_certificate(m, c, false);
-  if (!r.verified) {
-    r.unchecked.clear();  // what failed is the answer: no witness is left to check
-    return {std::move(c), std::move(r)};
-  }
-  if (std::optional<verify_report> no = derive_witnesses(d, m, c)) return {std::move(c), std::move(*no)};
-  r = check_certificate(m, c, true);
-  return {std::move(c), std::move(r)};
+  return check_values(d, m, std::move(c), read_plain_values(text, source), source, q.start);
 }
 
 }  // namespace exactdp

@@ -35,7 +35,8 @@ std::vector<std::string> state_names(const symbolic_model& model, const state_sp
 }
 
 certificate_model read_certificate_model(const std::string& model_text, const std::string& model_name,
-                                         const std::string& constants, const std::string& label) {
+                                         const std::string& constants, const std::string& label,
+                                         const std::string& label_name) {
   certificate_model m;
   m.constants = read_constant_items(constants, "a certificate's \"constants\"");
   for (const auto& [name, value] : m.constants)
@@ -59,10 +60,10 @@ certificate_model read_certificate_model(const std::string& model_text, const st
       if (p.name == label) selected.push_back(std::move(p));
   } else {
     m.model = parse_prism_language(model_text, model_name, m.constants);
-    selected = parse_properties(label, "the certificate's target", m.model, m.constants);
+    selected = parse_properties(label, label_name, m.model, m.constants);
   }
   if (selected.size() != 1)
-    throw std::invalid_argument("the certificate's target " + quote_input(label, 80) + " selects " +
+    throw std::invalid_argument(label_name + " " + quote_input(label, 80) + " selects " +
                                 std::to_string(selected.size()) + " properties of " + model_name + ", not one");
   if (!selected[0].error.empty()) throw std::invalid_argument(selected[0].error);
   m.property = std::move(selected[0]);

@@ -63,6 +63,27 @@ def test_a_certificate_that_does_not_fit_its_model_is_a_report_not_an_error():
     assert "the start nowhere is not a state of" in r["reason"]
 
 
+@needs_tool
+def test_values_of_a_prism_language_model_by_its_property(tmp_path):
+    model = ROOT / "examples" / "prism" / "two_sixes.pm"
+    prop = 'R{"rolls"}=? [ F "two_sixes" ]'
+    exported = tmp_path / "rolls.csv"
+    subprocess.run([TOOL, "check", str(model), "--prop", prop, "--export-values", str(exported)], check=True,
+                   capture_output=True)
+    r = exactdp.verify(model, exported, prop=prop)
+    assert r["verified"] is True and r["value"] == 42 and r["objective"] == "steps"
+    # A dict by the states' names, as check names them; one value off is refused at its state.
+    values = {"(last=false, done=false)": 42, "(last=true, done=false)": 36, "(last=true, done=true)": 0}
+    assert exactdp.verify(model, values, prop=prop)["verified"] is True
+    values["(last=true, done=false)"] = 35
+    bad = exactdp.verify(model, values, prop=prop)
+    assert bad["verified"] is False and "the equation fails" in bad["reason"]
+    with pytest.raises(ValueError, match="give no query"):
+        exactdp.verify(model, values, prop=prop, query="steps")
+    with pytest.raises(ValueError, match="give the property whose values these are"):
+        exactdp.verify(model, values, query="steps")
+
+
 def test_a_prism_language_certificate_with_constants(tmp_path):
     model = ROOT / "tests" / "data" / "qvbs" / "dtmc" / "brp" / "brp.prism"
     cert = tmp_path / "brp.cert.json"

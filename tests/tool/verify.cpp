@@ -461,6 +461,56 @@ TEST_CASE("tool: a certificate that matches its model's digest but not its state
               "a reward model can be chosen by name only in a DRN file");
 }
 
+TEST_CASE("tool: values from elsewhere of a PRISM-language or JANI model, by its property (--prop)",
+          "[tool][verify]") {
+  // A new user's finding: values of these models could not be checked at all.
+  // check's own export (CSV and JSON) reads back, by the states' variables.
+  const temp_file model("loop.nm",
+                        "mdp\nmodule m\n s : [0..2] init 0;\n [a] s=0 -> 1/2:(s'=1) + 1/2:(s'=2);\n"
+                        " [b] s=0 -> (s'=0);\n [] s>0 -> true;\nendmodule\nlabel \"goal\" = s=1;\n");
+  const std::string prop = "Pmax=? [ F \"goal\" ]";
+  for (const char* ext : {"csv", "json"}) {
+    const temp_file out(std::string("loop.values.") + ext, "");
+    REQUIRE(run_tool({"check", model.path(), "--prop", prop, "--export-values", out.path()}).status == 0);
+    const tool_result v = run_tool({"verify", model.path(), out.path(), "--prop", prop});
+    INFO(v.out << v.err);
+    CHECK(v.status == 0);
+    CHECK_THAT(v.out, Contains("(mdp, pmax, target Pmax=? [ F \"goal\" ])") &&
+                          Contains("verified (with the witnesses derived from the values): the value at state (s=0) "
+                                   "is 1/2 (3 states checked)"));
+  }
+  // Values named by hand (a name with commas in CSV quotes), and another fixed point of the equations: the
+  // loop b keeps x(s=0) = 1, which solves them but is not Pmax.
+  const temp_file wrong("wrong.csv", "\"(s=0)\",1\n(s=1),1\n(s=2),0\n");
+  const tool_result w = run_tool({"verify", model.path(), wrong.path(), "--prop", prop});
+  INFO(w.out << w.err);
+  CHECK(w.status == 1);
+  CHECK_THAT(w.out, Contains("not verified: state (s=0): value 1, but no strategy that attains the values reaches"));
+  const temp_file right("right.csv", "(s=0),1/2\n(s=1),1\n(s=2),0\n");
+  CHECK(run_tool({"verify", model.path(), right.path(), "--prop", prop}).status == 0);
+  check_error(run_tool({"verify", model.path(), right.path(), "--query", "pmax", "--target", "goal"}), 2,
+              "is a model in the PRISM language or JANI: give the property whose values these are (--prop");
+  check_error(run_tool({"verify", model.path(), right.path(), "--prop", prop, "--query", "pmax"}), 2,
+              "give no --query");
+  check_error(run_tool({"verify", model.path(), right.path(), "--prop", "Pmax=? [ F<=3 \"goal\" ]"}), 2,
+              "a certificate covers");
+  check_error(run_tool({"verify", model.path(), right.path(), "--prop", "P=? [ F \"goal\" ]"}), 2,
+              "the property:1:1: an MDP has no single value");
+  // JANI: the property by its name, the constants as check was given them.
+  const std::string jani = source_path("tests/data/qvbs/models/dtmc/brp/brp.jani");
+  const temp_file values("brp.csv", "");
+  REQUIRE(run_tool({"check", jani, "--prop", "p1", "--const", "N=16,MAX=2", "--export-values", values.path()})
+              .status == 0);
+  const tool_result j = run_tool({"verify", jani, values.path(), "--prop", "p1", "--const", "N=16,MAX=2", "--json"});
+  INFO(j.out << j.err);
+  REQUIRE(j.status == 0);
+  const auto report = nlohmann::json::parse(j.out);
+  CHECK(report["verified"] == true);
+  CHECK(report["constants"] == "N=16,MAX=2");
+  const tool_result exact = run_tool({"check", jani, "--prop", "p1", "--const", "N=16,MAX=2", "--as", "exact"});
+  CHECK(exact.out == "\"p1\": Pmin=? [ F s=5 ]\t" + report["value"].get<std::string>() + "\n");
+}
+
 TEST_CASE("tool: a certificate whose model format was edited says so", "[tool][verify]") {
   const std::string lottery = source_path("examples/decision/lottery.json");
   std::string text = exactdp::test::read_all(source_path("examples/decision/lottery.pmax.cert.json"));

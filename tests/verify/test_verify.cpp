@@ -788,8 +788,8 @@ TEST_CASE("a game's values from elsewhere: the equations and best choices are ch
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("payoff", "", "max wins")),
                       Catch::Contains("no target"));
   REQUIRE_THROWS_WITH(verify_plain_values(root + "/examples/prism/two_sixes.pm", "0,1\n", "v", query("reach")),
-                      Catch::Contains("two_sixes.pm is a model in the PRISM language or JANI: values from elsewhere "
-                                      "are checked against explicit models"));
+                      Catch::Contains("two_sixes.pm is a model in the PRISM language or JANI: give the property "
+                                      "whose values these are"));
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("pmaxx")),
                       "the query 'pmaxx' is not one of reach, steps, pmax, pmin, rmax, rmin, payoff");
   REQUIRE_THROWS_WITH(verify_plain_values(duel, values, "v", query("reach", "dtmc", "max wins")),

@@ -97,7 +97,7 @@ namespace {
 struct verify_options {
   std::string model;
   std::string certificate;
-  std::optional<std::string> query, kind, target, start, default_payoff, format, reward_model, constants;
+  std::optional<std::string> query, kind, target, start, default_payoff, format, reward_model, constants, prop;
 };
 
 void setup_verify(CLI::App& cmd, verify_options& o) {
@@ -121,6 +121,10 @@ void setup_verify(CLI::App& cmd, verify_options& o) {
   cmd.add_option("--start", o.start, "For values from elsewhere: the state whose value to print");
   cmd.add_option("--format", o.format, "For values from elsewhere: json, prism, storm or drn");
   cmd.add_option("--reward-model", o.reward_model, "For values from elsewhere: a DRN file's reward model");
+  cmd.add_option("--prop", o.prop,
+                 "For values from elsewhere of a model in the PRISM language or JANI: the property whose values "
+                 "they are (its text, 'Pmax=? [ F \"goal\" ]'; a JANI property's name), which sets the query and "
+                 "target; the states are named as check names them, (x=1, y=0)");
   cmd.add_option("--const", o.constants,
                  "The constants the model is meant with: refused when the certificate was written with others; "
                  "for Pig its parameters, faces=F,target=T (required)");
@@ -132,18 +136,31 @@ result run_verify(const verify_options& o) {
   certificate c;
   const bool full = is_certificate(text);
   if (full) {
-    for (const auto* opt : {&o.query, &o.kind, &o.target, &o.start, &o.default_payoff, &o.format, &o.reward_model})
+    for (const auto* opt :
+         {&o.query, &o.kind, &o.target, &o.start, &o.default_payoff, &o.format, &o.reward_model, &o.prop})
       if (*opt)
         throw std::invalid_argument(
-            "--query, --kind, --target, --start, --default, --format and --reward-model are for values from "
-            "elsewhere; a certificate says them itself");
+            "--query, --kind, --target, --start, --default, --format, --reward-model and --prop are for values "
+            "from elsewhere; a certificate says them itself");
     c = read_certificate(text, o.certificate);
     rep = verify_certificate(o.model, c, o.constants);
+  } else if (o.prop) {
+    for (const auto* opt : {&o.query, &o.kind, &o.target, &o.default_payoff, &o.format, &o.reward_model})
+      if (*opt)
+        throw std::invalid_argument(
+            "--prop names the question of a model in the PRISM language or JANI: give no --query, --kind, "
+            "--target, --default, --format or --reward-model with it");
+    plain_query q{"", "", std::nullopt, o.start, std::nullopt, "", ""};
+    q.property = o.prop;
+    q.constants = o.constants.value_or("");
+    std::tie(c, rep) = verify_plain_values(o.model, text, o.certificate, q);
   } else {
     if (!o.query)
-      throw std::invalid_argument(o.certificate +
-                                  " is not a certificate (no \"certificate\" key first); for values from elsewhere "
-                                  "give --query (reach, steps, pmax, pmin, rmax, rmin or payoff) and --target");
+      throw std::invalid_argument(
+          o.certificate +
+          " is not a certificate (no \"certificate\" key first); for values from elsewhere "
+          "give --query (reach, steps, pmax, pmin, rmax, rmin or payoff) and --target, or --prop for a model "
+          "in the PRISM language or JANI");
     one_of(*o.query, "--query", {"reach", "steps", "pmax", "pmin", "rmax", "rmin", "payoff"});
     if (o.kind) one_of(*o.kind, "--kind", {"chain", "mdp", "game"});
     plain_query q{*o.query,

@@ -31,7 +31,9 @@ namespace exactdp {
 bool is_certificate(std::string_view text);
 
 /// Values from elsewhere, without witnesses: CSV lines "state,value" (a
-/// first line "state,value" is a header; '#' lines are comments) or a JSON
+/// first line "state,value" is a header; '#' lines are comments; a name in
+/// double quotes, as CSV quotes one with commas, "(x=1, y=0)", is read
+/// without them, "" as ") or a JSON
 /// object {"state": value, ...}, where a value is a fraction or decimal
 /// ("1/3", "0.25", 3) or "inf". Returns (state name, value; nullopt for inf)
 /// in file order. Throws std::invalid_argument "SOURCE:LINE: ..." for a bad
@@ -49,6 +51,11 @@ struct plain_query {
   std::optional<std::string> start;        ///< the state whose value to report (default: the first)
   std::optional<Rational> default_payoff;  ///< a payoff game's: what a play that never ends pays (default 0)
   std::string format, reward_model;        ///< as load_verify_model's
+  /// A model in the PRISM language or JANI: the property whose values they are (its text; a JANI property's
+  /// name), which sets the query, kind and target (objective, kind, target, default, format and reward_model
+  /// stay empty); the states are named by their variables' values, "(x=1, y=0)", as check names them
+  std::optional<std::string> property;
+  std::string constants;  ///< with property: the model's constants, "N=3,p=0.5" (--const)
 };
 
 /// Checks values from elsewhere (`text`, read by read_plain_values; one
@@ -66,8 +73,9 @@ struct plain_query {
 /// are"). Throws std::invalid_argument for a query that is no kind's
 /// ("the query 'x' is not one of reach, steps, ...") or does not fit its
 /// kind (a target missing or not allowed, a default outside a payoff
-/// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani:
-/// check writes their certificates), a state the model lacks or lacks a
+/// game), a model in the PRISM language or JANI (.pm, .prism, .nm, .jani)
+/// without q.property, a property no certificate covers (unbounded
+/// reachability and expected rewards), a state the model lacks or lacks a
 /// value, and what
 /// load_verify_model and read_plain_values throw (when q.kind is "" and the
 /// model file does not read as the query's kind, the reader's message is

@@ -52,11 +52,12 @@ struct certificate_model {
 /// kind of model, a constant the model does not leave undefined, what
 /// read_constant_items and the front end refuse, a range, a label that names no
 /// property or several, or a property the front end refused (with its
-/// reason). Cost: linear in the texts.
+/// reason; `label_name` names the label's text in them). Cost: linear in the texts.
 /// Example: read_certificate_model(coin, "coin.pm", "", "P=? [ F x=1 ]").property.path == 'F' for the
 /// coin of build_state_space's example.
 certificate_model read_certificate_model(const std::string& model_text, const std::string& model_name,
-                                         const std::string& constants, const std::string& label);
+                                         const std::string& constants, const std::string& label,
+                                         const std::string& label_name = "the certificate's target");
 
 /// Whether two constant lists name the same values ("N=3,p=1/2" and
 /// "p=0.5,N=3" do): both are read by read_constant_items, and each
