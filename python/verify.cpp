@@ -193,7 +193,9 @@ void bind_verify(py::module_& m) {
                plain.start,
                std::nullopt,
                plain.format.value_or(""),
-               plain.reward_model.value_or("")};
+               plain.reward_model.value_or(""),
+               std::nullopt,
+               ""};
           // A number or its text, as the values are given.
           if (!plain.default_payoff.is_none())
             q.default_payoff = parse_number(

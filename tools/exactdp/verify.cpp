@@ -150,9 +150,7 @@ result run_verify(const verify_options& o) {
         throw std::invalid_argument(
             "--prop names the question of a model in the PRISM language or JANI: give no --query, --kind, "
             "--target, --default, --format or --reward-model with it");
-    plain_query q{"", "", std::nullopt, o.start, std::nullopt, "", ""};
-    q.property = o.prop;
-    q.constants = o.constants.value_or("");
+    plain_query q{"", "", std::nullopt, o.start, std::nullopt, "", "", o.prop, o.constants.value_or("")};
     std::tie(c, rep) = verify_plain_values(o.model, text, o.certificate, q);
   } else {
     if (!o.query)
@@ -169,7 +167,9 @@ result run_verify(const verify_options& o) {
                   o.start,
                   std::nullopt,
                   o.format.value_or(""),
-                  o.reward_model.value_or("")};
+                  o.reward_model.value_or(""),
+                  std::nullopt,
+                  ""};
     if (o.default_payoff) q.default_payoff = parse_number(*o.default_payoff, "--default");
     std::tie(c, rep) = verify_plain_values(o.model, text, o.certificate, q);
   }
