@@ -445,6 +445,7 @@ class builder {
                                     " has no enabled command (a deadlock), and deadlocks are refused");
       ++s_.deadlocks;
       if (!s_.deadlock_example) s_.deadlock_example = s;
+      s_.deadlock_states.push_back(s);
       s_.choice_action.push_back(-1);
       for (std::size_t r = 0; r < s_.branch_structures; ++r) s_.branch_reward.push_back(table_.intern(Rational(0)));
       s_.targets.push_back(static_cast<std::uint32_t>(s));
@@ -580,11 +581,15 @@ state_space build_state_space(const symbolic_model& model, const build_options& 
   return s;
 }
 
+std::size_t deadlock_variable(const symbolic_model& model) { return model.variables.size(); }
+
 std::vector<char> states_where(const symbolic_model& model, const state_space& space, expr e) {
   std::vector<char> out(space.size(), 0);
-  std::vector<std::int64_t> vals(model.variables.size());
+  std::vector<std::int64_t> vals(model.variables.size() + 1);
+  const std::vector<std::size_t>& dead = space.deadlock_states;
   for (std::size_t s = 0; s < space.size(); ++s) {
     space.unpack(s, vals.data());
+    vals[deadlock_variable(model)] = !dead.empty() && std::binary_search(dead.begin(), dead.end(), s) ? 1 : 0;
     out[s] = model.pool.eval_bool(e, vals.data());
   }
   return out;

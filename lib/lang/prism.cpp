@@ -477,8 +477,20 @@ class resolver {
   }
 
   expr compile(int node) {
-    return detail::compile(p_.nodes, node, m_.pool,
-                           [this](const std::string& n, position pos) { return lookup(n, pos); }, {});
+    return detail::compile(
+        p_.nodes, node, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); }, {},
+        [this](const std::string& n) { return hint(n); });
+  }
+
+  // "; did you mean 'x'?" for an undefined name: the closest variable,
+  // constant or formula.
+  std::string hint(const std::string& name) const {
+    std::vector<std::string> names;
+    if (!constants_only_)
+      for (const auto& [n, i] : var_index_) names.push_back(n);
+    for (const auto& [n, i] : const_index_) names.push_back(n);
+    for (const auto& [n, i] : formula_index_) names.push_back(n);
+    return detail::name_suggestion(name, names, {});
   }
 
   expr constant_expression(int node, const std::string& what) {
@@ -616,6 +628,39 @@ std::optional<bool> boolean_text(std::string_view text) {
   if (lower == "true") return true;
   if (lower == "false") return false;
   return std::nullopt;
+}
+
+namespace {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+}  // namespace
+
+std::string closest_name(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance = word.size() <= 4 ? 2 : 3;  // at most 1 edit for short words, 2 for longer ones
+  for (const std::string& n : names) {
+    const std::size_t d = edit_distance(word, n);
+    if (d < best_distance || (d == best_distance && best.empty() && n.rfind(word, 0) == 0)) {
+      best = n;
+      best_distance = d;
+    }
+  }
+  if (best.empty())
+    for (const std::string& n : names)
+      if (word.size() >= 2 && n.rfind(word, 0) == 0) return n;
+  return best;
 }
 
 bool looks_like_prism_model(std::string_view text) {

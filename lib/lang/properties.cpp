@@ -3,10 +3,12 @@
 #include "exactdp/lang/properties.hpp"
 #include "exactdp/lang/property_values.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
 #include "exactdp/io/parse.hpp"
+#include "exactdp/io/prism_keywords.hpp"
 #include "exactdp/markov/long_run.hpp"
 #include "exactdp/numeric/errors.hpp"
 #include "syntax.hpp"
@@ -215,15 +217,31 @@ class property_compiler {
       if (parts.empty()) return m_.pool.integer(1, value_type::boolean, pos);
       return m_.pool.add(op::and_, value_type::boolean, pos, parts);
     }
-    if (name == "deadlock")
-      p_.fail(pos, "the label \"deadlock\" is not supported (deadlocks are reported when the model is built)");
+    if (name == "deadlock") {  // the states given a self-loop when the space was built (states_where)
+      const expr x = m_.pool.add(op::variable, value_type::boolean, pos);
+      m_.pool.nodes[x].index = static_cast<std::uint32_t>(deadlock_variable(m_));
+      return x;
+    }
     return std::nullopt;
   }
 
   expr compile(int node) {
     return detail::compile(
         p_.nodes, node, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); },
-        [this](const std::string& n, position pos) { return label(n, pos); });
+        [this](const std::string& n, position pos) { return label(n, pos); },
+        [this](const std::string& n) { return hint(n); });
+  }
+
+  // "; did you mean ...?" for an undefined name: a label of that name, or
+  // the closest name of a variable, a constant, a formula or a label.
+  std::string hint(const std::string& name) const {
+    std::vector<std::string> names, labels{"init", "deadlock"};
+    for (const variable& v : m_.variables) names.push_back(v.name);
+    for (const auto& [n, e] : m_.constants) names.push_back(n);
+    for (const auto& [n, e] : m_.formulas) names.push_back(n);
+    for (const auto& [n, e] : constants_) names.push_back(n);
+    for (const auto& [n, e] : m_.labels) labels.push_back(n);
+    return detail::name_suggestion(name, names, labels);
   }
 
   expr state_formula(int node, const char* what) {
@@ -241,11 +259,21 @@ class property_compiler {
     return static_cast<std::uint64_t>(k);
   }
 
+  // Whether the syntax tree n holds a P, R, S or T operator or a filter.
+  bool has_operator(const detail::syntax_node& n) const {
+    if (n.kind == syn::query || n.kind == syn::filter) return true;
+    return std::any_of(n.kids.begin(), n.kids.end(), [this](int k) { return k >= 0 && has_operator(p_.nodes[k]); });
+  }
+
   void compile_property(int node, property& prop) {
     const detail::syntax_node* n = &p_.nodes[node];
     if (n->kind == syn::filter) {
       static constexpr std::string_view ops[] = {"max",    "min",    "avg",   "sum",   "count",
                                                  "forall", "exists", "first", "print", "printall"};
+      if (n->name == "state")
+        p_.fail(n->pos,
+                "filter(state, ...) is not supported: filter(print, PROPERTY, STATES) gives the value of each state "
+                "where STATES holds");
       if (std::find(std::begin(ops), std::end(ops), n->name) == std::end(ops))
         p_.fail(n->pos, "unknown filter operator " + quote_input(n->name, 60) +
                             " (max, min, avg, sum, count, forall, exists, first, print)");
@@ -257,6 +285,14 @@ class property_compiler {
       }
       n = &p_.nodes[n->kids[0]];
     }
+    if (n->kind != syn::query && !prop.filter.empty())
+      p_.fail(n->pos,
+              "a filter's property must be a P, R, S or T operator; a state formula or a combination of operators "
+              "in a filter is not supported");
+    if (n->kind != syn::query && has_operator(*n))
+      p_.fail(n->pos,
+              "arithmetic or logic between properties (P=? [ ... ] / P=? [ ... ]) is not supported: check each "
+              "property alone");
     if (n->kind != syn::query)
       p_.fail(n->pos,
               "a property must be a P, R, S or T operator (or a filter of one); nested or combined "
@@ -284,7 +320,16 @@ class property_compiler {
       p_.fail(n->pos, "a reward operator takes F phi, C<=k or I=k");
     if (q.letter == 'R' && q.path == 'F' && q.step_bound >= 0)
       p_.fail(n->pos, "a step-bounded reachability reward R[F<=k] is not supported");
-    if (q.letter == 'R') {
+    if (q.letter == 'R' && q.reward_number > 0) {
+      const std::size_t have = m_.rewards.size();
+      if (static_cast<std::uint64_t>(q.reward_number) > have)
+        p_.fail(q.reward_pos, "R{" + std::to_string(q.reward_number) + "}: the model has " +
+                                  (have == 0   ? std::string("no reward structure")
+                                   : have == 1 ? std::string("one reward structure (R{1})")
+                                               : std::to_string(have) + " reward structures (R{1} to R{" +
+                                                     std::to_string(have) + "})"));
+      prop.reward = static_cast<int>(q.reward_number - 1);
+    } else if (q.letter == 'R') {
       prop.reward = reward_index(m_, q.reward);
       if (prop.reward < 0)
         p_.fail(q.reward.empty() ? n->pos : q.reward_pos,
@@ -312,6 +357,16 @@ class property_compiler {
   std::map<std::string, position> file_labels_;  // the labels this file declares, where
 };
 
+// Whether the tokens are a model's, not properties: the first word is one
+// a model starts with (is_prism_model_start) and a properties file does not
+// (const and label start both), or a module ends somewhere.
+bool is_model_text(const std::vector<detail::token>& tokens) {
+  if (tokens.empty() || tokens[0].kind != tok::ident) return false;
+  if (is_prism_model_start(tokens[0].text) && tokens[0].text != "const" && tokens[0].text != "label") return true;
+  return std::any_of(tokens.begin(), tokens.end(),
+                     [](const detail::token& t) { return t.kind == tok::ident && t.text == "endmodule"; });
+}
+
 }  // namespace
 
 int reward_index(const symbolic_model& model, const std::string& name) {
@@ -326,6 +381,8 @@ std::vector<property> parse_properties(std::string_view text, const std::string&
   std::vector<detail::token> tokens;
   std::vector<detail::comment> comments;
   detail::tokenize(text, source, tokens, comments);
+  if (is_model_text(tokens))
+    throw std::invalid_argument(source + " is a model in the PRISM language, not a properties file");
   parser p(std::move(tokens), source, true);
   const std::string saved = model.pool.source;
   model.pool.source = source;

@@ -130,8 +130,18 @@ std::string parser::describe(const token& t) const {
 void parser::fail_here(const std::string& message) const { fail(peek().pos, message + ", at " + describe(peek())); }
 
 void parser::expect(std::string_view p, std::string_view what) {
-  if (!accept(p))
-    fail_here("expected '" + std::string(p) + "'" + (what.empty() ? std::string() : " " + std::string(what)));
+  if (accept(p)) return;
+  const std::string message =
+      "expected '" + std::string(p) + "'" + (what.empty() ? std::string() : " " + std::string(what));
+  // A ';' missing at the end of a line is told there, just after the line's
+  // last token, not at the next line's first.
+  if (p == ";" && pos_ > 0 && tokens_[pos_ - 1].pos.line < peek().pos.line) {
+    const token& last = tokens_[pos_ - 1];
+    const position end{last.pos.line, last.pos.column + static_cast<std::uint32_t>(last.text.size()) +
+                                          (last.kind == tok::string ? 2u : 0u)};
+    fail(end, message + " at the end of the line (the next line starts with " + describe(peek()) + ")");
+  }
+  fail_here(message);
 }
 
 std::string parser::ident(std::string_view what) {
@@ -226,6 +236,8 @@ int parser::relation() {
   for (const auto& [text, o] : rel) {
     if (is(text)) {
       const position p = next().pos;
+      if (o == op::eq && is("="))
+        fail(p, "'==' is not PRISM's: equality is a single '=' (x=1), and '!=' is its negation");
       const int b = sum();
       return add(op_node(o, p, {a, b}));
     }
@@ -345,6 +357,9 @@ int parser::primary() {
       if (t.text == l && (is("=", 1) || is("<", 1) || is("<=", 1) || is(">", 1) || is(">=", 1) || is("{", 1) ||
                           is("max", 1) || is("min", 1)))
         return query_operator(next());
+    if ((t.text == "Smax" || t.text == "Smin") &&
+        (is("=", 1) || is("<", 1) || is("<=", 1) || is(">", 1) || is(">=", 1)))
+      fail_here(std::string(t.text) + " (an MDP's long-run probability) is not supported: S is, on a DTMC");
     if (t.text == "E" || t.text == "A" || t.text == "Pmax" || t.text == "Rmax")
       fail_here("this operator is not supported");
   }
@@ -365,8 +380,15 @@ int parser::query_operator(const token& t) {
     q.reward_pos = peek().pos;
     if (peek().kind == tok::string) {
       q.reward = std::string(next().text);
+    } else if (peek().kind == tok::integer) {
+      try {
+        q.reward_number = parse_integer<std::int64_t>(peek().text, "a reward structure's index", 1, INT64_MAX);
+      } catch (const std::invalid_argument&) {
+        fail(peek().pos, "a reward structure's index R{k} counts from 1, not " + quote_input(peek().text, 60));
+      }
+      next();
     } else {
-      fail_here("expected a reward structure's name in quotes, R{\"name\"} (an index is not supported)");
+      fail_here("expected a reward structure's name in quotes, R{\"name\"}, or its index from 1, R{1}");
     }
     expect("}", "closing R{...}");
   }
@@ -414,6 +436,8 @@ int parser::path(query_syntax& q) {
       fail_here(std::string("a lower or interval time bound on ") + form + " is not supported");
     }
   };
+  if (q.letter == 'R' && is("S") && (is("]", 1) || is("=", 1)))
+    fail_here("long-run rewards (R=? [ S ]) are not supported: R takes F phi, C<=k or I=k");
   if (q.letter == 'S') {
     q.path = 'S';
     q.right = expression();
@@ -514,8 +538,23 @@ std::optional<expr> compare_square_root(expression_pool& pool, op o, expr left, 
   return pool.fold(e);
 }
 
+std::string name_suggestion(const std::string& name, const std::vector<std::string>& names,
+                            const std::vector<std::string>& labels) {
+  const auto as_label = [](const std::string& l) {
+    return "; did you mean the label \"" + name_text(l) + "\" (labels are written in double quotes)?";
+  };
+  if (std::find(labels.begin(), labels.end(), name) != labels.end()) return as_label(name);
+  if (name.size() < 2) return "";  // every short name is one edit from a one-letter name: no guess
+  std::vector<std::string> all = names;
+  all.insert(all.end(), labels.begin(), labels.end());
+  const std::string best = closest_name(name, all);
+  if (best.empty()) return "";
+  if (std::find(names.begin(), names.end(), best) == names.end()) return as_label(best);
+  return "; did you mean " + quote_input(best, 60) + "?";
+}
+
 expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool, const name_lookup& lookup,
-             const name_lookup& label, int depth) {
+             const name_lookup& label, const name_hint& hint, int depth) {
   const syntax_node& s = nodes[n];
   if (depth > 4 * max_expression_depth)
     throw std::invalid_argument(where(pool.source, s.pos) +
@@ -533,7 +572,8 @@ expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool
       return pool.integer(s.value ? 1 : 0, value_type::boolean, s.pos);
     case syn::ident: {
       if (auto e = lookup(s.name, s.pos)) return *e;
-      throw std::invalid_argument(where(pool.source, s.pos) + ": undefined name " + quote_input(s.name, 60));
+      throw std::invalid_argument(where(pool.source, s.pos) + ": undefined name " + quote_input(s.name, 60) +
+                                  (hint ? hint(s.name) : std::string()));
     }
     case syn::label: {
       if (label)
@@ -550,7 +590,7 @@ expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool
   }
   std::vector<expr> kids;
   kids.reserve(s.kids.size());
-  for (const int k : s.kids) kids.push_back(compile(nodes, k, pool, lookup, label, depth + 1));
+  for (const int k : s.kids) kids.push_back(compile(nodes, k, pool, lookup, label, hint, depth + 1));
   auto type = [&](std::size_t i) { return pool.nodes[kids[i]].type; };
   auto numeric = [&](const char* what) {
     value_type t = value_type::integer;

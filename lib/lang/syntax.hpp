@@ -40,9 +40,10 @@ enum class syn : std::uint8_t { op, number, boolean, ident, label, query, filter
 
 /// A property operator P, R, S or T with its path formula (properties only).
 struct query_syntax {
-  char letter = 'P';   // P, R, S, T
-  int optimum = 0;     // 0 none, 1 max, -1 min
-  std::string reward;  // R{"name"}; empty: the first structure
+  char letter = 'P';               // P, R, S, T
+  int optimum = 0;                 // 0 none, 1 max, -1 min
+  std::string reward;              // R{"name"}; empty: the first structure, or the one of reward_number
+  std::int64_t reward_number = 0;  // R{k}: the k-th structure, 1-based (the PRISM manual); 0: none given
   position reward_pos;
   std::string compare;        // "=?" or "<", "<=", ">", ">="
   int bound = -1;             // the bound's syntax node, or -1
@@ -133,14 +134,27 @@ class parser {
 /// when the name is unknown.
 using name_lookup = std::function<std::optional<expr>(const std::string& name, position pos)>;
 
+/// What follows "undefined name 'x'" in a message for the name x: "" or
+/// "; did you mean ...?" (name_suggestion).
+using name_hint = std::function<std::string(const std::string& name)>;
+
 /// Compiles syntax node `n` into the pool, type-checking it and folding
 /// constant parts: identifiers through `lookup`, labels "x" through `label`
 /// (may be empty: labels are then refused). Throws std::invalid_argument
-/// "file:line:column: ..." for an unknown name, a type error, a property
-/// operator where a value is needed, or a constant part that fails to
-/// evaluate.
+/// "file:line:column: ..." for an unknown name (followed by `hint`'s words,
+/// when given), a type error, a property operator where a value is needed,
+/// or a constant part that fails to evaluate.
 expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool, const name_lookup& lookup,
-             const name_lookup& label, int depth = 0);
+             const name_lookup& label, const name_hint& hint = {}, int depth = 0);
+
+/// "; did you mean the label "x" (labels are written in double quotes)?"
+/// when `name` is a label's name or close to one (closest_name), else
+/// "; did you mean 'y'?" for the closest of `names` (variables, constants,
+/// formulas), else "". A name equal to a label is told first; a name of one
+/// character gets no other guess. Cost:
+/// closest_name's.
+std::string name_suggestion(const std::string& name, const std::vector<std::string>& names,
+                            const std::vector<std::string>& labels);
 
 /// `left R right` (R one of lt, le, gt, ge) when one side is a square root
 /// pow(a, 1/2): the same comparison without the root (sqrt(a) >= b is

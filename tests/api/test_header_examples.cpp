@@ -521,6 +521,9 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(lang::evaluate_property<Rational>(model, space, p).value[0] == 1);
   CHECK(lang::reported_states(model, space, p) == std::vector<std::size_t>{0});
   CHECK(lang::states_where(model, space, p.right) == std::vector<char>{0, 1});
+  CHECK(lang::deadlock_variable(model) == model.variables.size());
+  CHECK(lang::closest_name("dome", {"done", "d"}) == "done");
+  CHECK(lang::closest_name("xyz", {"done"}).empty());
   CHECK(lang::parse_jani(read_text(test::source_path("tests/data/qvbs/models/dtmc/herman/herman.3.jani"), "m"),
                          "herman.3.jani")
             .properties.size() == 1);

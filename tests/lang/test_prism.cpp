@@ -210,7 +210,18 @@ TEST_CASE("expressions: PRISM's precedence, exact division, functions, overflow"
 TEST_CASE("every error names file:line:column and the token", "[lang]") {
   const std::string mod = "module a\n  x : [0..2];\n  [] x<2 -> (x'=x+1);\nendmodule\n";
   CHECK(error_of("dtmc\nmodule a\n  x : [0..2]\n  [] true -> true;\nendmodule\n") ==
-        "m.prism:4:3: expected ';' after the variable, at '['");
+        "m.prism:3:13: expected ';' after the variable at the end of the line (the next line starts with '[')");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> (x'=1)\n  [] x=1 -> (x'=2);\nendmodule\n") ==
+        "m.prism:4:19: expected ';' after the command at the end of the line (the next line starts with '[')");
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2] [] true -> true;\nendmodule\n") ==
+        "m.prism:3:14: expected ';' after the variable, at '['");  // on one line: at the token that came instead
+  // An undefined name of two or more characters: the closest variable, constant or formula.
+  CHECK(error_of("dtmc\nconst int N = 2;\nformula full = xx=N;\nmodule a\n  xx : [0..2];\n  [] !fulll -> "
+                 "true;\nendmodule\n") == "m.prism:6:7: undefined name 'fulll'; did you mean 'full'?");
+  CHECK(error_of("dtmc\nmodule a\n  xx : [0..2];\n  [] xy=0 -> true;\nendmodule\n") ==
+        "m.prism:4:6: undefined name 'xy'; did you mean 'xx'?");
+  CHECK(error_of("dtmc\nmodule a\n  xx : [0..2];\n  [] x==0 -> true;\nendmodule\n") ==
+        "m.prism:4:7: '==' is not PRISM's: equality is a single '=' (x=1), and '!=' is its negation");
   CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] y=0 -> true;\nendmodule\n") == "m.prism:4:6: undefined name 'y'");
   CHECK(error_of("dtmc\nconst int x = 1;\n" + mod) ==
         "m.prism:4:3: 'x' is defined twice (a constant of that name exists)");

@@ -281,6 +281,86 @@ TEST_CASE("every error of a properties file names file:line:column", "[lang]") {
   CHECK(error_of(c, "filter(count, P>=1/2 [ F s=7 ])") == "no error");
 }
 
+TEST_CASE("R{k} names the k-th reward structure, from 1 (the PRISM manual)", "[lang][properties]") {
+  checked c = load(die);
+  CHECK(value(c, "R{1}=? [ C<=2 ]") == 2);                // "flips": 1 a step while s<7
+  CHECK(value(c, "R{2}=? [ I=3 ]") == Rational(21) / 8);  // "face", as R{"face"} (by hand above)
+  CHECK(value(c, "R{1}=? [ F s=7 ]") == Rational(11) / 3);
+  CHECK(error_of(c, "R{3}=? [ C<=2 ]") == "p.props:1:3: R{3}: the model has 2 reward structures (R{1} to R{2})");
+  CHECK(error_of(c, "R{0}=? [ C<=2 ]") == "p.props:1:3: a reward structure's index R{k} counts from 1, not '0'");
+  checked m = load(choice);
+  CHECK(value(m, "R{1}min=? [ F s>0 ]") == 2);
+  CHECK(error_of(m, "R{2}max=? [ F s>0 ]") == "p.props:1:3: R{2}: the model has one reward structure (R{1})");
+}
+
+// From s=0: 1/3 to s=1, which has no command (a deadlock, given a self-loop),
+// and 2/3 to s=2, which loops by its own command (no deadlock).
+const char* const stuck = R"(dtmc
+module m
+  s : [0..2];
+  [] s=0 -> 1/3 : (s'=1) + 2/3 : (s'=2);
+  [] s=2 -> true;
+endmodule
+)";
+
+TEST_CASE("the built-in label \"deadlock\" holds in the states given a self-loop", "[lang][properties]") {
+  checked c = load(stuck);
+  REQUIRE(c.space.deadlock_states.size() == 1);
+  CHECK(describe_state(c.model, c.space, c.space.deadlock_states[0]) == "(s=1)");
+  CHECK(value(c, "P=? [ F \"deadlock\" ]") == Rational(1) / 3);
+  CHECK(value(c, "P=? [ X !\"deadlock\" & s>0 ]") == Rational(2) / 3);
+  CHECK(value(c, "S=? [ \"deadlock\" ]") == Rational(1) / 3);
+  CHECK(value(c, "filter(sum, P=? [ G \"deadlock\" ], true)") == 1);  // only s=1 stays there
+  CHECK(value(c, "filter(count, P>=1 [ F \"deadlock\" ])") == 1);
+  checked d = load(die);  // s=7 loops by its own command: no deadlock
+  CHECK(value(d, "P=? [ F \"deadlock\" ]") == 0);
+  CHECK(error_of(c, "label \"deadlock\" = s=1;") ==
+        "p.props:1:7: the label \"deadlock\" is built in and cannot be redefined");
+}
+
+TEST_CASE("PRISM's features exactdp lacks are refused as such, not as syntax errors", "[lang][properties]") {
+  checked c = load(die);
+  CHECK(error_of(c, "R=? [ S ]") ==
+        "p.props:1:7: long-run rewards (R=? [ S ]) are not supported: R takes F phi, C<=k or I=k, at 'S'");
+  CHECK(error_of(c, "Smax=? [ s=7 ]") ==
+        "p.props:1:1: Smax (an MDP's long-run probability) is not supported: S is, on a DTMC, at 'Smax'");
+  CHECK(error_of(c, "P=? [ F s=7 ] / P=? [ F d=1 ]") ==
+        "p.props:1:15: arithmetic or logic between properties (P=? [ ... ] / P=? [ ... ]) is not supported: check "
+        "each property alone");
+  CHECK(error_of(c, "filter(state, P=? [ F d=1 ], s=0)") ==
+        "p.props:1:1: filter(state, ...) is not supported: filter(print, PROPERTY, STATES) gives the value of each "
+        "state where STATES holds");
+  CHECK(error_of(c, "filter(forall, s=0, \"init\")") ==
+        "p.props:1:17: a filter's property must be a P, R, S or T operator; a state formula or a combination of "
+        "operators in a filter is not supported");
+}
+
+TEST_CASE("messages for PRISM's usual slips", "[lang][properties]") {
+  checked c = load(die);
+  // A label's name without its quotes, or close to one; a name close to a variable, constant or formula.
+  CHECK(error_of(c, "P=? [ F done ]") ==
+        "p.props:1:9: undefined name 'done'; did you mean the label \"done\" (labels are written in double quotes)?");
+  CHECK(error_of(c, "P=? [ F dome ]") ==
+        "p.props:1:9: undefined name 'dome'; did you mean the label \"done\" (labels are written in double quotes)?");
+  CHECK(error_of(c, "P=? [ F sixx ]") == "p.props:1:9: undefined name 'sixx'; did you mean 'six'?");
+  CHECK(error_of(c, "const int K = 2;\nP=? [ F<=KK s=7 ]") == "p.props:2:10: undefined name 'KK'; did you mean 'K'?");
+  CHECK(error_of(c, "P=? [ F init ]") ==
+        "p.props:1:9: undefined name 'init'; did you mean the label \"init\" (labels are written in double quotes)?");
+  CHECK(error_of(c, "P=? [ F zzzz=1 ]") == "p.props:1:9: undefined name 'zzzz'");
+  // PRISM's equality is one '='.
+  CHECK(error_of(c, "P=? [ F s==7 ]") ==
+        "p.props:1:10: '==' is not PRISM's: equality is a single '=' (x=1), and '!=' is its negation");
+  // A model given as the properties: one line, not a refusal per line.
+  CHECK(error_of(c, die) == "p.props is a model in the PRISM language, not a properties file");
+  CHECK(error_of(c, "const int K = 2;\nmodule m\n  x : [0..1];\nendmodule\n") ==
+        "p.props is a model in the PRISM language, not a properties file");
+  CHECK_THROWS_WITH(parse_properties(die, "die.pm", c.model, {}, true),
+                    "die.pm is a model in the PRISM language, not a properties file");
+  // A ';' missing at the end of a line is told there.
+  CHECK(error_of(c, "const int K = 2\nP=? [ F s=7 ]") ==
+        "p.props:1:16: expected ';' after the constant at the end of the line (the next line starts with 'P')");
+}
+
 TEST_CASE("the long-run chain is charged at once, with its whole need", "[lang][properties]") {
   // A ring of 1000 states with 10 moves each: 10,000 transitions, about
   // 2.7 MiB on the way to the long-run solver, refused under 1 MiB before

@@ -231,6 +231,28 @@ TEST_CASE("check: the messages a tester found misleading", "[tool][check]") {
   CHECK(j["answers"][0]["check"]["value"].get<std::string>().size() < 300);
 }
 
+TEST_CASE("check: a model given as the properties file is one refusal, not one a line", "[tool][check]") {
+  // Found by a new user: check die.pm die.pm printed 12 "refused" lines.
+  exactdp::test::expect_error({"check", sixes, sixes}, 2,
+                              sixes + " is a model in the PRISM language, not a properties file");
+  const auto r = exactdp::test::run_tool({"check", sixes, sixes}, "", {20, 1024});
+  CHECK(r.status == 2);
+  CHECK(r.err == "exactdp: error: " + sixes + " is a model in the PRISM language, not a properties file\n");
+}
+
+TEST_CASE("check: R{1}, the label \"deadlock\" and a label's name without quotes", "[tool][check]") {
+  // The chain of tests/lang/test_properties.cpp: s=1 is a deadlock, reached with 1/3.
+  const exactdp::test::temp_file model("stuck.pm",
+                                       "dtmc\nmodule m\n  s : [0..2];\n  [] s=0 -> 1/3 : (s'=1) + 2/3 : (s'=2);\n"
+                                       "  [] s=2 -> true;\nendmodule\nrewards \"r\"\n  s=0 : 3;\nendrewards\n"
+                                       "label \"two\" = s=2;\n");
+  CHECK(run_json({"check", model.path(), "--prop", "P=? [ F \"deadlock\" ]"})["answers"][0]["exact"] == "1/3");
+  CHECK(run_json({"check", model.path(), "--prop", "R{1}=? [ C<=2 ]"})["answers"][0]["exact"] == "3");
+  exactdp::test::expect_error(
+      {"check", model.path(), "--prop", "P=? [ F two ]"}, 2,
+      "--prop:1:9: undefined name 'two'; did you mean the label \"two\" (labels are written in double quotes)?");
+}
+
 TEST_CASE("check --const: values, ranges, and the constants left undefined", "[tool][check]") {
   const exactdp::test::temp_file model("coin.pm",
                                        "dtmc\nconst double p;\nconst int N;\nmodule c\n  x : [0..N];\n"

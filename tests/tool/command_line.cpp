@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/paths.hpp"
 #include "support/run_in_process.hpp"
 #include "support/tool_checks.hpp"
 #include "support/run_tool.hpp"
@@ -61,6 +62,36 @@ TEST_CASE("unknown and misused options", "[tool][command line]") {
   expect_error({"run"}, 2, "run needs K (usage: exactdp run K [options]; see exactdp run --help)");
   expect_error({"knight", "3", "2", "0"}, 2,
                "knight needs COL (usage: exactdp knight N MOVES ROW COL [options]; see exactdp knight --help)");
+}
+
+TEST_CASE("PRISM's single-dash options get one line naming exactdp's, for every command", "[tool][command line]") {
+  const std::string die = exactdp::test::source_path("examples/prism/two_sixes.pm");
+  expect_error({"check", die, "-pf", "P=? [ F d=1 ]"}, 2,
+               "'-pf' is PRISM's: give the property with --prop (see exactdp check --help)");
+  expect_error({"check", die, "-const", "N=1"}, 2,
+               "'-const' is PRISM's spelling: exactdp's options take two dashes (--const)");
+  expect_error({"check", die, "-const"}, 2,
+               "'-const' is PRISM's spelling: exactdp's options take two dashes (--const)");
+  expect_error({"check", die, "props.txt", "-test"}, 2,
+               "'-test' is PRISM's spelling: exactdp's options take two dashes (--test)");
+  expect_error({"check", die, "-exportresults", "r.txt"}, 2,
+               "'-exportresults' is PRISM's: exactdp prints the results, and --json prints them as JSON (see exactdp "
+               "check --help)");
+  expect_error({"check", die, "-nofixdl"}, 2,
+               "'-nofixdl' is PRISM's: exactdp's option is --no-fix-deadlocks (see exactdp check --help)");
+  // The same rule for every command: an option with one dash, or none of that name.
+  expect_error({"run", "2", "-modulus", "7"}, 2,
+               "'-modulus' has one dash: exactdp's options take two dashes (--modulus)");
+  expect_error({"run", "2", "-modulu"}, 2,
+               "unknown option '-modulu' for 'run': exactdp's options take two dashes; did you mean '--modulus'? (see "
+               "exactdp run --help)");
+  expect_error({"run", "2", "-pf", "x"}, 2,
+               "unknown option '-pf' for 'run': exactdp's options take two dashes (see exactdp run --help)");
+  // '-' (standard input), negative numbers and '-' strings stay values.
+  CHECK(run_in_process({"mod", "-3"}).status == 0);
+  CHECK(run_in_process({"stone", "-5"}).status == 0);
+  const auto stdin_model = run_in_process({"check", "-", "-pf"});
+  CHECK_THAT(stdin_model.err, Contains("'-pf' is PRISM's"));
 }
 
 TEST_CASE("extra words are listed in the order given", "[tool][command line]") {
@@ -222,6 +253,10 @@ TEST_CASE("the command line as a process: help, --version, unknown command, erro
   CHECK(json.status == 1);
   CHECK(nlohmann::json::parse(json.out).at("error").at("status") == 1);
   CHECK(exactdp::test::line_count(json.err) == 1);
+  const auto prism = run_tool({"check", "-", "-const", "N=1"}, "", {20, 1024});
+  CHECK(prism.status == 2);
+  CHECK_THAT(prism.err,
+             Equals("exactdp: error: '-const' is PRISM's spelling: exactdp's options take two dashes (--const)\n"));
   const auto order = run_tool({"run", "2", "3", "4", "5"}, "", {20, 1024});
   CHECK(order.status == 2);
   CHECK_THAT(order.err, Contains("'3' '4' '5'"));

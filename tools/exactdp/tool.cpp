@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <new>
@@ -17,6 +18,7 @@
 
 #include "args.hpp"
 #include "exactdp/io/parse.hpp"
+#include "exactdp/lang/prism.hpp"
 #include "exactdp/markov/solve_threads.hpp"
 #include "command.hpp"
 #include "render.hpp"
@@ -70,35 +72,9 @@ void add_global_options(CLI::App& cmd, global_options& g) {
                  "exact solve's factorisation; default: the machine's cores; 1..1024). Answers do not depend on it");
 }
 
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-// "; did you mean 'x'?" for the closest of `names`, when one is close.
+// "; did you mean 'x'?" for the closest of `names` (lang::closest_name), when one is close.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  std::size_t best_distance = word.size() <= 4 ? 2 : 3;  // at most 1 edit for short words, 2 for longer ones
-  for (const std::string& n : names) {
-    const std::size_t d = edit_distance(word, n);
-    if (d < best_distance || (d == best_distance && best.empty() && n.rfind(word, 0) == 0)) {
-      best = n;
-      best_distance = d;
-    }
-  }
-  if (best.empty())
-    for (const std::string& n : names)
-      if (word.size() >= 2 && n.rfind(word, 0) == 0) return "; did you mean '" + n + "'?";
+  const std::string best = lang::closest_name(word, names);
   return best.empty() ? "" : "; did you mean '" + best + "'?";
 }
 
@@ -124,6 +100,47 @@ bool is_number_word(const std::string& s) {
   const std::size_t first = !s.empty() && (s[0] == '-' || s[0] == '+') ? 1 : 0;
   if (s.size() <= first || !(std::isdigit(static_cast<unsigned char>(s[first])) || s[first] == '.')) return false;
   return s.find_first_not_of("0123456789.eE+-/", first) == std::string::npos;
+}
+
+// A word like PRISM's options, "-const" or "-pf": a single '-', a letter and
+// more, and no file of that name. Never a value: "-" (standard input), "-5"
+// and "-++" stay values.
+bool is_single_dash_option(const std::string& w) {
+  if (w.size() < 3 || w[0] != '-' || !std::isalpha(static_cast<unsigned char>(w[1]))) return false;
+  std::error_code ec;
+  return !std::filesystem::exists(w, ec);
+}
+
+// The one line for a single-dash word: PRISM's options by their exactdp
+// spelling ("'-const' is PRISM's spelling: exactdp's options take two dashes
+// (--const)", "'-pf' is PRISM's: give the property with --prop"), else the
+// command's option with two dashes, else an unknown option.
+std::string single_dash_error(const std::string& w, const std::string& command, const std::vector<option_info>& options,
+                              const std::vector<std::string>& option_names) {
+  const std::string word = w.substr(0, w.find('='));
+  const std::string dashes = "-" + word;
+  const std::string shown = quote_input(word, 60);
+  const std::string help = " (see exactdp " + command + " --help)";
+  // PRISM's options whose exactdp option has another name, and what to say.
+  static const std::pair<std::string_view, std::string_view> prism[] = {
+      {"-pf", "--prop"},       {"-pctl", "--prop"},         {"-csl", "--prop"},
+      {"-property", "--prop"}, {"-exact", "--as"},          {"-nofixdl", "--no-fix-deadlocks"},
+      {"-help", "--help"},     {"-exportresults", "--json"}};
+  for (const auto& [spelling, ours] : prism) {
+    if (word != spelling) continue;
+    if (ours == "--help") return shown + " is PRISM's spelling: exactdp's is --help";
+    if (!find_option(options, std::string(ours))) break;
+    if (ours == "--prop") return shown + " is PRISM's: give the property with --prop" + help;
+    if (ours == "--as") return shown + " is PRISM's: exactdp's answers are exact (--as exact)" + help;
+    if (ours == "--json")
+      return shown + " is PRISM's: exactdp prints the results, and --json prints them as JSON" + help;
+    return shown + " is PRISM's: exactdp's option is " + std::string(ours) + help;
+  }
+  if (find_option(options, dashes))
+    return shown + (word == "-const" || word == "-test" || word == "-prop" ? " is PRISM's spelling" : " has one dash") +
+           ": exactdp's options take two dashes (" + dashes + ")";
+  return "unknown option " + shown + " for '" + command + "': exactdp's options take two dashes" +
+         did_you_mean(dashes, option_names) + help;
 }
 
 std::string quoted_words(const std::vector<std::string>& words) {
@@ -160,6 +177,7 @@ std::vector<std::string> normalize(CLI::App& cmd, const std::vector<std::string>
       }
       break;
     }
+    if (is_single_dash_option(w)) throw std::invalid_argument(single_dash_error(w, name, options, option_names));
     const bool long_option =
         w.size() > 2 && w[0] == '-' && w[1] == '-' && std::isalpha(static_cast<unsigned char>(w[2]));
     const bool short_option = w.size() == 2 && w[0] == '-' && std::isalpha(static_cast<unsigned char>(w[1]));

@@ -77,6 +77,9 @@ struct state_space {
   std::vector<std::size_t> initial;         ///< the initial states, increasing
   std::size_t deadlocks = 0;                ///< states given a self-loop
   std::optional<std::size_t> deadlock_example;
+  /// The states given a self-loop (deadlocks), increasing: PRISM's built-in
+  /// label "deadlock" (deadlock_variable).
+  std::vector<std::size_t> deadlock_states;
   /// The expected branch rewards (update::rewards, JANI's destinations) of
   /// each choice for each reward structure: branch_reward[choice *
   /// branch_structures + r] is an index into `values`. Empty when no update
@@ -135,7 +138,16 @@ state_space build_state_space(const symbolic_model& model, const build_options& 
 std::string describe_state(const symbolic_model& model, const state_space& space, std::size_t s,
                            std::size_t shown = 20);
 
-/// The states where the bool expression e (in model.pool) holds, as a flag per state.
+/// The index of the pseudo-variable that the built-in label "deadlock" of
+/// the properties reads (model.variables.size(): one past the model's
+/// variables): 1 in the states of space.deadlock_states, 0 elsewhere. Only
+/// states_where gives it a value. Cost: O(1).
+/// Example: deadlock_variable(model) == model.variables.size().
+std::size_t deadlock_variable(const symbolic_model& model);
+
+/// The states where the bool expression e (in model.pool) holds, as a flag
+/// per state; the label "deadlock" (deadlock_variable) holds in
+/// space.deadlock_states.
 /// Example: states_where(model, space, p.right) == {0, 1} for question_of's example (p "P=? [ F x=1 ]").
 std::vector<char> states_where(const symbolic_model& model, const state_space& space, expr e);
 

@@ -58,6 +58,16 @@ std::optional<bool> boolean_text(std::string_view text);
 symbolic_model parse_prism_language(std::string_view text, const std::string& source,
                                     const constant_values& constants = {});
 
+/// The name of `names` closest to `word`, for "did you mean" in messages:
+/// one at most 1 edit (an insertion, a deletion or a change of a character)
+/// from a word of up to 4 characters, at most 2 from a longer one, the
+/// fewest edits first (ties: the first, or one that starts with `word`);
+/// else the first name that starts with a `word` of 2 or more characters;
+/// else "". The one rule of the tool's mistyped commands and options and of
+/// the language's undefined names. Cost: O(|word| * total length of names).
+/// Example: closest_name("dome", {"done", "d"}) == "done" and closest_name("xyz", {"done"}) == "".
+std::string closest_name(const std::string& word, const std::vector<std::string>& names);
+
 /// True when `text` looks like a PRISM language model (its first word,
 /// after comments, is a model type or a PRISM declaration keyword).
 /// Example: looks_like_prism_model("dtmc\nmodule m\n  x : [0..1] init 0;\nendmodule\n").

@@ -79,20 +79,28 @@ struct property {
 
 /// Parses a properties file (or one property's text) against the model:
 /// names resolve to the model's variables, constants, formulas and labels
-/// ("init" is the initial states), and the file's own `const`s (values
+/// ("init" is the initial states, "deadlock" the states the builder gave a
+/// self-loop: state_space::deadlock_states), R{"name"} or R{k} (the k-th
+/// structure, from 1) to the model's rewards, and the file's own `const`s (values
 /// from `constants` when the file gives none) and `label "name" = e;`s
 /// (added to model.labels, for the properties after them; a name the model
 /// or the file has already, or "init" and "deadlock", throws, naming both
 /// places). Adds the compiled
 /// expressions to model.pool. Throws std::invalid_argument
-/// "file:line:column: ..." for a syntax error, an unknown name or label, a
-/// type error, an unknown reward structure, an unsupported operator (named),
+/// "file:line:column: ..." for a syntax error, an unknown name (with
+/// "; did you mean ...?" for a close name, or the label of that name) or
+/// label, a type error, an unknown reward structure, an unsupported operator
+/// (named: long-run rewards, Smax, arithmetic between properties,
+/// filter(state, ...), a state formula in a filter),
 /// a property that needs a model type it does not have (S on an MDP), or a
 /// step bound that is not a constant int >= 0. With `keep_going`, a property
 /// that fails is kept with its reason in property::error (its text and
 /// name are kept too; reading goes on at the next ';' or named property),
 /// so that a file with one unsupported property still serves the others;
-/// a `const` that fails still throws. Cost: linear in the text.
+/// a `const` that fails still throws. A model in the PRISM language given
+/// as the text (its first word a model's and not const or label, or an
+/// endmodule in it) throws "SOURCE is a model in the PRISM language, not a
+/// properties file" before any property. Cost: linear in the text.
 /// Example: parse_properties("P=? [ F x=1 ]", "coin.props", model).at(0).letter == 'P' for the model of
 /// parse_prism_language's example.
 std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
