@@ -339,7 +339,8 @@ std::pair<certificate, verify_report> verify_lang_values(const std::string& mode
         "the property names the question of values of a model in the PRISM language or JANI: give no query, "
         "kind, target, default, format or reward model with it");
   const std::string model_text = read_nonblank_text(model_path, "the model");
-  const lang::certificate_model cm = lang::read_certificate_model(model_text, model_path, q.constants, *q.property, "the property");
+  const lang::certificate_model cm =
+      lang::read_certificate_model(model_text, model_path, q.constants, *q.property, "the property");
   certificate c;
   c.model.file = model_path;
   c.model.format = lang::looks_like_jani(model_text) ? "jani" : "prism-language";

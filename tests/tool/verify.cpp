@@ -463,8 +463,7 @@ TEST_CASE("tool: a certificate that matches its model's digest but not its state
               "a reward model can be chosen by name only in a DRN file");
 }
 
-TEST_CASE("tool: values from elsewhere of a PRISM-language or JANI model, by its property (--prop)",
-          "[tool][verify]") {
+TEST_CASE("tool: values from elsewhere of a PRISM-language or JANI model, by its property (--prop)", "[tool][verify]") {
   // A new user's finding: values of these models could not be checked at all.
   // check's own export (CSV and JSON) reads back, by the states' variables.
   const temp_file model("loop.nm",
@@ -501,8 +500,8 @@ TEST_CASE("tool: values from elsewhere of a PRISM-language or JANI model, by its
   // JANI: the property by its name, the constants as check was given them.
   const std::string jani = source_path("tests/data/qvbs/models/dtmc/brp/brp.jani");
   const temp_file values("brp.csv", "");
-  REQUIRE(run_tool({"check", jani, "--prop", "p1", "--const", "N=16,MAX=2", "--export-values", values.path()})
-              .status == 0);
+  REQUIRE(run_tool({"check", jani, "--prop", "p1", "--const", "N=16,MAX=2", "--export-values", values.path()}).status ==
+          0);
   const tool_result j = run_tool({"verify", jani, values.path(), "--prop", "p1", "--const", "N=16,MAX=2", "--json"});
   INFO(j.out << j.err);
   REQUIRE(j.status == 0);
