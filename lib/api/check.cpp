@@ -79,7 +79,10 @@ std::vector<lang::property> select_prism(std::vector<lang::property> all, const 
     for (lang::property& p : all)
       if (p.name == t) return chosen(p);
     if (all_digits(t)) {
-      const auto i = parse_integer<std::size_t>(t, in.words.prop + " INDEX", 1, std::max<std::size_t>(all.size(), 1));
+      if (all.empty())
+        throw std::invalid_argument(in.words.prop + " " + quote_input(t, 60) +
+                                    " chooses a property by its index, and the properties file holds none");
+      const auto i = parse_integer<std::size_t>(t, in.words.prop + " INDEX", 1, all.size());
       return chosen(all[i - 1]);
     }
   }

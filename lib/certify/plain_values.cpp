@@ -246,6 +246,8 @@ std::pair<certificate, verify_report> check_values(const decision_model& d, cons
     const auto s = index.find(name);
     if (s == index.end())
       throw std::invalid_argument(source + ": " + name_text(name) + " is not a state of " + m.source);
+    if (given[s->second])  // whatever the file's format: one value per state
+      throw std::invalid_argument(source + ": state " + name_text(name) + " is given twice");
     c.values[s->second] = std::move(value);
     given[s->second] = 1;
   }
@@ -288,6 +290,7 @@ plain_values exported_values(std::string_view text, const std::string& source) {
     out.emplace_back(std::move(name),
                      value == "Infinity" ? std::nullopt : std::optional<Rational>(parse_number(value, source)));
   };
+  text = without_byte_order_mark(text);
   if (opens_json_object(text)) {
     const json_document doc(text, source);
     const json_value* states = doc.root().find("states");
@@ -308,8 +311,7 @@ plain_values exported_values(std::string_view text, const std::string& source) {
   const std::size_t first_end = std::min(text.find('\n'), text.size());
   const std::vector<std::string> header = csv_fields(text.substr(0, first_end));
   const auto exact = std::ranges::find(header, "exact");
-  if (header[0] != "state" || exact == header.end() || exact - header.begin() < 2)
-    return read_plain_values(text, source);
+  if (header[0] != "state" || exact == header.end()) return read_plain_values(text, source);
   const auto column = static_cast<std::size_t>(exact - header.begin());
   std::size_t line = 1;
   for (std::size_t at = first_end + 1; at < text.size(); ++line) {

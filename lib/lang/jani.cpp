@@ -107,6 +107,10 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
   auto part = [&v](std::string_view key) { return v.find(key); };
   auto bound = [&](std::string_view key) {  // a step bound: "<=k" or "<k"
     const json_value* b = part(key);
+    // A bound on the step count as a reward (the only one supported): its bounds.
+    if (!b && part("reward-bounds") && part("reward-bounds")->is(json_value::kind::array) &&
+        part("reward-bounds")->items().size() == 1 && part("reward-bounds")->items()[0].is(json_value::kind::object))
+      b = part("reward-bounds")->items()[0].find("bounds");
     if (!b || !b->is(json_value::kind::object) || !b->find("upper")) return;
     const json_value* x = b->find("upper-exclusive");
     out += x && x->text() == "true" ? "<" : "<=";
@@ -121,8 +125,9 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
       {"≥", ">="}, {">", ">"}, {"≤", "<="}, {"<", "<"}};
   const json_value *left = part("left"), *right = part("right"), *exp = part("exp");
   const json_value* quantity = left && left->is(json_value::kind::object) ? left->find("op") : nullptr;
-  const bool probability_bound = quantity && quantity->is(json_value::kind::string) &&
-                                 (quantity->text().starts_with("P") || quantity->text().starts_with("E"));
+  const bool probability_bound =
+      quantity && quantity->is(json_value::kind::string) &&
+      (quantity->text().starts_with("P") || quantity->text().starts_with("E") || quantity->text().starts_with("S"));
   if (bounds.contains(o) && probability_bound && right) {  // Pmax>=1/2 [ ... ]
     std::string q;
     prism_notation(*left, q);
@@ -131,11 +136,12 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
     prism_notation(*right, b, 9);
     out += at == std::string::npos ? q : q.substr(0, at) + bounds.at(o) + b + q.substr(at + 2);
   } else if (const auto bi = binary.find(o); bi != binary.end() && left && right) {
+    // => groups to the right, the relations not at all, the others to the left.
     const int level = bi->second.second;
     if (level < outer) out += '(';
-    prism_notation(*left, out, level);
+    prism_notation(*left, out, level == 2 || level == 6 ? level + 1 : level);
     out += bi->second.first;
-    prism_notation(*right, out, level + 1);
+    prism_notation(*right, out, level == 2 ? level : level + 1);
     if (level < outer) out += ')';
   } else if (o == "¬" && exp) {
     out += '!';
@@ -185,8 +191,12 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
     out += ' ';
     prism_notation(*goal, out, 5);
   } else if ((o == "Emin" || o == "Emax") && exp) {
-    if (exp->is(json_value::kind::number) && exp->text() == "1") {
+    const json_value* acc = part("accumulate");
+    const bool steps_only = acc && acc->is(json_value::kind::array) && acc->items().size() == 1;
+    if (exp->is(json_value::kind::number) && exp->text() == "1" && steps_only) {
       out += "T";  // the expected steps: Storm's T operator (R{1} would be PRISM's first reward structure)
+    } else if (exp->is(json_value::kind::number)) {
+      out += "R{reward " + exp->text() + "}";  // a constant reward (R{2} would be PRISM's second structure)
     } else {
       out += "R{";
       if (exp->is(json_value::kind::string))
@@ -200,7 +210,7 @@ void prism_notation(const json_value& v, std::string& out, int outer = 0) {
       out += "F ";
       prism_notation(*part("reach"), out, 5);
     } else if (part("step-instant")) {
-      out += part("accumulate") ? "C<=" : "I=";
+      out += acc && acc->is(json_value::kind::array) && !acc->items().empty() ? "C<=" : "I=";
       prism_notation(*part("step-instant"), out, 9);
     } else {
       out += "...";

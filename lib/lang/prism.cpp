@@ -649,8 +649,11 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string closest_name(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
+  if (word.size() > 64) return best;                     // no guess, and no quadratic cost on a name of a megabyte
   std::size_t best_distance = word.size() <= 4 ? 2 : 3;  // at most 1 edit for short words, 2 for longer ones
   for (const std::string& n : names) {
+    if (n.size() > word.size() + best_distance || word.size() > n.size() + best_distance)
+      continue;  // as many edits at least as their lengths differ
     const std::size_t d = edit_distance(word, n);
     if (d < best_distance || (d == best_distance && best.empty() && n.rfind(word, 0) == 0)) {
       best = n;

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 
+#include "exactdp/io/json_input.hpp"
 #include "exactdp/io/parse.hpp"
 #include "exactdp/io/prism_keywords.hpp"
 #include "exactdp/markov/long_run.hpp"
@@ -378,6 +379,8 @@ int reward_index(const symbolic_model& model, const std::string& name) {
 
 std::vector<property> parse_properties(std::string_view text, const std::string& source, symbolic_model& model,
                                        const constant_values& constants, bool keep_going) {
+  if (opens_json_object(text) && text.find("\"jani-version\"") != std::string_view::npos)
+    throw std::invalid_argument(source + " is a JANI model, not a properties file");
   std::vector<detail::token> tokens;
   std::vector<detail::comment> comments;
   detail::tokenize(text, source, tokens, comments);

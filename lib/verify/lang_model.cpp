@@ -15,6 +15,9 @@ verify_model load_lang_verify_model(const std::string& path, const certificate& 
   if (!c.target)
     throw std::invalid_argument("a certificate of a " + c.model.format +
                                 " model names its property as its target, and this one has none");
+  if (!c.model.reward_model.empty())  // the property names its reward structure
+    throw std::invalid_argument("a certificate of a " + c.model.format + " model has no reward_model, not " +
+                                quote_input(c.model.reward_model, 40));
   const std::string text = read_nonblank_text(path, "the model");
   const bool jani = lang::looks_like_jani(text);
   if (jani != (c.model.format == "jani"))

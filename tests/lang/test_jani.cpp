@@ -157,6 +157,23 @@ TEST_CASE("jani: a property's text is written in the PRISM language's notation",
   CHECK(g.properties[0].text == "Pmax=? [ !done U<3 ((done | x=1) & (x+1)*2<(done ? 1 : floor(2.5))) ]");
   CHECK(g.properties[1].text == "filter(max, Pmax=? [ G x!=1 ], x>=0)");
   CHECK(g.properties[2].text == "filter(forall, Pmax=? [ true W \"deadlock\" ])");
+  // A tester's findings: => groups to the right, relations not at all, a
+  // bound on S, a reward bound on the steps, constant rewards and I=k.
+  const std::string more =
+      replaced(geometric, R"("values": {"op": "Pmin", "exp": {"op": "F", "exp": "done"}}}})",
+               R"("values": {"op": "Pmin", "exp": {"op": "F", "exp": {"op": "⇒", "left": {"op": "⇒", "left": "done",
+         "right": "done"}, "right": {"op": "=", "left": {"op": "=", "left": "x", "right": 0}, "right": true}}}}}},
+    {"name": "s", "expression": {"op": "≥", "left": {"op": "Smax", "exp": "done"}, "right": 0.5}},
+    {"name": "r", "expression": {"op": "Pmax", "exp": {"op": "F", "exp": "done",
+      "reward-bounds": [{"exp": 1, "accumulate": ["steps"], "bounds": {"upper": 2}}]}}},
+    {"name": "c", "expression": {"op": "Emax", "exp": 2, "accumulate": ["steps"], "reach": "done"}},
+    {"name": "i", "expression": {"op": "Emax", "exp": "r", "accumulate": [], "step-instant": 2}})");
+  jani_file h = parse_jani(more, "more.jani");
+  CHECK(h.properties[0].text == "Pmin=? [ F ((done => done) => (x=0)=true) ]");
+  CHECK(h.properties[1].text == "S>=0.5 [ done ]");
+  CHECK(h.properties[2].text == "Pmax=? [ F<=2 done ]");
+  CHECK(h.properties[3].text == "R{reward 2}max=? [ F done ]");
+  CHECK(h.properties[4].text == "R{\"r\"}max=? [ I=2 ]");
   CHECK(!g.properties[2].error.empty());
 }
 

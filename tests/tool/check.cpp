@@ -170,6 +170,19 @@ TEST_CASE("check --test: a refused property is a failed test, unless its RESULT 
   CHECK(run_in_process({"check", sixes, expected.path()}).status == 2);
 }
 
+TEST_CASE("check: an index into a properties file without properties, and a JANI file as properties", "[tool][check]") {
+  // Found by a tester: --prop 1 read the first of no properties (a crash).
+  const exactdp::test::temp_file empty("empty.props", "// nothing here\n");
+  const auto r = run_in_process({"check", sixes, empty.path(), "--prop", "1"});
+  INFO(r.out << r.err);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("--prop '1' chooses a property by its index, and the properties file holds none"));
+  const auto j = run_in_process(
+      {"check", sixes, exactdp::test::source_path("tests/data/qvbs/models/dtmc/brp/brp.jani"), "--prop", "1"});
+  CHECK(j.status == 2);
+  CHECK_THAT(j.err, Catch::Contains("brp.jani is a JANI model, not a properties file"));
+}
+
 TEST_CASE("check: a properties file defines labels, as PRISM's", "[tool][check]") {
   // Found by a tester: label "tgt" = x=1; in a properties file was refused.
   const exactdp::test::temp_file props("labelled.props", "label \"three\" = last;\nP=? [ F<=1 \"three\" ];\n");

@@ -135,6 +135,13 @@ TEST_CASE("verify rejects a changed value or strategy of a PRISM-language certif
   c["query"]["objective"] = "pmin";
   const temp_file objective("objective.cert.json", c.dump(1));
   const auto o = run_in_process({"verify", consensus, objective.path()});
+  // A reward_model: the property names its reward structure (a tester's finding: it was not compared).
+  c = good;
+  c["model"]["reward_model"] = "bogus";
+  const temp_file reward("reward.cert.json", c.dump(1));
+  const auto w = run_in_process({"verify", consensus, reward.path()});
+  CHECK(w.status == 1);
+  CHECK_THAT(w.out, Contains("model has no reward_model, not 'bogus'"));
   CHECK(o.status == 1);  // the digest matched: a certificate that does not fit its model is refused
   CHECK_THAT(o.out, Contains("not verified: the certificate's objective 'pmin' is not that of its property"));
 }

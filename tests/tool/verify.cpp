@@ -497,6 +497,10 @@ TEST_CASE("tool: values from elsewhere of a PRISM-language or JANI model, by its
               "a certificate covers");
   check_error(run_tool({"verify", model.path(), right.path(), "--prop", "P=? [ F \"goal\" ]"}), 2,
               "the property:1:1: an MDP has no single value");
+  // A state given twice is refused in every format (a tester's finding: the
+  // export's last row won, so a file also claiming 7 verified).
+  const temp_file twice("twice.csv", "state,s,exact\n0,0,1\n0,0,1/2\n1,1,1\n2,2,0\n");
+  check_error(run_tool({"verify", model.path(), twice.path(), "--prop", prop}), 2, "state (s=0) is given twice");
   // JANI: the property by its name, the constants as check was given them.
   const std::string jani = source_path("tests/data/qvbs/models/dtmc/brp/brp.jani");
   const temp_file values("brp.csv", "");

@@ -90,7 +90,8 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
     for (std::size_t s = 0; s < n; ++s) out.value[s] = from_rational<T>(state_value[s]);
   const auto size = static_cast<long double>(n + m.targets().size());
   const std::string what = "a bounded value iteration of " + std::to_string(k) + " steps";
-  long double spent = 0;  // the work of the rounds done (exact values: at their sizes)
+  long double spent = 0;       // the work of the rounds done (exact values: at their sizes)
+  long double first_bits = 0;  // exact values: their size after the first round
   std::vector<T> next(n, T(0));
   const auto& cb = m.choice_begin();
   const auto& eb = m.edge_begin();
@@ -136,14 +137,16 @@ bounded_values<T> bounded_value_iteration(const decision_model& m, bounded_kind 
         bits = std::max(bits, static_cast<long double>(mpz_sizeinbase(mpq_numref(v.backend().data()), 2) +
                                                        mpz_sizeinbase(mpq_denref(v.backend().data()), 2)));
     spent += size * operation_cost<T>(bits);
+    if (out.rounds == 1) first_bits = bits;
     if (spent > work_budget_steps() / 100) {
       const long double left = static_cast<long double>(k - out.rounds);
-      const long double grown = bits + left * bits / static_cast<long double>(out.rounds);
-      const std::string why = bits == 0 ? what
-                                        : what + " (its values grew to " + detail::count_words(bits, 3) + " bits in " +
-                                              std::to_string(out.rounds) + " rounds, and grow on)";
+      const long double growth = out.rounds > 1 ? (bits - first_bits) / static_cast<long double>(out.rounds - 1) : 0;
+      const long double grown = bits + left * growth;
+      const std::string why = growth <= 0 ? what
+                                          : what + " (its values grew to " + detail::count_words(bits, 3) +
+                                                " bits in " + std::to_string(out.rounds) + " rounds, and grow on)";
       check_work_budget(why, spent + left * size * operation_cost<T>((bits + grown) / 2));
-      if (bits > 0)
+      if (growth > 0)
         check_state_budget(why + ", at its last round,",
                            2.0L * static_cast<long double>(n) * (sizeof(T) + 16.0L + grown / 8.0L), 1, "bytes");
     }

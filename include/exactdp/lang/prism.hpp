@@ -63,8 +63,9 @@ symbolic_model parse_prism_language(std::string_view text, const std::string& so
 /// from a word of up to 4 characters, at most 2 from a longer one, the
 /// fewest edits first (ties: the first, or one that starts with `word`);
 /// else the first name that starts with a `word` of 2 or more characters;
-/// else "". The one rule of the tool's mistyped commands and options and of
-/// the language's undefined names. Cost: O(|word| * total length of names).
+/// else "" (always for a word of over 64 characters). The one rule of the
+/// tool's mistyped commands and options and of the language's undefined
+/// names. Cost: O(|word| * total length of the names of about its length).
 /// Example: closest_name("dome", {"done", "d"}) == "done" and closest_name("xyz", {"done"}) == "".
 std::string closest_name(const std::string& word, const std::vector<std::string>& names);
 
