@@ -84,8 +84,9 @@ certificate read_certificate(std::string_view text, const std::string& source) {
   c.model.sha256 = doc.expect_string(need(m, "sha256", "\"model\""), "\"sha256\"");
   c.model.constants = doc.expect_string(need(m, "constants", "\"model\""), "\"constants\"");
   c.model.constants_sha256 = doc.expect_string(need(m, "constants_sha256", "\"model\""), "\"constants_sha256\"");
-  // The model's SHA-256 in upper-case hex is the same digest: it is compared in lower case.
-  for (char& h : c.model.sha256) h = static_cast<char>(std::tolower(static_cast<unsigned char>(h)));
+  // A SHA-256 in upper-case hex is the same digest: both are compared in lower case.
+  for (std::string* hex : {&c.model.sha256, &c.model.constants_sha256})
+    for (char& h : *hex) h = static_cast<char>(std::tolower(static_cast<unsigned char>(h)));
   const json_value& q = need(root, "query", "the certificate");
   doc.expect_object(q, "\"query\"", {"kind", "objective", "target", "start", "default"});
   c.kind = doc.expect_string(need(q, "kind", "\"query\""), "\"kind\"");

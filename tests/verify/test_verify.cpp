@@ -410,13 +410,18 @@ TEST_CASE("a certificate is refused for another model or other constants", "[ver
   c.model = {a, "json", "", model_digest(a), "", sha256_hex("")};
   REQUIRE(verify_certificate(a, c).verified);
   {
-    // The model's digest in upper-case hex is the same digest.
-    std::string text = certificate_text(c), upper = c.model.sha256;
-    for (char& h : upper) h = static_cast<char>(std::toupper(static_cast<unsigned char>(h)));
-    REQUIRE(upper != c.model.sha256);
-    text.replace(text.find(c.model.sha256), upper.size(), upper);
+    // The model's and the constants' digests in upper-case hex are the same digests.
+    std::string text = certificate_text(c);
+    for (const std::string& digest : {c.model.sha256, c.model.constants_sha256}) {
+      std::string upper = digest;
+      for (char& h : upper) h = static_cast<char>(std::toupper(static_cast<unsigned char>(h)));
+      REQUIRE(upper != digest);
+      REQUIRE(text.find(digest) != std::string::npos);
+      text.replace(text.find(digest), upper.size(), upper);
+    }
     const certificate read = read_certificate(text, "upper");
     REQUIRE(read.model.sha256 == c.model.sha256);
+    REQUIRE(read.model.constants_sha256 == c.model.constants_sha256);
     REQUIRE(verify_certificate(a, read).verified);
   }
   const verify_report other = verify_certificate(b, c);
