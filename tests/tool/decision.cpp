@@ -75,14 +75,22 @@ void expect_error(const std::vector<std::string>& args, int status, const std::s
 
 std::string example(const std::string& name) { return std::string(EXACTDP_SOURCE_DIR) + "/examples/decision/" + name; }
 
-// A model file in a temporary directory of this test run.
+// A model file in a temporary directory of this test run, removed when the
+// run ends.
 std::string model_file(const std::string& name, const std::string& text) {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("exactdp_tool_decision_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
-    return d;
-  }();
-  const std::filesystem::path p = dir / name;
+  struct run_dir {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("exactdp_tool_decision_" + std::to_string(::getpid()));
+    run_dir() { std::filesystem::create_directories(path); }
+    run_dir(const run_dir&) = delete;
+    run_dir& operator=(const run_dir&) = delete;
+    ~run_dir() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const run_dir dir;
+  const std::filesystem::path p = dir.path / name;
   std::ofstream(p) << text;
   return p.string();
 }
