@@ -23,6 +23,7 @@ namespace exactdp::lang {
 namespace {
 
 using kind = json_value::kind;
+using detail::did_you_mean;
 using detail::syn;
 using detail::syntax_node;
 
@@ -691,7 +692,8 @@ class reader {
     const json_value& fv = need(v, "function", path);
     const std::string& name = string_at(fv, path + ".function");
     const auto f = functions_.find(name);
-    if (f == functions_.end()) fail(fv, path + ".function", "undefined function " + name_text(name));
+    if (f == functions_.end())
+      fail(fv, path + ".function", "undefined function " + name_text(name) + did_you_mean(name, functions_));
     for (const frame& fr : frames_)
       if (fr.fn == &f->second)
         fail(fv, path + ".function", "the function " + name_text(name) + " calls itself (recursion is refused)");
@@ -723,8 +725,21 @@ class reader {
            "the expressions are too large once their functions are inlined (more than " +
                std::to_string(size > max_tree_size ? max_tree_size : 64 * max_tree_size) + " operators)");
     scope_ = el;
-    return detail::compile(nodes_, root, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); },
-                           {});
+    return detail::compile(
+        nodes_, root, m_.pool, [this](const std::string& n, position pos) { return lookup(n, pos); }, {},
+        [this](const std::string& n) { return hint(n); });
+  }
+
+  // "; did you mean 'x'?" for a name lookup does not know: the closest
+  // constant, or variable in scope.
+  std::string hint(const std::string& name) const {
+    if (constants_only_) return did_you_mean(name, constants_);
+    if (scope_ >= 0)
+      return did_you_mean(name, constants_, elements_[static_cast<std::size_t>(scope_)].locals, globals_,
+                          transient_index_);
+    std::map<std::string, std::size_t> every;  // properties name the automata's variables by their unique names
+    for (std::size_t i = 0; i < m_.variables.size(); ++i) every.emplace(m_.variables[i].name, i);
+    return did_you_mean(name, constants_, every, transient_index_);
   }
 
   expr typed(const json_value& v, const std::string& path, value_type want, const std::string& what, int el = -1) {
@@ -863,7 +878,8 @@ class reader {
       }
       const std::string& name = string_at(need(e, "automaton", p), p + ".automaton");
       const auto a = by_name.find(name);
-      if (a == by_name.end()) fail(e, p + ".automaton", "undefined automaton " + name_text(name));
+      if (a == by_name.end())
+        fail(e, p + ".automaton", "undefined automaton " + name_text(name) + did_you_mean(name, by_name));
       element el;
       el.automaton = &automata.items()[a->second];
       el.automaton_path = "automata[" + std::to_string(a->second) + "]";
@@ -995,7 +1011,8 @@ class reader {
   int location_index(std::size_t el, const json_value& v, const std::string& path) {
     const std::string& name = string_at(v, path);
     const auto l = elements_[el].locations.find(name);
-    if (l == elements_[el].locations.end()) fail(v, path, "undefined location " + name_text(name));
+    if (l == elements_[el].locations.end())
+      fail(v, path, "undefined location " + name_text(name) + did_you_mean(name, elements_[el].locations));
     return l->second;
   }
 
@@ -1071,7 +1088,8 @@ class reader {
             for (const element& other : elements_) local_elsewhere |= other.locals.count(ref) > 0;
             fail(refv, xp + ".ref",
                  local_elsewhere ? "the variable " + name_text(ref) + " belongs to another automaton"
-                                 : "undefined variable " + name_text(ref) + " assigned");
+                                 : "undefined variable " + name_text(ref) + " assigned" +
+                                       did_you_mean(ref, elements_[el].locals, globals_, transient_index_));
           }
           for (const auto& [other, unused] : u.assignments)
             if (other == var) fail(x, xp, name_text(ref) + " is assigned twice in one destination");

@@ -328,7 +328,8 @@ class resolver {
       if (!mod.base.empty()) {
         const auto b = module_index.find(mod.base);
         if (b == module_index.end())
-          p_.fail(mod.base_pos, "undefined module " + quote_input(mod.base, 60) + " renamed");
+          p_.fail(mod.base_pos, "undefined module " + quote_input(mod.base, 60) + " renamed" +
+                                    detail::did_you_mean(mod.base, module_index));
         body = &raw_.modules[b->second];
         if (!body->base.empty())
           p_.fail(mod.base_pos, "the module " + quote_input(mod.base, 60) + " is itself a renaming; rename its base");
@@ -366,7 +367,9 @@ class resolver {
           for (const raw_assign& a : u.assigns) {
             const std::string name = renamed(a.var);
             const auto v = var_index_.find(name);
-            if (v == var_index_.end()) p_.fail(a.pos, "undefined variable " + quote_input(name, 60) + " assigned");
+            if (v == var_index_.end())
+              p_.fail(a.pos, "undefined variable " + quote_input(name, 60) + " assigned" +
+                                 detail::did_you_mean(name, var_index_));
             const variable& var = m_.variables[v->second];
             if (var.module >= 0 && var.module != static_cast<int>(i))
               p_.fail(a.pos, "the module " + quote_input(mod.name, 60) + " assigns " + quote_input(name, 60) +

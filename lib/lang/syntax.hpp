@@ -156,6 +156,18 @@ expr compile(const std::vector<syntax_node>& nodes, int n, expression_pool& pool
 std::string name_suggestion(const std::string& name, const std::vector<std::string>& names,
                             const std::vector<std::string>& labels);
 
+/// name_suggestion(name, the keys of `maps`, no labels): "; did you mean
+/// 'x'?" for an undefined name, or "". Cost: closest_name's over the keys.
+/// Example: did_you_mean("x22", std::map<std::string, int>{{"x2", 0}}) == "; did you mean 'x2'?".
+template <class... Maps>
+std::string did_you_mean(const std::string& name, const Maps&... maps) {
+  std::vector<std::string> names;
+  (..., [&] {
+    for (const auto& named : maps) names.push_back(named.first);
+  }());
+  return name_suggestion(name, names, {});
+}
+
 /// `left R right` (R one of lt, le, gt, ge) when one side is a square root
 /// pow(a, 1/2): the same comparison without the root (sqrt(a) >= b is
 /// b <= 0 | a >= b*b, ...), so that it is decided exactly; nullopt when

@@ -342,6 +342,20 @@ TEST_CASE("jani: every refusal names its JSON path", "[lang][jani]") {
     const std::string error = error_of(replaced(geometric, c.from, c.to));
     CHECK_THAT(error, Catch::Contains(c.path) && Catch::Contains(c.words));
   }
+  // An undefined name of two or more characters gets the closest one in scope.
+  const std::vector<refusal> guesses = {
+      {R"("exp": "done"}}}},)", R"("exp": "donee"}}}},)", "undefined name 'donee'", "did you mean 'done'?"},
+      {R"({"ref": "x", "value": 1})", R"({"ref": "dome", "value": true})", "undefined variable dome assigned",
+       "did you mean 'done'?"},
+      {R"("initial-locations": ["l"])", R"("initial-locations": ["l0"])", "undefined location l0", "did you mean 'l'?"},
+      {R"("elements": [{"automaton": "A"}])", R"("elements": [{"automaton": "AA"}])", "undefined automaton AA",
+       "did you mean 'A'?"},
+      {R"({"exp": "p"})", R"({"exp": "pp"})", "undefined name 'pp'", "did you mean 'p'?"},
+  };
+  for (const refusal& c : guesses) {
+    INFO(c.to);
+    CHECK_THAT(error_of(replaced(geometric, c.from, c.to)), Catch::Contains(c.path) && Catch::Contains(c.words));
+  }
   // S on an MDP is refused with its reason; the other properties are read.
   const jani_file mdp = parse_jani(replaced(geometric, R"("type": "dtmc")", R"("type": "mdp")"), "geometric.jani");
   REQUIRE(mdp.properties.size() == 7);

@@ -247,6 +247,11 @@ TEST_CASE("every error names file:line:column and the token", "[lang]") {
             "dtmc\nmodule a\n  x : [0..2];\nendmodule\nmodule b\n  y : [0..1];\n  [] true -> (x'=1);\nendmodule\n") ==
         "m.prism:7:15: the module 'b' assigns 'x', a variable of the module 'a'");
   CHECK(error_of("dtmc\n" + mod + "module b = c [x=y] endmodule\n") == "m.prism:6:12: undefined module 'c' renamed");
+  // An undefined module renamed, or variable assigned, gets the closest name too.
+  CHECK(error_of("dtmc\n" + mod + "module b = aa [x=y] endmodule\n") ==
+        "m.prism:6:12: undefined module 'aa' renamed; did you mean 'a'?");
+  CHECK(error_of("dtmc\nmodule a\n  count : [0..2];\n  [] true -> (coutn'=1);\nendmodule\n") ==
+        "m.prism:4:15: undefined variable 'coutn' assigned; did you mean 'count'?");
   CHECK(error_of("dtmc\nglobal g : [0..1];\nmodule a\n  x : [0..1];\n  [s] true -> (g'=1);\nendmodule\n"
                  "module b\n  y : [0..1];\n  [s] true -> (g'=0);\nendmodule\n") ==
         "m.prism:9:19: two modules synchronising on 's' both assign g in the state (g=0, x=0, y=0)");
