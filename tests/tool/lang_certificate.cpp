@@ -6,6 +6,7 @@
 // properties are refused before anything is built.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -96,6 +97,30 @@ TEST_CASE("check --certificate: DTMC, MDP and JANI certificates verify with chec
   CHECK(c["query"]["target"] == "disagree");
   c = certify_and_verify({"check", herman_jani, "--prop", "steps"}, herman_jani, "herman_jani");
   CHECK(c["query"]["objective"] == "steps");
+}
+
+TEST_CASE("check --certificate of filter(max) or filter(min) starts at the state that attains check's value",
+          "[tool][verify]") {
+  // Two initial states, x=0 reaching x=2 with probability 1/2 and reward 1,
+  // x=1 with 3/4 and reward 5: the first initial state attains only the minima.
+  const temp_file model("filters.pm",
+                        "dtmc\nmodule m\n  x : [0..3];\n  [] x=0 -> 1/2 : (x'=2) + 1/2 : (x'=3);\n"
+                        "  [] x=1 -> 3/4 : (x'=2) + 1/4 : (x'=3);\n  [] x>=2 -> true;\nendmodule\n"
+                        "init x<=1 endinit\nrewards \"r\"\n  x=0 : 1;\n  x=1 : 5;\nendrewards\n");
+  const std::vector<std::vector<std::string>> cases = {
+      {"filter(max, P=? [ F x=2 ], \"init\")", "3/4", "(x=1)"},
+      {"filter(min, P=? [ F x=2 ], \"init\")", "1/2", "(x=0)"},
+      {"filter(max, R=? [ F x>=2 ], \"init\")", "5", "(x=1)"},
+      {"filter(min, R=? [ F x>=2 ], x=1)", "5", "(x=1)"},
+  };
+  for (const auto& c : cases) {
+    INFO(c[0]);
+    const json cert = certify_and_verify({"check", model.path(), "--prop", c[0]}, model.path(), "filters");
+    CHECK(cert["query"]["start"] == c[2]);
+    const auto& states = cert["states"];
+    const auto at = std::find(states.begin(), states.end(), c[2]) - states.begin();
+    CHECK(cert["values"][static_cast<std::size_t>(at)] == c[1]);
+  }
 }
 
 TEST_CASE("verify rejects a changed value or strategy of a PRISM-language certificate, naming the state",
