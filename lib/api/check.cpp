@@ -188,25 +188,25 @@ T reduce(const report_row& r, const lang::property& p, const lang::property_valu
     return T(r.reduce == "forall" ? count == static_cast<std::int64_t>(r.states.size()) : count > 0);
   }
   // max or min: the state is chosen by the exact values when they exist.
+  if (exact) return at(*reported_state(r, *exact));
+  if constexpr (std::same_as<T, double>) return at(*reported_state(r, v));
+  throw std::domain_error("max and min pick their state by the exact values or the doubles");
+}
+
+template <class T>
+std::optional<std::size_t> extreme_state(const report_row& r, const lang::property_values<T>& v) {
+  if (r.reduce == "state" || r.reduce == "first") return r.states.at(0);
+  if (r.reduce != "max" && r.reduce != "min") return std::nullopt;
+  const bool max = r.reduce == "max";
   std::optional<std::size_t> best;
   for (const std::size_t s : r.states) {
-    if (exact) {
-      if (exact->infinite[s]) {
-        if (r.reduce == "max") infinite_value(s, m);
-        continue;
-      }
-      if (!best || (r.reduce == "max" ? exact->value[*best] < exact->value[s] : exact->value[s] < exact->value[*best]))
-        best = s;
-    } else if constexpr (std::totally_ordered<T>) {
-      if (v.infinite[s]) {
-        if (r.reduce == "max") infinite_value(s, m);
-        continue;
-      }
-      if (!best || (r.reduce == "max" ? v.value[*best] < v.value[s] : v.value[s] < v.value[*best])) best = s;
+    if (v.infinite[s]) {
+      if (max) return s;
+      continue;
     }
+    if (!best || (max ? v.value[*best] < v.value[s] : v.value[s] < v.value[*best])) best = s;
   }
-  if (!best) infinite_value(r.states.at(0), m);
-  return at(*best);
+  return best.value_or(r.states.at(0));
 }
 
 // The property's values in T. The question (its decision model) is built
@@ -233,6 +233,13 @@ struct property_solve {
 };
 
 }  // namespace
+
+std::optional<std::size_t> reported_state(const report_row& row, const lang::property_values<Rational>& values) {
+  return extreme_state(row, values);
+}
+std::optional<std::size_t> reported_state(const report_row& row, const lang::property_values<double>& values) {
+  return extreme_state(row, values);
+}
 
 std::vector<constant_range> read_constant_ranges(const std::vector<std::string>& items, const check_words& words) {
   std::string all;  // several --const as one list, so that a name given in two is found twice

@@ -198,7 +198,9 @@ TEST_CASE("check: several initial states, each value or the smallest and largest
                     StartsWith("the expected reward is infinite at (x=0): a play from there misses the target"));
   CHECK_THROWS_AS(steps.exact(at_start), api::infinite_value_error);  // an answer: compute_answer makes it Infinity
   CHECK_THROWS_AS(steps.approx(at_start), api::infinite_value_error);
-  CHECK(api::compute_answer({[&] { return steps.exact(at_start); }, {}, {}, {}, {}, {}}, {.as = "exact"}).infinite);
+  api::answer_request exact_only;
+  exact_only.as = "exact";
+  CHECK(api::compute_answer({[&] { return steps.exact(at_start); }, {}, {}, {}, {}, {}}, exact_only).infinite);
   // Infinity against a bound, as PRISM: above every bound.
   lang::symbolic_model model = never->model;  // parse_properties reads it and may add to it
   for (const auto& [text, holds] : std::vector<std::pair<std::string, bool>>{

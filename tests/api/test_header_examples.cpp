@@ -511,6 +511,12 @@ TEST_CASE("the last free function examples: api, lang and verify") {
   CHECK(m.size.states == 2);
   CHECK(api::report_rows(m, m.properties[0]).size() == 1);
   CHECK(api::holds_bound(Rational(1, 2), lang::parse_properties("P>=1/4 [ F x=1 ]", "p", m.model).at(0)));
+  {
+    const api::report_row row{.reduce = "max", .states = {0, 1}, .at = ""};
+    const lang::property_values<Rational> v{
+        .value = {Rational(1, 2), Rational(3, 4)}, .infinite = {0, 0}, .strategy = {}};
+    CHECK(api::reported_state(row, v) == 1);
+  }
 
   lang::symbolic_model model = lang::parse_prism_language(coin_prism, "coin.prism");
   const lang::state_space space = lang::build_state_space(model);

@@ -99,7 +99,7 @@ TEST_CASE("check --certificate: DTMC, MDP and JANI certificates verify with chec
   CHECK(c["query"]["objective"] == "steps");
 }
 
-TEST_CASE("check --certificate of filter(max) or filter(min) starts at the state that attains check's value",
+TEST_CASE("check --certificate of filter(max), filter(min) or filter(first) starts at the state of check's value",
           "[tool][verify]") {
   // Two initial states, x=0 reaching x=2 with probability 1/2 and reward 1,
   // x=1 with 3/4 and reward 5: the first initial state attains only the minima.
@@ -112,6 +112,7 @@ TEST_CASE("check --certificate of filter(max) or filter(min) starts at the state
       {"filter(min, P=? [ F x=2 ], \"init\")", "1/2", "(x=0)"},
       {"filter(max, R=? [ F x>=2 ], \"init\")", "5", "(x=1)"},
       {"filter(min, R=? [ F x>=2 ], x=1)", "5", "(x=1)"},
+      {"filter(first, P=? [ F x=2 ], x=1)", "3/4", "(x=1)"},
   };
   for (const auto& c : cases) {
     INFO(c[0]);

@@ -18,8 +18,6 @@
 #include "exactdp/io/read_text.hpp"
 #include "exactdp/io/shown_text.hpp"
 #include "exactdp/lang/jani.hpp"
-#include "exactdp/lang/properties.hpp"
-#include "exactdp/lang/property_values.hpp"
 #include "exactdp/numeric/convert.hpp"
 #include "exactdp/numeric/format.hpp"
 #include "exactdp/lang/certificate_model.hpp"
@@ -304,28 +302,16 @@ void export_values(const std::string& path, const std::string& format, const api
 
 // ---- --certificate ----
 
-// The state whose value check reports: for filter(max, ...) and filter(min,
-// ...) the first of the filter's states that attains it (an infinite value is
-// the largest), else the first initial state. It is the certificate's start,
-// so that verify names the value check printed.
-std::size_t reported_state(const api::checked_model& m, const lang::property& p,
-                           const lang::property_values<Rational>& values) {
-  if (p.filter != "max" && p.filter != "min") return m.space.initial.at(0);
-  const bool max = p.filter == "max";
-  std::optional<std::size_t> best;
-  for (const std::size_t s : lang::reported_states(m.model, m.space, p)) {
-    const bool inf = values.infinite.size() > s && values.infinite[s];
-    if (!best) {
-      best = s;
-      continue;
-    }
-    const bool best_inf = values.infinite.size() > *best && values.infinite[*best];
-    const bool better =
-        inf != best_inf ? inf == max
-                        : !inf && (max ? values.value[s] > values.value[*best] : values.value[s] < values.value[*best]);
-    if (better) best = s;
-  }
-  return best.value_or(m.space.initial.at(0));
+// The certificate's start: the state whose value check prints when the
+// property has one row of one state's value (api::reported_state: the
+// filter's max or min, first, or the one initial state), so that verify
+// names that value; else the first initial state.
+std::size_t certificate_start(const api::checked_model& m, const lang::property& p,
+                              const lang::property_values<Rational>& values) {
+  const std::vector<api::report_row> rows = api::report_rows(m, p);
+  if (rows.size() == 1)
+    if (const auto s = api::reported_state(rows[0], values)) return *s;
+  return m.space.initial.at(0);
 }
 
 // The certificate of property `check` (covered: lang_certificate_objective)
@@ -353,7 +339,7 @@ void write_lang_certificate(result& r, certificate_request request, const api::c
   if (request.kind == "chain")
     q.objective = request.objective == "steps" ? decision_objective::rmin : decision_objective::pmax;
   request.names = lang::state_names(m.model, m.space);
-  request.start = request.names[reported_state(m, check.property(), *values)];
+  request.start = request.names[certificate_start(m, check.property(), *values)];
   write_certificate(r, request, u.model, q, sol);
 }
 

@@ -165,6 +165,17 @@ struct report_row {
 /// Example: report_rows(m, m.properties[0]).size() == 1 (the initial state) for build_checked_space's m.
 std::vector<report_row> report_rows(const checked_model& m, const lang::property& p);
 
+/// The state whose value the row reports, when it is one state's: the
+/// row's state ("state", "first") or, for "max" and "min", the first of its
+/// states that attains the value in `values` (max: an infinite value is the
+/// largest; min: infinite states are skipped unless all are, then the first
+/// state). nullopt for the other reductions (avg, sum, count, forall,
+/// exists). `values` holds a value and an infinity flag for every state of
+/// the model. Cost: linear in the row's states.
+/// Example: reported_state(row, v) == 1 for a "max" row of the states {0, 1} and values {1/2, 3/4}.
+std::optional<std::size_t> reported_state(const report_row& row, const lang::property_values<Rational>& values);
+std::optional<std::size_t> reported_state(const report_row& row, const lang::property_values<double>& values);
+
 /// Whether the value v satisfies the property's bound (p.compare is "<",
 /// "<=", ">" or ">="); `infinite`: the value is +infinity (v is not read),
 /// as PRISM compares it: above every bound, so > and >= hold, < and <= fail.
