@@ -148,6 +148,7 @@ class builder {
     const command* cmd = nullptr;
     bool constant = false;            // every probability is a constant, checked once
     std::vector<std::uint32_t> prob;  // per update, when constant
+    bool checked = false;             // constant: its distribution was checked (at its first use)
   };
 
   void layout() {
@@ -180,12 +181,9 @@ class builder {
         p.cmd = &c;
         p.constant = std::all_of(c.updates.begin(), c.updates.end(),
                                  [&](const update& u) { return m_.pool.is_constant(u.probability); });
-        if (p.constant) {
-          std::vector<Rational> q;
-          for (const update& u : c.updates) q.push_back(m_.pool.eval_rational(u.probability, nullptr));
-          check_distribution(c, q, nullptr);
-          for (const Rational& x : q) p.prob.push_back(table_.intern(x));
-        }
+        if (p.constant)  // checked where the command is first enabled: PRISM accepts a bad one never used
+          for (const update& u : c.updates)
+            p.prob.push_back(table_.intern(m_.pool.eval_rational(u.probability, nullptr)));
         prepared_[mi].push_back(std::move(p));
       }
     }
@@ -462,9 +460,15 @@ class builder {
     check_product(cur, branches, "the table of branches of a synchronised choice", "branches");
     probs_.resize(k);
     for (std::size_t i = 0; i < k; ++i) {
-      const prepared_command& p = prepared_[parts_[i].first][parts_[i].second];
+      prepared_command& p = prepared_[parts_[i].first][parts_[i].second];
       auto& pr = probs_[i];
       if (p.constant) {
+        if (!p.checked) {
+          std::vector<Rational> q;
+          for (const std::uint32_t x : p.prob) q.push_back(s_.values[x]);
+          check_distribution(*p.cmd, q, nullptr);
+          p.checked = true;
+        }
         pr = p.prob;
       } else {
         std::vector<Rational> q;
@@ -617,6 +621,9 @@ void rewards_of(const symbolic_model& model, const state_space& space, int r, st
         state[s] += model.pool.eval_rational(it.value, vals.data());
         continue;
       }
+      // A deadlock's self-loop is no command's transition: PRISM and Storm
+      // give it no transition reward (only its state rewards).
+      if (std::binary_search(space.deadlock_states.begin(), space.deadlock_states.end(), s)) continue;
       for (std::size_t c = space.choice_begin[s]; c < space.choice_begin[s + 1]; ++c)
         if (space.choice_action[c] == it.action) choice[c] += model.pool.eval_rational(it.value, vals.data());
     }

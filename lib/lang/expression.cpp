@@ -202,9 +202,12 @@ std::int64_t expression_pool::int_op(expr e, const std::int64_t* vars) const {
     case op::mod_: {
       const std::int64_t a = eval_int(k[0], vars), m = eval_int(k[1], vars);
       if (m == 0) fail(e, "mod(" + std::to_string(a) + ", 0) divides by zero");
-      if (m == -1) return 0;
+      // PRISM refuses a negative divisor ("modulo with non-positive
+      // divisor"); JANI's % leaves its sign unsaid: refused for both.
+      if (m < 0)
+        fail(e, "mod(" + std::to_string(a) + ", " + std::to_string(m) + "): the divisor must be positive, as in PRISM");
       std::int64_t r = a % m;
-      if (r < 0) r += m < 0 ? -m : m;
+      if (r < 0) r += m;
       return r;
     }
     default:

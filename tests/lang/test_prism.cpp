@@ -199,6 +199,9 @@ TEST_CASE("expressions: PRISM's precedence, exact division, functions, overflow"
   CHECK_THROWS_WITH(value("1/0"), Catch::Contains("division by zero"));
   CHECK_THROWS_WITH(value("log(8, 2)"), Catch::Contains("log has no exact value"));
   CHECK_THROWS_WITH(value("mod(1, 0)"), Catch::Contains("divides by zero"));
+  // A negative divisor is refused, as PRISM refuses it (it used to give mod(7, -3) = 1).
+  CHECK_THROWS_WITH(value("mod(7, -3)"), Catch::Contains("mod(7, -3): the divisor must be positive"));
+  CHECK_THROWS_WITH(value("mod(-7, -1)"), Catch::Contains("the divisor must be positive"));
   std::string deep = "1";
   for (int i = 0; i < 1000; ++i) deep = "(" + deep + ")";
   CHECK_THROWS_WITH(value(deep), Catch::Contains("nested more than"));
@@ -233,6 +236,10 @@ TEST_CASE("every error names file:line:column and the token", "[lang]") {
         "m.prism:4:19: the update sets x to 3, outside its range [0..2], in the state (x=2)");
   CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> 0.3 : (x'=1) + 0.6 : true;\nendmodule\n") ==
         "m.prism:4:3: the probabilities of the command sum to 9/10, not 1 (nothing is renormalised)");
+  // A command never enabled in a reachable state is not checked, as in PRISM
+  // (x=2 is never reached; false never holds).
+  CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x<1 -> (x'=1);\n  [] x=2 -> 0.3 : (x'=1) + 0.6 : true;\n"
+                 "  [] false -> 3/2 : true;\nendmodule\n") == "no error");
   CHECK(error_of("dtmc\nmodule a\n  x : [0..2];\n  [] x=0 -> x/3 : (x'=1) + 1/2 : true;\nendmodule\n") ==
         "m.prism:4:3: the probabilities of the command sum to 1/2, not 1 in the state (x=0) (nothing is renormalised)");
   CHECK(error_of("dtmc\nconst int N;\n" + mod) ==

@@ -318,6 +318,21 @@ TEST_CASE("the built-in label \"deadlock\" holds in the states given a self-loop
         "p.props:1:7: the label \"deadlock\" is built in and cannot be redefined");
 }
 
+TEST_CASE("a deadlock's self-loop earns its state rewards but no transition reward, as in PRISM",
+          "[lang][properties]") {
+  // [] true : 1 rewards the commands' transitions: s=0's and s=2's, not the
+  // self-loop given to s=1; its state reward (s=1 : 10) counts at every step.
+  const std::string rewarded = std::string(stuck) + "rewards \"r\"\n  [] true : 1;\n  s=1 : 10;\nendrewards\n";
+  checked c = load(rewarded.c_str());
+  // Step 1 earns 1 from s=0; step 2 earns 10 in s=1 (1/3) or 1 in s=2 (2/3).
+  CHECK(value(c, "R=? [ C<=2 ]") == 1 + Rational(1, 3) * 10 + Rational(2, 3) * 1);
+  CHECK(value(c, "R=? [ I=1 ]") == Rational(10, 3));
+  // A transition reward on the deadlock alone earns nothing.
+  const std::string loop_only = std::string(stuck) + "rewards \"r\"\n  [] s=1 : 1;\nendrewards\n";
+  checked d = load(loop_only.c_str());
+  CHECK(value(d, "R=? [ C<=5 ]") == 0);
+}
+
 TEST_CASE("PRISM's features exactdp lacks are refused as such, not as syntax errors", "[lang][properties]") {
   checked c = load(die);
   CHECK(error_of(c, "R=? [ S ]") ==
