@@ -229,6 +229,11 @@ TEST_CASE("chain: errors have the right status and one clear line", "[tool][mark
   expect_error({"chain", sixes, "--query", "steps", "3"}, 2, "--query steps takes no number");
   expect_error({"chain", sixes, "--query", "after -1"}, 2,
                "K (the number of steps) must be an integer in 0..10^12, not '-1'");
+  // The question is read before the model: a bad one is refused without reading a (large) file.
+  expect_error({"chain", "/nonexistent.json", "--query", "after 1000000000000000"}, 2,
+               "K (the number of steps) must be an integer in 0..10^12, not '1000000000000000'");
+  expect_error({"chain", "/nonexistent.json", "--query", "longrun", "--target", "done"}, 2,
+               "--target does not apply to --query longrun: the long run has no target");
   expect_error({"chain", sixes, "--start", "run9"}, 2, "--start 'run9' is not a state of " + sixes);
   expect_error({"chain", sixes, "--target", "nowhere"}, 2,
                "--target 'nowhere' is neither a label nor a state of " + sixes + " (its labels: done)");

@@ -113,9 +113,12 @@ struct chain_question {
   std::size_t state = 0;     // stationary: a state of the class
   markov_query query;        // start and target
   std::string target_words;  // "label goal", "state 10", or "" (the absorbing states)
+  std::string state_word;    // stationary: the state as given, "" for the start
 };
 
-chain_question read_question(const chain_options& o, const markov_model& model) {
+// The question's words, read before the model is loaded: a bad --query (or
+// a K out of range) is refused before a large model is read.
+chain_question parse_question(const chain_options& o) {
   // "after 5" as one word or as two.
   std::vector<std::string> words;
   for (const std::string_view w : split_list(o.query, "--query")) words.emplace_back(w);
@@ -136,13 +139,17 @@ chain_question read_question(const chain_options& o, const markov_model& model) 
   if (q.kind == question_kind::stationary && words.size() > 2)
     throw std::invalid_argument("--query stationary takes at most one state");
   if (takes_k) q.k = parse_integer<std::uint64_t>(words[1], "K (the number of steps)", 0, markov_max_steps);
+  if (q.kind == question_kind::stationary && words.size() == 2) q.state_word = words[1];
+  if (o.target && (q.kind == question_kind::longrun || q.kind == question_kind::stationary))
+    throw std::invalid_argument("--target does not apply to --query " + verb + ": the long run has no target");
+  return q;
+}
 
+// The parsed question's states, resolved in the model.
+chain_question read_question(const chain_options& o, const markov_model& model, chain_question q) {
   q.query.start = api::resolve_start(model, o.start, "--start", "--start");
-  q.state = q.kind == question_kind::stationary && words.size() == 2 ? api::resolve_state(model, words[1], "the state")
-                                                                     : q.query.start;
+  q.state = q.state_word.empty() ? q.query.start : api::resolve_state(model, q.state_word, "the state");
   if (o.target) {
-    if (q.kind == question_kind::longrun || q.kind == question_kind::stationary)
-      throw std::invalid_argument("--target does not apply to --query " + verb + ": the long run has no target");
     api::resolved_target target = api::resolve_target(model, *o.target, "--target");
     q.query.target = std::move(target.states);
     q.target_words = std::move(target.words);
@@ -319,6 +326,7 @@ void chain_certificate(result& r, const certificate_request& request, const mark
 
 result run_chain(const chain_options& o) {
   if (o.plot) check_plot_path(*o.plot);
+  const chain_question parsed = parse_question(o);
   auto model = std::make_shared<const markov_model>(load(o));
   // The model stays for its names (and for each number system's chain):
   // every budget check of the solve counts it.
@@ -344,7 +352,7 @@ result run_chain(const chain_options& o) {
                                   std::to_string(model->transition_count()) +
                                   " transitions: --dot prints its graph for other tools");
   }
-  const chain_question q = read_question(o, *model);
+  const chain_question q = read_question(o, *model, parsed);
   std::optional<certificate_request> cert;
   if (o.certificate) {
     if (q.kind != question_kind::steps && !(q.kind == question_kind::absorb && q.query.target))
