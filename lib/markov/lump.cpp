@@ -88,8 +88,10 @@ markov_lumping coarsest_lumping(const markov_model& model, std::span<const std::
   check_state_budget(what, static_cast<long double>(m) + static_cast<long double>(n),
                      signature_entry_bytes + 4 * sizeof(std::size_t));
   // One round: m entries sorted within rows, n states sorted by signature,
-  // each step an exact comparison or addition of a few words.
-  const long double round_work = (static_cast<long double>(m) + static_cast<long double>(n)) *
+  // each step an exact comparison, copy or addition of a few words: about 4
+  // elementary steps, measured (a line of 10,002 states, 10,000 rounds of
+  // 5.7e5 such steps, took 29-44 s; the budget's step is 1.5 ns).
+  const long double round_work = 4 * (static_cast<long double>(m) + static_cast<long double>(n)) *
                                  (4 + std::log2(static_cast<long double>(m + n) + 2));
   check_work_budget(what + " (one refinement round)", round_work);
 
