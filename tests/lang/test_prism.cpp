@@ -12,6 +12,7 @@
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "support/child_peak.hpp"
 
 using namespace exactdp;
 using namespace exactdp::lang;
@@ -445,6 +446,28 @@ TEST_CASE("a synchronised product is counted with the state space held beside it
   CHECK_THROWS_WITH(build(synchronised(8)),
                     Catch::Contains("the table of branches of a synchronised choice in the state (x0=0,") &&
                         Catch::Contains("above the work budget of 1e+07"));
+}
+
+TEST_CASE("a refused synchronised product stays within the state budget", "[lang][budget]") {
+#ifdef EXACTDP_SANITIZE
+  WARN("not measured: the sanitizers' shadow memory is not the builder's");
+  return;
+#endif
+  // The build of the test above, in a child process: refused at its second
+  // state, it has held no more than the 8 MiB budget (and the process's
+  // own few MiB of arenas).
+  const std::string text = synchronised(8);
+  const long double peak = test::child_peak_bytes([] { return 0; },
+                                                  [&](int) {
+                                                    const budget_scope scope({.state_bytes = 8u << 20});
+                                                    try {
+                                                      (void)build(text);
+                                                    } catch (const resource_error&) {
+                                                    }
+                                                  });
+  INFO("measured peak " << static_cast<double>(peak) << " bytes");
+  REQUIRE(peak > 0);
+  CHECK(peak <= (8 << 20) + (4 << 20));
 }
 
 TEST_CASE("a guard counts as the tree its evaluation walks", "[lang]") {
