@@ -35,6 +35,28 @@ std::string describe_state(const symbolic_model& model, const state_space& space
 
 namespace {
 
+// The build's work in the budget's elementary steps (4e10 steps: about a
+// minute, 1.5 ns a step). Measured (Release, 2 cores shared):
+// - an expression node evaluated: about 6 ns (a guard formula of 3^12
+//   leaves, 1.06M nodes: 5.3 to 10 ms a state, by the load), so 6 steps
+//   a node;
+// - a transition built (its updates, packing, hash lookup, tables): 0.36
+//   us a state of 2 transitions at 10^6 states and 0.63 us at 10^7
+//   (big1.pm: 2 variables, 1 word; the hash table leaves the caches), so
+//   128 steps a transition plus 16 a variable or word of it, and 16 a
+//   module taking part in it (a product of probabilities each).
+// Each guard tested and each update or probability evaluated counts as
+// the nodes of its tree (expression_steps), a formula or function called
+// twice counted twice, as the evaluator walks it.
+constexpr long double steps_per_node = 6;
+constexpr long double steps_per_transition = 128;
+constexpr long double steps_per_transition_slot = 16;
+constexpr long double steps_per_part = 16;
+// Interrupts are polled and the budgets checked every this many steps
+// (about 1.5 ms), whatever the states cost, and when the work passes the
+// work budget.
+constexpr long double steps_between_checks = 1 << 20;
+
 std::string describe_values(const symbolic_model& model, const std::int64_t* vals) {
   std::string out = "(";
   for (std::size_t v = 0; v < model.variables.size(); ++v) {
@@ -107,7 +129,7 @@ class value_table {
 class builder {
  public:
   builder(const symbolic_model& m, const build_options& o, state_space& s)
-      : m_(m), o_(o), s_(s), table_(s.values), nvars_(m.variables.size()) {
+      : m_(m), o_(o), s_(s), table_(s.values), nvars_(m.variables.size()), node_steps_(m.pool.nodes.size(), -1) {
     long double valuations = 1;
     for (const variable& v : m.variables) valuations *= static_cast<long double>(v.high - v.low) + 1;
     valuations_ = detail::count_words(valuations, 4);
@@ -126,17 +148,13 @@ class builder {
     slots_.assign(1024, 0);
     initial_states();
     std::vector<std::int64_t> cur(nvars_);
-    std::uint64_t polls = 0;
-    std::size_t checked_transitions = 0;
     for (std::size_t s = 0; s < count_; ++s) {
-      // Every 4096 states, and every 2^20 transitions (states with many
-      // transitions each reach the budget long before 4096 states).
-      if ((s & 4095) == 0 || s_.targets.size() >= checked_transitions + (std::size_t{1} << 20)) {
-        checked_transitions = s_.targets.size();
+      // Every 4096 states, and every steps_between_checks steps of work
+      // (spend): a state may cost millions of steps.
+      if ((s & 4095) == 0) {
         check_budget();
         if (o_.progress && (s & 65535) == 0 && s) o_.progress(count_, s);
       }
-      poll_interrupt_every_4096(polls);
       s_.unpack(s, cur.data());
       explore(s, cur.data());
       s_.choice_begin.push_back(s_.choice_action.size());
@@ -146,10 +164,45 @@ class builder {
  private:
   struct prepared_command {
     const command* cmd = nullptr;
-    bool constant = false;            // every probability is a constant, checked once
-    std::vector<std::uint32_t> prob;  // per update, when constant
-    bool checked = false;             // constant: its distribution was checked (at its first use)
+    bool constant = false;                  // every probability is a constant, checked once
+    std::vector<std::uint32_t> prob;        // per update, when constant
+    bool checked = false;                   // constant: its distribution was checked (at its first use)
+    long double guard_steps = 0;            // a test of its guard
+    long double prob_steps = 0;             // its probabilities evaluated (0 when constant)
+    std::vector<long double> update_steps;  // per update: its assignments and rewards evaluated
   };
+
+  // The nodes of e's tree times steps_per_node: what evaluating it walks
+  // (at most; && and || may stop early). Memoised over the pool's DAG in
+  // long double: a formula used twice in its caller counts twice, so a
+  // chain of formulas can have a tree of exponential size.
+  long double expression_steps(expr e) {
+    if (e == no_expr) return 0;
+    long double& memo = node_steps_[e];
+    if (memo >= 0) return memo;
+    long double total = steps_per_node;
+    const expr_node& n = m_.pool.nodes[e];
+    for (std::uint32_t i = 0; i < n.count; ++i) total += expression_steps(m_.pool.kids(e)[i]);
+    return node_steps_[e] = total;
+  }
+
+  // Adds `steps` to the work; every steps_between_checks steps, polls
+  // poll_interrupt() and checks the budgets.
+  void spend(long double steps) {
+    work_ += steps;
+    if (work_ >= next_check_) [[unlikely]] {
+      poll_interrupt();
+      check_budget();
+      next_check_ = next_check(work_);
+    }
+  }
+
+  // Where spend next checks after `work` steps: steps_between_checks on,
+  // and 1% past the work budget, so that a small budget is not overshot
+  // (and the message's need and budget differ in their first digits).
+  static long double next_check(long double work) {
+    return std::min(work + steps_between_checks, static_cast<long double>(work_budget_steps()) * 1.01L);
+  }
 
   void layout() {
     std::uint32_t word = 0, shift = 0;
@@ -181,6 +234,14 @@ class builder {
         p.cmd = &c;
         p.constant = std::all_of(c.updates.begin(), c.updates.end(),
                                  [&](const update& u) { return m_.pool.is_constant(u.probability); });
+        p.guard_steps = expression_steps(c.guard);
+        for (const update& u : c.updates) {
+          if (!p.constant) p.prob_steps += expression_steps(u.probability);
+          long double steps = 0;
+          for (const auto& a : u.assignments) steps += expression_steps(a.second);
+          for (const auto& r : u.rewards) steps += expression_steps(r.second);
+          p.update_steps.push_back(steps);
+        }
         if (p.constant)  // checked where the command is first enabled: PRISM accepts a bad one never used
           for (const update& u : c.updates)
             p.prob.push_back(table_.intern(m_.pool.eval_rational(u.probability, nullptr)));
@@ -313,32 +374,53 @@ class builder {
   }
 
   // The tables as allocated (capacities: a vector that doubled holds up to
-  // twice its size), and the work so far: a step per guard tested and per
-  // variable of each transition built (its updates, packing and lookup).
-  // The state space's size is not known before it is built, so the build
-  // stops when it passes either budget.
+  // twice its size).
+  long double bytes_held() const {
+    return state_space_bytes(static_cast<long double>(count_), s_.words,
+                             static_cast<long double>(s_.choice_action.size()),
+                             static_cast<long double>(s_.branch_structures),
+                             static_cast<long double>(std::max(s_.targets.capacity(), s_.probability.capacity())));
+  }
+
+  // The tables as allocated, and the work so far (spend: the guards
+  // tested, the updates evaluated and the transitions built, weighted as
+  // measured above). The state space's size is not known before it is
+  // built, so the build stops when it passes either budget.
   void check_budget() const {
-    const long double bytes =
-        state_space_bytes(static_cast<long double>(count_), s_.words, static_cast<long double>(s_.choice_action.size()),
-                          static_cast<long double>(s_.branch_structures),
-                          static_cast<long double>(std::max(s_.targets.capacity(), s_.probability.capacity())));
+    const long double bytes = bytes_held();
     // The states are not all found yet: the message says so, and gives the
     // most the variables' ranges allow.
     const std::string what = "the state space of " + m_.source + ", still growing at " + std::to_string(count_) +
                              " states (its variables' ranges allow up to " + valuations_ + "),";
     check_state_budget(what, bytes, 1, "bytes");
-    check_work_budget(what, static_cast<long double>(guard_tests_) + static_cast<long double>(s_.targets.size()) *
-                                                                         static_cast<long double>(nvars_ + s_.words));
+    check_work_budget(what, work_);
+  }
+
+  // The steps of one transition of `parts` modules, its updates aside.
+  long double transition_steps(std::size_t parts) const {
+    return steps_per_transition + steps_per_transition_slot * static_cast<long double>(nvars_ + s_.words) +
+           steps_per_part * static_cast<long double>(parts);
   }
 
   // Before one state's `count` choices or branches (a product over modules
-  // or commands, which may be huge for one state): they fit the budgets.
-  void check_product(const std::int64_t* cur, long double count, const std::string& what, const char* unit) const {
+  // or commands, which may be huge for one state): they fit the budgets,
+  // with the state space built so far held beside them. Each costs
+  // `bytes_each` (the temporary table's entry, the transition it adds and
+  // the state it may add) and `steps_each`.
+  void check_product(const std::int64_t* cur, long double count, const std::string& what, const char* unit,
+                     std::size_t bytes_each, long double steps_each) const {
     if (count <= 4096) return;
     const std::string in = m_.source + ": " + what + " in the state " + describe_values(m_, cur);
-    check_state_budget(in, count, 8, unit);
-    check_work_budget(in, count * static_cast<long double>(nvars_ + s_.words));
+    {
+      const budget_hold held("the state space built so far", bytes_held());
+      check_state_budget(in, count, bytes_each, unit);
+    }
+    check_work_budget(in, work_ + count * steps_each);
   }
+
+  // The bytes of a branch: its entry in out_, its transition (target and
+  // probability, in tables that may have doubled) and the state it may add.
+  std::size_t branch_bytes() const { return 8 + 16 + 8 * std::size_t{s_.words} + 48; }
 
   void initial_states() {
     std::vector<std::uint64_t> w(s_.words);
@@ -367,14 +449,14 @@ class builder {
       }
     long double total = 1;
     for (std::size_t v = 0; v < nvars_; ++v) total *= static_cast<long double>(high[v] - low[v]) + 1;
+    vals = low;
+    const long double test_steps = expression_steps(m_.initial) + steps_per_node * static_cast<long double>(nvars_);
     if (!empty) {
       check_state_budget("the valuations tested by the init block of " + m_.source, total, 16);
-      check_work_budget("the valuations tested by the init block of " + m_.source, total * 4);
+      check_work_budget("the valuations tested by the init block of " + m_.source, total * test_steps);
     }
-    vals = low;
-    std::uint64_t polls = 0;
     while (!empty) {
-      poll_interrupt_every_4096(polls);
+      spend(test_steps);
       if (m_.pool.eval_bool(m_.initial, vals.data())) {
         pack(vals.data(), w.data());
         s_.initial.push_back(find_or_add(w.data()));
@@ -399,7 +481,7 @@ class builder {
     for (std::size_t mi = 0; mi < nm; ++mi) {
       const auto& cmds = prepared_[mi];
       const auto test = [&](std::uint32_t ci) {
-        ++guard_tests_;
+        spend(cmds[ci].guard_steps);
         if (m_.pool.eval_bool(cmds[ci].cmd->guard, cur))
           by_action_[static_cast<std::size_t>(cmds[ci].cmd->action + 1) * nm + mi].push_back(ci);
       };
@@ -425,7 +507,19 @@ class builder {
       if (blocked) continue;
       long double combinations = 1;
       for (const std::size_t mi : mods) combinations *= static_cast<long double>(by_action_[(a + 1) * nm + mi].size());
-      check_product(cur, combinations, "the table of synchronised choices", "choices");
+      // Each choice: its entry, at least one branch, its probabilities.
+      long double choice_steps = transition_steps(mods.size());
+      for (const std::size_t mi : mods) {
+        long double fewest = -1;
+        for (const std::uint32_t ci : by_action_[(a + 1) * nm + mi]) {
+          const prepared_command& p = prepared_[mi][ci];
+          const long double least = p.prob_steps + *std::min_element(p.update_steps.begin(), p.update_steps.end());
+          if (fewest < 0 || least < fewest) fewest = least;
+        }
+        choice_steps += fewest;
+      }
+      check_product(cur, combinations, "the table of synchronised choices", "choices",
+                    24 + 4 * s_.branch_structures + branch_bytes(), choice_steps);
       std::vector<std::size_t> pick(mods.size(), 0);
       while (true) {
         parts_.clear();
@@ -457,10 +551,19 @@ class builder {
     const std::size_t k = parts_.size();
     long double branches = 1;
     for (const auto& [mi, ci] : parts_) branches *= static_cast<long double>(prepared_[mi][ci].cmd->updates.size());
-    check_product(cur, branches, "the table of branches of a synchronised choice", "branches");
+    if (branches > 4096) {
+      long double each = transition_steps(k);
+      for (const auto& [mi, ci] : parts_) {
+        const prepared_command& p = prepared_[mi][ci];
+        each += *std::min_element(p.update_steps.begin(), p.update_steps.end()) +
+                p.prob_steps / static_cast<long double>(p.update_steps.size());
+      }
+      check_product(cur, branches, "the table of branches of a synchronised choice", "branches", branch_bytes(), each);
+    }
     probs_.resize(k);
     for (std::size_t i = 0; i < k; ++i) {
       prepared_command& p = prepared_[parts_[i].first][parts_[i].second];
+      spend(p.prob_steps);
       auto& pr = probs_[i];
       if (p.constant) {
         if (!p.checked) {
@@ -495,6 +598,9 @@ class builder {
       }
       if (!zero) {
         ++stamp_;
+        long double steps = transition_steps(k);
+        for (std::size_t i = 0; i < k; ++i) steps += prepared_[parts_[i].first][parts_[i].second].update_steps[pick[i]];
+        spend(steps);
         for (std::size_t i = 0; i < k; ++i) {
           const command& c = *prepared_[parts_[i].first][parts_[i].second].cmd;
           const update& u = c.updates[pick[i]];
@@ -547,7 +653,9 @@ class builder {
   std::size_t nvars_;
   std::string valuations_;  // the most states the variables' ranges allow, for messages
   std::size_t count_ = 0;
-  std::uint64_t guard_tests_ = 0;
+  std::vector<long double> node_steps_;  // per pool node: expression_steps, -1 until known
+  long double work_ = 0;                 // the steps so far (spend)
+  long double next_check_ = next_check(0);
   std::vector<std::uint32_t> slots_;
   std::vector<std::vector<prepared_command>> prepared_;
   std::vector<module_index> index_;

@@ -12,6 +12,7 @@
 #include "exactdp/lang/build.hpp"
 #include "exactdp/lang/prism.hpp"
 #include "exactdp/numeric/errors.hpp"
+#include "support/child_peak.hpp"
 
 using namespace exactdp;
 using namespace exactdp::lang;
@@ -391,11 +392,123 @@ TEST_CASE("one state's synchronised choices or branches are counted before they 
     choices.append("endmodule\n");
     branches.append(";\nendmodule\n");
   }
+  // A choice: its entry (24 bytes) and one branch; a branch: its entry
+  // (8), its transition (16, in tables that may double) and the state it
+  // may add (one word and 48).
   CHECK_THROWS_WITH(build(choices), Catch::Contains("the table of synchronised choices in the state (x0=0,") &&
-                                        Catch::Contains("needs 1.1e+12 choices x 8 bytes"));
+                                        Catch::Contains("needs 1.1e+12 choices x 104 bytes"));
   CHECK_THROWS_WITH(build(branches),
                     Catch::Contains("the table of branches of a synchronised choice in the state (x0=0,") &&
-                        Catch::Contains("needs 1.1e+12 branches x 8 bytes"));
+                        Catch::Contains("needs 1.1e+12 branches x 80 bytes"));
+}
+
+namespace {
+
+// n modules synchronising on s, each of 4 branches: one choice of 4^n
+// branches (and 4^n new states) in every state.
+std::string synchronised(int n) {
+  std::string text = "mdp\n";
+  for (int i = 0; i < n; ++i) {
+    const std::string x = "x" + std::to_string(i);
+    text += "module m" + std::to_string(i) + "\n  " + x + " : [0..3];\n  [s] true -> ";
+    for (int v = 0; v < 4; ++v) text += std::string(v ? " + " : "") + "1/4 : (" + x + "'=" + std::to_string(v) + ")";
+    text += ";\nendmodule\n";
+  }
+  return text;
+}
+
+// A guard whose formula f10 expands to a tree of 3^10 leaves (about 10^5
+// nodes), in a chain of 1001 states.
+std::string formula_chain() {
+  std::string text = "dtmc\nformula f0 = x;\n";
+  for (int i = 1; i <= 10; ++i) {
+    const std::string f = "f" + std::to_string(i - 1);
+    text += "formula f" + std::to_string(i) + " = " + f + " + " + f + " - " + f + ";\n";
+  }
+  return text + "module m\n  x : [0..1000];\n  [] x<1000 & f10 >= 0 -> (x'=x+1);\nendmodule\n";
+}
+
+}  // namespace
+
+TEST_CASE("a synchronised product is counted with the state space held beside it", "[lang]") {
+  // Found by a tester: 12 modules of 4 branches passed the 2 GiB budget,
+  // refused only at 2.1 GB: each branch was counted at 8 bytes, without
+  // the transition and state it adds nor the states already built. Here
+  // the first state's 4^8 branches (5 MiB) fit 8 MiB; the second's, with
+  // the 4^8 states and transitions of the first held beside them, do not.
+  const budget_scope scope({.state_bytes = 8u << 20});
+  CHECK_THROWS_WITH(build(synchronised(8)),
+                    Catch::Contains("the table of branches of a synchronised choice in the state (x0=1,") &&
+                        Catch::Contains("6.554e+04 branches x 80 bytes") &&
+                        Catch::Contains("with the state space built so far held beside it"));
+  // Its work too: 4^8 branches of 8 modules, 8 variables and one word.
+  const budget_scope work({.work_steps = 1e7L});
+  CHECK_THROWS_WITH(build(synchronised(8)),
+                    Catch::Contains("the table of branches of a synchronised choice in the state (x0=0,") &&
+                        Catch::Contains("above the work budget of 1e+07"));
+}
+
+TEST_CASE("a refused synchronised product stays within the state budget", "[lang][budget]") {
+#ifdef EXACTDP_SANITIZE
+  WARN("not measured: the sanitizers' shadow memory is not the builder's");
+  return;
+#endif
+  // The build of the test above, in a child process: refused at its second
+  // state, it has held no more than the 8 MiB budget (and the process's
+  // own few MiB of arenas).
+  const std::string text = synchronised(8);
+  const long double peak = test::child_peak_bytes([] { return 0; },
+                                                  [&](int) {
+                                                    const budget_scope scope({.state_bytes = 8u << 20});
+                                                    try {
+                                                      (void)build(text);
+                                                    } catch (const resource_error&) {
+                                                    }
+                                                  });
+  INFO("measured peak " << static_cast<double>(peak) << " bytes");
+  REQUIRE(peak > 0);
+  CHECK(peak <= (8 << 20) + (4 << 20));
+}
+
+TEST_CASE("a guard counts as the tree its evaluation walks", "[lang]") {
+  // Found by a tester: a guard whose formula expands to 3^12 leaves counted
+  // one step a test, and 10^5 states ran for minutes under --max-work 1e7.
+  // Here each test walks about 10^5 nodes (6 steps each): 10^6 steps are
+  // spent in the second state, not after the chain's 1001.
+  const budget_scope scope({.work_steps = 1e6L});
+  CHECK_THROWS_WITH(build(formula_chain()), Catch::Contains("the state space of") &&
+                                                Catch::Contains("still growing at 2 states") &&
+                                                Catch::Contains("above the work budget of 1e+06"));
+}
+
+TEST_CASE("the build's work is weighted as measured", "[lang]") {
+  // Found by a tester: the build counted a step per guard test and per
+  // variable of a transition, about 65 times less than its time. A state
+  // of the chain costs its guard (x<1000: 3 nodes, 18 steps), its
+  // transition (128 + 16 per variable and word + 16 per module: 176) and
+  // its update (x+1: 18): 212 steps, so 1001 states need about 2.1e5.
+  const std::string chain = "dtmc\nmodule a\n  x : [0..1000];\n  [] x<1000 -> (x'=x+1);\nendmodule\n";
+  {
+    const budget_scope scope({.work_steps = 1.5e5L});
+    CHECK_THROWS_WITH(build(chain), Catch::Contains("above the work budget of 1.5e+05"));
+  }
+  const budget_scope scope({.work_steps = 2.5e5L});
+  CHECK(build(chain).space.size() == 1001);
+}
+
+TEST_CASE("the builder polls interrupts by work, not by states", "[lang][interrupt]") {
+  // Found by a tester: a poll every 4096 states let one state of 16M
+  // branches, or of huge guards, keep Ctrl-C waiting for a minute. Here
+  // three states of huge guards, or one of 4^8 branches, poll.
+  for (const std::string& text : {formula_chain(), synchronised(8)}) {
+    int calls = 0;
+    const interrupt_scope scope([&] {
+      ++calls;
+      throw interrupted_error("stopped");
+    });
+    CHECK_THROWS_AS(build(text), interrupted_error);
+    CHECK(calls == 1);
+  }
 }
 
 TEST_CASE("the explicit model of a state space keeps labels, rewards and actions", "[lang]") {

@@ -86,3 +86,13 @@ TEST_CASE("check: a JANI file through the tool as a process", "[tool][jani]") {
   CHECK(bad.status == 2);
   CHECK_THAT(bad.err, Contains("exactdp: error: --test"));
 }
+
+TEST_CASE("check: a JANI guard calling functions counts as the tree it walks", "[tool][jani]") {
+  // Found by a tester: a guard calling f11, whose body calls f10 three
+  // times and so on (3^11 leaves), counted one step a test, and 10^5
+  // states ran for minutes under --max-work 1e7. It is refused at its
+  // fourth state (about 3.5e6 steps a test).
+  expect_error_containing(
+      {"check", source_path("tests/data/function_blowup.jani"), "--prop", "p", "--as", "exact", "--max-work", "1e7"}, 1,
+      "still growing at 4 states (its variables' ranges allow up to 1001), needs about 1.06e+07");
+}

@@ -125,7 +125,13 @@ long double state_space_bytes(const state_space& space);
 /// division by zero), no initial state, or a deadlock when refused;
 /// resource_error when the states pass the state budget (checked as the
 /// space grows; about 8 bytes a word of state plus 40 a state and 8 a
-/// transition); state_limit_error past options.max_states. Polls poll_interrupt().
+/// transition; one state's synchronised choices or branches, past 4096, are
+/// checked before they are made, at 80 bytes or more a branch, beside the
+/// space built so far); resource_error past the work budget (a guard
+/// tested or an update evaluated counts 6 steps per node of its
+/// expression's tree; a transition 128 steps, plus 16 per variable, word
+/// and module of it); state_limit_error past options.max_states. Polls
+/// poll_interrupt() every 2^20 steps of that work.
 /// Cost: per state, every guard once and every update of the enabled
 /// commands once; hash lookups per transition.
 /// Example: build_state_space(model).size() == 2 for the coin "x : [0..1] init 0; [] x=0 -> 1/2:(x'=1) +
