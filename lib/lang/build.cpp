@@ -452,8 +452,9 @@ class builder {
     vals = low;
     const long double test_steps = expression_steps(m_.initial) + steps_per_node * static_cast<long double>(nvars_);
     if (!empty) {
-      check_state_budget("the valuations tested by the init block of " + m_.source, total, 16);
-      check_work_budget("the valuations tested by the init block of " + m_.source, total * test_steps);
+      const std::string what = "testing every valuation against " + m_.initial_words + " of " + m_.source;
+      check_state_budget(what, total, 16);
+      check_work_budget(what, total * test_steps);
     }
     while (!empty) {
       spend(test_steps);
@@ -470,8 +471,8 @@ class builder {
       ++vals[v];
     }
     if (s_.initial.empty())
-      throw std::invalid_argument(where(m_.source, m_.pool.nodes[m_.initial].pos) +
-                                  ": no state satisfies the init block");
+      throw std::invalid_argument(where(m_.source, m_.pool.nodes[m_.initial].pos) + ": no state satisfies " +
+                                  m_.initial_words);
     std::sort(s_.initial.begin(), s_.initial.end());
   }
 

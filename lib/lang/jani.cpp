@@ -1149,6 +1149,7 @@ class reader {
                                   {variable_node(v, pos), m_.pool.integer(l, value_type::integer, pos)}));
       parts.push_back(m_.pool.add(op::or_, value_type::boolean, pos, any));
     }
+    m_.initial_words = "the initial values, initial-locations and restrict-initial";
     m_.initial = parts.empty() ? m_.pool.integer(1, value_type::boolean, pos)
                                : m_.pool.add(op::and_, value_type::boolean, pos, parts);
   }

@@ -352,6 +352,13 @@ TEST_CASE("jani: every refusal names its JSON path", "[lang][jani]") {
        "did you mean 'A'?"},
       {R"({"exp": "p"})", R"({"exp": "pp"})", "undefined name 'pp'", "did you mean 'p'?"},
   };
+  // JANI's initial states are named in its own words, not as PRISM's init block.
+  {
+    jani_file none = parse_jani(
+        replaced(geometric, R"("system": {)", R"("restrict-initial": {"exp": false}, "system": {)"), "geometric.jani");
+    CHECK_THROWS_WITH(build_state_space(none.model),
+                      Catch::Contains("no state satisfies the initial values, initial-locations and restrict-initial"));
+  }
   for (const refusal& c : guesses) {
     INFO(c.to);
     CHECK_THAT(error_of(replaced(geometric, c.from, c.to)), Catch::Contains(c.path) && Catch::Contains(c.words));

@@ -361,6 +361,8 @@ TEST_CASE("an init block fixes the variables its conjuncts pin, and tests only t
                     Catch::Contains("no state satisfies the init block"));
   // Without pins the product of the ranges is still refused before the work.
   CHECK_THROWS_AS(build(text + "init x29=1 | x0=1 endinit\n"), resource_error);
+  CHECK_THROWS_WITH(build(text + "init x29=1 | x0=1 endinit\n"),
+                    Catch::Contains("testing every valuation against the init block of m.prism"));
 }
 
 TEST_CASE("the work budget binds while the space grows", "[lang]") {

@@ -232,6 +232,9 @@ struct symbolic_model {
   /// The initial states: those satisfying this predicate (init ... endinit),
   /// or no_expr: the one state of the variables' initial values.
   expr initial = no_expr;
+  /// How messages name `initial`: PRISM's init block, or JANI's initial
+  /// values, initial locations and restrict-initial.
+  std::string initial_words = "the init block";
   /// Named expressions kept for properties: formulas (already substituted
   /// in the model) by name.
   std::vector<std::pair<std::string, expr>> formulas;
