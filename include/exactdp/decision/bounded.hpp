@@ -94,8 +94,9 @@ inline long double rounds_to_settle(const std::vector<double>& v, const std::vec
 /// optimum (Pmax F<=k = 1 - Pmin G<=k ¬target: Baier and Katoen 2008 ch. 10;
 /// the complement trick of interval iteration, Haddad and Monmege 2018).
 /// Both are sums of products of positive numbers, accurate relative to their
-/// size; per state, `value` and `complement` take the smaller side as
-/// iterated and the other as 1 - it. The values settle (early stop) only
+/// size; after every round, per state, the smaller side is kept as iterated
+/// and the other set to 1 - it (so each side goes on from accurate values),
+/// and `value` and `complement` are the two. The values settle (early stop) only
 /// when both sides do; `complement_wanted` says the answer is `complement`
 /// (G<=k), which is then iterated to its last bit (tiny values to their
 /// relative accuracy); otherwise a complement at most 2^-54 counts as

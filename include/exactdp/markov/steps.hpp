@@ -249,7 +249,9 @@ void markov_target_probability(markov_steps<T>& out, const std::vector<char>& is
 /// The walk from q.start after exactly k steps (absorbing states keep their
 /// mass; target states do not stop the walk): the distribution, the
 /// probability of being in the target then (without a target: of being
-/// absorbed), and the method used. For double and residues, when the chain
+/// absorbed), and the method used (double: where it is above 1/2, 1 - the
+/// mass off the target, which keeps its accuracy near 1). For double and
+/// residues, when the chain
 /// is small and k large, P^k is formed by repeated squaring (log k matrix
 /// products) instead of k steps: whichever the estimate says is cheaper.
 /// Errors: std::invalid_argument for a bad start or target; resource_error
