@@ -3,6 +3,8 @@
 // values, and every error of a properties file with its file:line:column.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
 #include <string>
 
 #include "exactdp/lang/properties.hpp"
@@ -444,4 +446,74 @@ TEST_CASE("a name of over 64 characters gets no guess, at no quadratic cost", "[
   const std::string huge(150000, 'a');
   CHECK(closest_name(huge, {huge + "b"}).empty());
   CHECK(closest_name("sixx", {"six", std::string(100000, 's')}) == "six");
+}
+
+namespace {
+// A slow way to the goal (s=1), and for U a slower one to a stop (s=2):
+// in a move a leaves 1/1024 of the time, b 1/512; from s=0 a also stops
+// 1/2^20 of the time. Every probability is a double.
+const char* const slow = R"(mdp
+module m
+  s : [0..2];
+  [a] s=0 -> 1/1024 : (s'=1) + 1/1048576 : (s'=2) + 1047551/1048576 : (s'=0);
+  [b] s=0 -> 1/512 : (s'=1) + 511/512 : (s'=0);
+  [] s>0 -> true;
+endmodule
+)";
+
+Rational power(Rational x, std::uint64_t k) {
+  Rational out = 1;
+  for (; k > 0; k /= 2, x *= x)
+    if (k % 2) out *= x;
+  return out;
+}
+
+// The double value of the one property of `text` at the initial state.
+double double_value(checked& c, const std::string& text) {
+  const std::vector<property> ps = parse_properties(text, "p.props", c.model);
+  REQUIRE(ps.size() == 1);
+  return evaluate_property<double>(c.model, c.space, ps[0]).value[c.space.initial[0]];
+}
+
+// How many ulps (of x's size) the double x is from the exact y.
+double ulps(double x, const Rational& y) {
+  const double d = to_double(y);
+  return std::abs(x - d) / (std::nextafter(std::abs(d), 2.0) - std::abs(d));
+}
+}  // namespace
+
+TEST_CASE("step-bounded reachability in double: accurate near 1 and for tiny complements", "[lang]") {
+  // Near 1 the step-by-step values stopped changing once a round added
+  // less than half an ulp: F<=50000 gave 1 - 2e-13 for 1 - 6e-22, and G,
+  // taken as 1 - F, 2e-13 for 6e-22. The complement is iterated beside.
+  checked c = load(slow);
+  const std::uint64_t k = 50000;
+  const std::string K = std::to_string(k);
+  const Rational a = power(Rational(1047551) / 1048576, k), b = power(Rational(511) / 512, k);
+  const Rational r40 = power(Rational(1047551) / 1048576, 40);
+  // The closed forms agree with the exact iteration where that is cheap.
+  CHECK(value(c, "Pmax=? [ G<=40 s!=1 ]") == r40 + (1 - r40) / 1025);
+  CHECK(value(c, "Pmin=? [ G<=40 s!=1 ]") == power(Rational(511) / 512, 40));
+  CHECK(value(c, "Pmin=? [ s=0 U<=40 s=1 ]") == 1 - r40 - (1 - r40) / 1025);
+  // k rounds of rounding: a relative error of at most about k/2 ulps.
+  const double tolerance = 1e-10;
+  // G: tiny values, to their relative accuracy.
+  CHECK(double_value(c, "Pmin=? [ G<=" + K + " s!=1 ]") == Approx(to_double(b)).epsilon(tolerance));
+  const Rational stay_a = a + (1 - a) / 1025;  // the stops of a stay off the goal too
+  CHECK(double_value(c, "Pmax=? [ G<=" + K + " s!=1 ]") == Approx(to_double(stay_a)).epsilon(tolerance));
+  // F and U: within 2 ulps.
+  CHECK(ulps(double_value(c, "Pmax=? [ F<=" + K + " s=1 ]"), 1 - b) <= 2);
+  CHECK(ulps(double_value(c, "Pmin=? [ F<=" + K + " s=1 ]"), 1 - stay_a) <= 2);
+  CHECK(ulps(double_value(c, "Pmin=? [ s=0 U<=" + K + " s=1 ]"), 1 - stay_a) <= 2);
+  CHECK(ulps(double_value(c, "Pmax=? [ s=0 U<=" + K + " s=1 ]"), 1 - b) <= 2);
+  // A chain (one choice): the same.
+  checked d = load(R"(dtmc
+module m
+  s : [0..1];
+  [] s=0 -> 1/512 : (s'=1) + 511/512 : (s'=0);
+  [] s=1 -> true;
+endmodule
+)");
+  CHECK(double_value(d, "P=? [ G<=" + K + " s!=1 ]") == Approx(to_double(b)).epsilon(tolerance));
+  CHECK(double_value(d, "P=? [ F<=" + K + " s=1 ]") == 1.0);  // 1 - 6e-22, correctly rounded
 }

@@ -620,3 +620,17 @@ TEST_CASE("check: a JANI model's names with control characters, commas and quote
   const json doc = run_json({"check", model.path()});
   CHECK(doc["answers"][0]["property"].get<std::string>().find("p\x1b]0;x\a\x1b[2J\tq") != std::string::npos);
 }
+
+TEST_CASE("check --as double: step-bounded reachability near 1 and its tiny complement", "[tool][check]") {
+  if (!exactdp::test::tool_built()) return;
+  // 1 - (511/512)^50000 is 1 - 3.5e-43: F<=k stopped changing at 1 - 2e-14
+  // (a round adding under half an ulp), and G<=k, 1 - F, printed 2e-14.
+  const std::string model =
+      "dtmc\nmodule m\n  s : [0..1];\n  [] s=0 -> 1/512 : (s'=1) + 511/512 : (s'=0);\n  [] s=1 -> true;\nendmodule\n";
+  const auto f = exactdp::test::run_tool({"check", "-", "--prop", "P=? [ F<=50000 s=1 ]", "--as", "double"}, model);
+  CHECK(f.status == 0);
+  CHECK(f.out == "P=? [ F<=50000 s=1 ]\t1\n");
+  const auto g = exactdp::test::run_tool({"check", "-", "--prop", "P=? [ G<=50000 s=0 ]", "--as", "double"}, model);
+  CHECK(g.status == 0);
+  CHECK(g.out.rfind("P=? [ G<=50000 s=0 ]\t3.5233675005391", 0) == 0);  // (511/512)^50000 = 3.523367500539188e-43
+}

@@ -567,3 +567,16 @@ TEST_CASE("chain --lump: questions over every state, and --dot, are refused", "[
   expect_error({"chain", example("sixes_run_2.json"), "--lump", "--dot"}, 2,
                "--dot prints the model as it is: it does not go with --lump");
 }
+
+TEST_CASE("chain --query within K --as double: near 1 by the mass off the target", "[tool][markov]") {
+  if (!exactdp::test::tool_built()) return;
+  // 1 - (511/512)^50000 is 1 - 3.5e-43: the target's mass, summed up,
+  // stopped short (0.9999999999999997; on a walk of 100 states 1 - 2e-13).
+  const std::string chain = R"({"start": "a", "transitions": {"a": {"b": "1/512", "a": "511/512"}, "b": {"b": "1"}}})";
+  const auto r = run_tool({"chain", "-", "--query", "within 50000", "--as", "double"}, chain);
+  CHECK(r.status == 0);
+  CHECK(r.out == "1\n");
+  // Below 1/2 the target's own mass: 1 - (511/512)^40.
+  const auto small = run_tool({"chain", "-", "--query", "within 40", "--as", "double"}, chain);
+  CHECK(small.out == "0.07522183646022185\n");
+}

@@ -104,10 +104,11 @@ property_values<T> evaluate_property(const symbolic_model& model, const state_sp
   }
   if (question.bounded) {
     const detail::bounded_question& q = *question.bounded;
-    bounded_values<T> v = bounded_value_iteration<T>(q.model, q.kind, q.steps, q.maximise, q.target, q.state_value);
-    out.value = std::move(v.value);
-    if (q.complement)
-      for (T& x : out.value) x = T(1) - x;
+    bounded_values<T> v =
+        bounded_value_iteration<T>(q.model, q.kind, q.steps, q.maximise, q.target, q.state_value, q.complement);
+    // G: the complement the iteration kept (in double, iterated where it
+    // is the smaller side), not 1 - the value.
+    out.value = q.complement ? std::move(v.complement) : std::move(v.value);
     return out;
   }
   if (!question.unbounded) throw std::invalid_argument("evaluate_property: the question is not this property's");
