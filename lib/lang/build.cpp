@@ -56,6 +56,9 @@ constexpr long double steps_per_part = 16;
 // (about 1.5 ms), whatever the states cost, and when the work passes the
 // work budget.
 constexpr long double steps_between_checks = 1 << 20;
+// A state's product of choices or branches is checked against the budgets
+// before it is built when it has more entries than this (check_product).
+constexpr long double product_checked_above = 4096;
 
 std::string describe_values(const symbolic_model& model, const std::int64_t* vals) {
   std::string out = "(";
@@ -409,7 +412,7 @@ class builder {
   // the state it may add) and `steps_each`.
   void check_product(const std::int64_t* cur, long double count, const std::string& what, const char* unit,
                      std::size_t bytes_each, long double steps_each) const {
-    if (count <= 4096) return;
+    if (count <= product_checked_above) return;
     const std::string in = m_.source + ": " + what + " in the state " + describe_values(m_, cur);
     {
       const budget_hold held("the state space built so far", bytes_held());
@@ -552,7 +555,7 @@ class builder {
     const std::size_t k = parts_.size();
     long double branches = 1;
     for (const auto& [mi, ci] : parts_) branches *= static_cast<long double>(prepared_[mi][ci].cmd->updates.size());
-    if (branches > 4096) {
+    if (branches > product_checked_above) {  // else check_product returns at once
       long double each = transition_steps(k);
       for (const auto& [mi, ci] : parts_) {
         const prepared_command& p = prepared_[mi][ci];
